@@ -1,0 +1,23 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * `portfolio`: the project's CLI. Each command lives in bin/commands/ and is a
+ * thin shell around codegen/ or src/content/: it parses flags, touches the
+ * disk and chooses the exit code; the libraries return data.
+ */
+import { Command } from "commander";
+import { registerCheck } from "./commands/check";
+import { registerContent } from "./commands/content";
+import { registerGenerate } from "./commands/generate";
+import { registerSchema } from "./commands/schema";
+
+const program = new Command()
+  .name("portfolio")
+  .description("Generate types from the Storyblok content model and serve the embedded content.")
+  .showHelpAfterError();
+
+registerSchema(program);
+registerGenerate(program);
+registerCheck(program);
+registerContent(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,15 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The repository has other TypeScript trees (codegen/, bin/, tests/); Next only builds src/pages.
+  typescript: { tsconfigPath: "tsconfig.json" },
+  images: {
+    // Local assets are served from /assets (content/assets, copied at build) and
+    // Storyblok assets from its CDN; both are already sized by the content owner.
+    remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
+  },
+};
+
+export default config;
