@@ -1,0 +1,119 @@
+import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields";
+import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model";
+import { propertyKey } from "../naming";
+import { compareNames, sortedBy } from "../sort";
+import { groupLabel, UNION_NAMES, type Symbols } from "../symbols";
+import { RICHTEXT_EXPORTS } from "./richtext-file";
+import { STORYBLOK_EXPORTS } from "./storyblok-file";
+import { fileHeader } from "./header";
+import { docComment, importTypes, unionDeclaration } from "./write";
+
+/** Keys every block carries; a field with one of these names would clash with them. */
+const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
+
+export interface ComponentsFileInput {
+  model: SchemaModel;
+  symbols: Symbols;
+  plugins: PluginTypes;
+  schemaLabel: string;
+  report: (diagnostic: Diagnostic) => void;
+}
+
+export function componentsFile(input: ComponentsFileInput): GeneratedFile {
+  const { model, symbols } = input;
+  const used = new Set<string>();
+  const use = (name: string) => (used.add(name), name);
+  const components = sortedBy(model.components, (c) => symbols.blok.get(c.name) ?? c.name);
+
+  const declarations = components.flatMap((component) => ["", ...componentType(component, input, use)]);
+  const typeOf = (component: ComponentModel) => symbols.blok.get(component.name) ?? component.name;
+  const unions = [
+    "",
+    "/** Every block in the schema. */",
+    ...unionDeclaration(UNION_NAMES.any, components.map(typeOf)),
+    "",
+    // Components that are neither root nor nestable (older spaces) can only be
+    // used inside other blocks, so they count as nestable.
+    "/** Blocks that can sit inside other blocks: the keys of the block registry. */",
+    ...unionDeclaration(UNION_NAMES.nestable, components.filter((c) => c.isNestable || !c.isRoot).map(typeOf)),
+    "",
+    "/** Blocks that are the content of a story. */",
+    ...unionDeclaration(UNION_NAMES.contentType, components.filter((c) => c.isRoot).map(typeOf)),
+    ...groupUnions(model, symbols),
+    ...storyAliases(components, symbols, use),
+  ];
+
+  const imports = [
+    ...importTypes(STORYBLOK_EXPORTS.filter((name) => used.has(name)), "./storyblok"),
+    ...importTypes(RICHTEXT_EXPORTS.filter((name) => used.has(name)), "./richtext"),
+  ];
+  const body = [...imports, ...declarations, ...unions].join("\n");
+  return { path: "components.ts", contents: `${fileHeader(input.schemaLabel)}\n${body}\n` };
+}
+
+function componentType(component: ComponentModel, input: ComponentsFileInput, use: (name: string) => string): string[] {
+  const lines = [
+    ...docComment(component.displayName),
+    `export type ${input.symbols.blok.get(component.name)} = {`,
+    `  component: ${JSON.stringify(component.name)};`,
+    "  _uid: string;",
+    "  /** Present on draft content only: the Visual Editor's data attribute. */",
+    "  _editable?: string;",
+  ];
+  for (const field of sortedBy(component.fields, (f) => f.key)) {
+    const fieldReport = (severity: Diagnostic["severity"]) => (message: string) =>
+      input.report({ severity, component: component.name, field: field.key, message });
+    const transform = FIELD_TRANSFORMS[field.type];
+    if (transform === undefined) {
+      fieldReport("error")(`unknown field type "${field.type}"`);
+      continue;
+    }
+    const context: FieldContext = {
+      model: input.model,
+      component,
+      field,
+      symbols: input.symbols,
+      plugins: input.plugins,
+      use,
+      warn: fieldReport("warning"),
+      error: fieldReport("error"),
+    };
+    const type = transform(context);
+    if (type === undefined) continue;
+    if (BLOCK_KEYS.has(field.key)) {
+      fieldReport("error")(`the field name "${field.key}" is reserved: every block already has it`);
+      continue;
+    }
+    lines.push(...docComment(field.description, "  "));
+    lines.push(`  ${propertyKey(field.key)}${field.required ? "" : "?"}: ${type};`);
+  }
+  lines.push("};");
+  return lines;
+}
+
+/** One union per component group; a group's subgroups are members of it. */
+function groupUnions(model: SchemaModel, symbols: Symbols): string[] {
+  return sortedBy(model.groups, groupLabel).flatMap((group) => {
+    const name = symbols.group.get(group.uuid);
+    if (name === undefined) return [];
+    const members = model.components
+      .filter((component) => component.groupUuid === group.uuid)
+      .map((component) => symbols.blok.get(component.name) ?? component.name)
+      .sort(compareNames);
+    const subgroups = model.groups
+      .filter((child) => child.parentUuid === group.uuid)
+      .flatMap((child) => symbols.group.get(child.uuid) ?? [])
+      .sort(compareNames);
+    return ["", ...docComment(`Blocks in the component group "${groupLabel(group)}".`), ...unionDeclaration(name, [...members, ...subgroups])];
+  });
+}
+
+function storyAliases(components: ComponentModel[], symbols: Symbols, use: (name: string) => string): string[] {
+  const roots = components.filter((component) => component.isRoot);
+  if (roots.length === 0) return [];
+  const story = use("StoryblokStory");
+  return [
+    "",
+    ...roots.map((component) => `export type ${symbols.story.get(component.name)} = ${story}<${symbols.blok.get(component.name)}>;`),
+  ];
+}

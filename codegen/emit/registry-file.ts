@@ -1,0 +1,23 @@
+import type { GeneratedFile } from "../model";
+import { UNION_NAMES } from "../symbols";
+import { fileHeader } from "./header";
+
+// A mapped type over the nestable block names: an object literal typed with
+// it must have exactly these keys (excess-property check) and each value must
+// accept that block's props (function parameters are checked contravariantly).
+const BODY = `
+import type { ComponentType } from "react";
+import type { ${UNION_NAMES.nestable} } from "./components";
+
+/** The block type whose \`component\` is K. */
+export type BlokOf<K extends ${UNION_NAMES.nestable}["component"]> = Extract<${UNION_NAMES.nestable}, { component: K }>;
+
+/** One renderer per nestable block: a missing, extra or mistyped renderer does not compile. */
+export type BlockRegistry = {
+  readonly [K in ${UNION_NAMES.nestable}["component"]]: ComponentType<{ blok: BlokOf<K> }>;
+};
+`;
+
+export function registryFile(schemaLabel: string): GeneratedFile {
+  return { path: "registry.ts", contents: fileHeader(schemaLabel) + BODY };
+}

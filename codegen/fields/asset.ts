@@ -1,0 +1,5 @@
+import type { FieldTransform } from "./context";
+
+export const assetField: FieldTransform = ({ use }) => use("StoryblokAsset");
+
+export const multiassetField: FieldTransform = ({ use }) => `${use("StoryblokAsset")}[]`;

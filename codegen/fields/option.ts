@@ -1,0 +1,63 @@
+import { UNION_NAMES } from "../symbols";
+import { arrayOf, type FieldContext, type FieldTransform } from "./context";
+
+/** option: one value. Its type depends on where the values come from. */
+export const optionField: FieldTransform = (context) => valueType(context, false);
+
+/** options: several values of the same type, as an array. */
+export const optionsField: FieldTransform = (context) => arrayOf(valueType(context, true));
+
+function valueType(context: FieldContext, multiple: boolean): string {
+  const { field } = context;
+  switch (field.source) {
+    case "self":
+      return literalUnion(context, field.optionValues, multiple);
+    case "internal_stories":
+      return storyReference(context);
+    case "internal": {
+      const entries = field.datasourceSlug === undefined ? undefined : context.model.datasources.get(field.datasourceSlug);
+      if (entries !== undefined) return literalUnion(context, entries, multiple);
+      context.warn(`datasource "${field.datasourceSlug ?? "(none)"}" is not in the datasources file; typed as string`);
+      return "string";
+    }
+    // Language codes and values from an external JSON URL are not in the schema.
+    case "internal_languages":
+    case "external":
+      return "string";
+    default:
+      context.warn(`unknown option source "${field.source}"; typed as string`);
+      return "string";
+  }
+}
+
+/**
+ * A single optional option may be saved empty, and the API then sends `""`;
+ * `exclude_empty_option` removes the empty choice from the editor.
+ */
+function literalUnion(context: FieldContext, values: string[], multiple: boolean): string {
+  if (values.length === 0) {
+    context.warn("has no option values; typed as string");
+    return "string";
+  }
+  const literals = values.map((value) => JSON.stringify(value));
+  const emptyAllowed = !multiple && !context.field.required && !context.field.excludeEmptyOption;
+  if (emptyAllowed && !values.includes("")) literals.push('""');
+  return literals.join(" | ");
+}
+
+/**
+ * Story references are uuids. When the field is in `resolve_relations` the
+ * client replaces each uuid with the story, but a uuid whose story is not
+ * published stays a string, hence the union.
+ */
+function storyReference(context: FieldContext): string {
+  const { component, field, model, symbols, use, warn } = context;
+  if (!model.resolveRelations.includes(`${component.name}.${field.key}`)) return "string";
+  const contentTypes = field.filterContentType.flatMap((name) => {
+    const type = symbols.blok.get(name);
+    if (type === undefined) warn(`filter_content_type names "${name}", which is not in the schema; it is left out`);
+    return type === undefined ? [] : [type];
+  });
+  const content = contentTypes.length > 0 ? contentTypes.join(" | ") : UNION_NAMES.contentType;
+  return `string | ${use("StoryblokStory")}<${content}>`;
+}

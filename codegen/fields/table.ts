@@ -1,0 +1,3 @@
+import type { FieldTransform } from "./context";
+
+export const tableField: FieldTransform = ({ use }) => use("StoryblokTable");

@@ -1,0 +1,80 @@
+/**
+ * The generator's data model: what the normaliser produces from the raw
+ * Storyblok JSON and what the emitters consume. Every quirk of the input
+ * (strings for numbers, `filter_content_type` as string or array, tag ids as
+ * numbers or strings, `restrict_type: ""`) is resolved before this point, so
+ * the transforms never look at raw JSON shapes.
+ */
+
+export interface GeneratedFile {
+  /** Path relative to the output directory, e.g. `components.ts`. */
+  path: string;
+  contents: string;
+}
+
+export type Severity = "error" | "warning";
+
+export interface Diagnostic {
+  severity: Severity;
+  /** The component the problem is in, when there is one. */
+  component?: string;
+  /** The field inside that component, when there is one. */
+  field?: string;
+  message: string;
+}
+
+/** How a `bloks` or `richtext` field limits the blocks it accepts. */
+export type BlokRestriction =
+  | { kind: "any" }
+  | { kind: "components"; names: string[] }
+  | { kind: "groups"; uuids: string[] }
+  | { kind: "tags"; ids: string[] };
+
+export interface FieldModel {
+  key: string;
+  /** Storyblok's field `type`, e.g. `text`, `bloks`, `custom`. */
+  type: string;
+  required: boolean;
+  description?: string;
+  /** option/options: where the values come from (`self` when unset). */
+  source: string;
+  /** option/options with source `self`: the values, in schema order. */
+  optionValues: string[];
+  excludeEmptyOption: boolean;
+  /** option/options with source `internal_stories`: allowed content types. */
+  filterContentType: string[];
+  /** option/options with source `internal` (datasource): its slug. */
+  datasourceSlug?: string;
+  /** bloks and richtext: which blocks may appear. */
+  restriction: BlokRestriction;
+  /** multilink: the optional link types the field allows. */
+  allowEmailLinks: boolean;
+  allowAssetLinks: boolean;
+  /** custom: the plugin's `field_type`. */
+  pluginName?: string;
+}
+
+export interface ComponentModel {
+  name: string;
+  displayName?: string;
+  isRoot: boolean;
+  isNestable: boolean;
+  groupUuid?: string;
+  tagIds: string[];
+  fields: FieldModel[];
+}
+
+export interface GroupModel {
+  uuid: string;
+  name?: string;
+  parentUuid?: string;
+}
+
+export interface SchemaModel {
+  components: ComponentModel[];
+  groups: GroupModel[];
+  /** `component.field` strings, as sent in `resolve_relations`. */
+  resolveRelations: string[];
+  /** Datasource slug → its entry values, when a datasources file is given. */
+  datasources: Map<string, string[]>;
+}

@@ -1,0 +1,63 @@
+import type { BlokRestriction, Diagnostic, FieldModel } from "../model";
+import { isObject, readBoolean, readString, readStringList, readText, type RawObject } from "./coerce";
+
+/** Reads one entry of a component's `schema` object into a FieldModel. */
+export function normaliseField(
+  component: string,
+  key: string,
+  raw: unknown,
+  report: (diagnostic: Diagnostic) => void,
+): FieldModel | undefined {
+  if (!isObject(raw)) {
+    report({ severity: "error", component, field: key, message: "field definition is not an object" });
+    return undefined;
+  }
+  const type = readText(raw.type);
+  if (type === undefined) {
+    report({ severity: "error", component, field: key, message: "field has no `type`" });
+    return undefined;
+  }
+  return {
+    key,
+    type,
+    required: readBoolean(raw.required),
+    description: readText(raw.description),
+    source: readText(raw.source) ?? "self",
+    optionValues: readOptionValues(raw.options),
+    excludeEmptyOption: readBoolean(raw.exclude_empty_option),
+    filterContentType: readStringList(raw.filter_content_type),
+    datasourceSlug: readText(raw.datasource_slug),
+    restriction: readRestriction(raw),
+    allowEmailLinks: readBoolean(raw.email_link_type),
+    allowAssetLinks: readBoolean(raw.asset_link_type),
+    pluginName: readText(raw.field_type),
+  };
+}
+
+/** Option values in schema order, without duplicates; numbers become strings as the API sends them. */
+function readOptionValues(options: unknown): string[] {
+  if (!Array.isArray(options)) return [];
+  const values: string[] = [];
+  for (const option of options) {
+    const value = isObject(option) ? readString(option.value) : undefined;
+    if (value !== undefined && !values.includes(value)) values.push(value);
+  }
+  return values;
+}
+
+/**
+ * `restrict_components` switches the whitelist on; `restrict_type` picks which
+ * whitelist applies. An empty `restrict_type` (saved by older spaces) means the
+ * component whitelist.
+ */
+function readRestriction(raw: RawObject): BlokRestriction {
+  if (!readBoolean(raw.restrict_components)) return { kind: "any" };
+  switch (readText(raw.restrict_type)) {
+    case "groups":
+      return { kind: "groups", uuids: readStringList(raw.component_group_whitelist) };
+    case "tags":
+      return { kind: "tags", ids: readStringList(raw.component_tag_whitelist) };
+    default:
+      return { kind: "components", names: readStringList(raw.component_whitelist) };
+  }
+}

@@ -1,0 +1,117 @@
+import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model";
+import { isObject, readStringList, readText, type RawObject } from "./coerce";
+import { normaliseComponent } from "./component";
+
+export interface RawSchemaInput {
+  /**
+   * Parsed JSON documents that together make the schema. Accepted layouts:
+   * Storyblok's single file `{components, component_groups?}`, the CLI v4
+   * array of components (or of groups), and one object per component.
+   */
+  documents: unknown[];
+  /** Parsed `relations.json`: `{resolve_relations: [...]}` or a plain array. */
+  relations?: unknown;
+  /** Parsed datasources: `[{slug, entries: [{value}]}]` or `{datasources: [...]}`. */
+  datasources?: unknown;
+}
+
+export function normaliseSchema(
+  input: RawSchemaInput,
+  report: (diagnostic: Diagnostic) => void,
+): SchemaModel {
+  const rawComponents: RawObject[] = [];
+  const rawGroups: RawObject[] = [];
+  input.documents.forEach((document, index) => collect(document, index, rawComponents, rawGroups, report));
+
+  const components: ComponentModel[] = [];
+  const seen = new Set<string>();
+  rawComponents.forEach((raw, index) => {
+    const component = normaliseComponent(raw, index, report);
+    if (!component) return;
+    // Blocks are told apart by `component: name` alone, so two components with
+    // one name cannot both be typed.
+    if (seen.has(component.name)) {
+      report({ severity: "error", component: component.name, message: "two components share this name" });
+      return;
+    }
+    seen.add(component.name);
+    components.push(component);
+  });
+
+  return {
+    components,
+    groups: readGroups(rawGroups, rawComponents),
+    resolveRelations: readRelations(input.relations, report),
+    datasources: readDatasources(input.datasources),
+  };
+}
+
+function collect(
+  document: unknown,
+  index: number,
+  components: RawObject[],
+  groups: RawObject[],
+  report: (diagnostic: Diagnostic) => void,
+): void {
+  if (Array.isArray(document)) {
+    for (const item of document) collect(item, index, components, groups, report);
+    return;
+  }
+  if (!isObject(document)) {
+    report({ severity: "error", message: `schema document #${index + 1} is not a JSON object or array` });
+    return;
+  }
+  if (Array.isArray(document.components) || Array.isArray(document.component_groups)) {
+    if (document.components !== undefined) collect(document.components, index, components, groups, report);
+    if (document.component_groups !== undefined) collect(document.component_groups, index, components, groups, report);
+    return;
+  }
+  if ("schema" in document || "is_root" in document || "is_nestable" in document) components.push(document);
+  else if ("uuid" in document && "name" in document) groups.push(document);
+  else report({ severity: "error", message: `schema document #${index + 1} holds neither components nor component groups` });
+}
+
+/**
+ * Groups come from `component_groups` when the file has it; otherwise (older
+ * exports) they are recovered from each component's `component_group_uuid`
+ * and `component_group_name`.
+ */
+function readGroups(rawGroups: RawObject[], rawComponents: RawObject[]): GroupModel[] {
+  const byUuid = new Map<string, GroupModel>();
+  for (const raw of rawGroups) {
+    const uuid = readText(raw.uuid);
+    if (uuid !== undefined) byUuid.set(uuid, { uuid, name: readText(raw.name), parentUuid: readText(raw.parent_uuid) });
+  }
+  for (const raw of rawComponents) {
+    const uuid = readText(raw.component_group_uuid);
+    if (uuid === undefined) continue;
+    const group = byUuid.get(uuid) ?? { uuid };
+    group.name ??= readText(raw.component_group_name);
+    byUuid.set(uuid, group);
+  }
+  return [...byUuid.values()];
+}
+
+function readRelations(raw: unknown, report: (diagnostic: Diagnostic) => void): string[] {
+  if (raw === undefined) return [];
+  const list = isObject(raw) ? raw.resolve_relations : raw;
+  if (!Array.isArray(list)) {
+    report({ severity: "error", message: "relations file has no `resolve_relations` array" });
+    return [];
+  }
+  return readStringList(list);
+}
+
+function readDatasources(raw: unknown): Map<string, string[]> {
+  const datasources = new Map<string, string[]>();
+  const list = isObject(raw) ? raw.datasources : raw;
+  if (!Array.isArray(list)) return datasources;
+  for (const datasource of list) {
+    if (!isObject(datasource)) continue;
+    const slug = readText(datasource.slug);
+    if (slug === undefined) continue;
+    const entries = Array.isArray(datasource.entries) ? datasource.entries : [];
+    datasources.set(slug, readStringList(entries.map((entry) => (isObject(entry) ? entry.value : undefined))));
+  }
+  return datasources;
+}

@@ -1,0 +1,73 @@
+import { RICHTEXT_EXPORTS } from "./emit/richtext-file";
+import { STORYBLOK_EXPORTS } from "./emit/storyblok-file";
+import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model";
+import { NameTable, pascalCase } from "./naming";
+import { sortedBy } from "./sort";
+
+/** The fixed union and registry names; components and groups never take them. */
+export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok" } as const;
+export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
+export const RELATIONS_EXPORTS = ["RESOLVE_RELATIONS"] as const;
+
+/** Every generated identifier, computed once, looked up by declarations and references alike. */
+export interface Symbols {
+  /** Component name → its type, e.g. `hero_section` → `HeroSectionBlok`. */
+  blok: Map<string, string>;
+  /** Content-type component name → its story alias, e.g. `page` → `PageStory`. */
+  story: Map<string, string>;
+  /** Group uuid → its union, e.g. `SectionsGroupBlok`. */
+  group: Map<string, string>;
+}
+
+export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic) => void): Symbols {
+  const table = new NameTable([
+    ...STORYBLOK_EXPORTS,
+    ...RICHTEXT_EXPORTS,
+    ...Object.values(UNION_NAMES),
+    ...REGISTRY_EXPORTS,
+    ...RELATIONS_EXPORTS,
+  ]);
+  const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map() };
+
+  // Sorted first, so which of two colliding names gets the suffix does not
+  // depend on the order of the schema file.
+  for (const component of sortedBy(model.components, (c) => c.name)) {
+    const wanted = stemOf(component.name, "Component");
+    const build = (stem: string) => (component.isRoot ? [`${stem}Blok`, `${stem}Story`] : [`${stem}Blok`]);
+    const { stem, collided } = table.claim(wanted, build);
+    symbols.blok.set(component.name, `${stem}Blok`);
+    if (component.isRoot) symbols.story.set(component.name, `${stem}Story`);
+    if (collided) warnCollision(report, component, `${wanted}Blok`, `${stem}Blok`);
+  }
+
+  for (const group of sortedBy(model.groups, groupLabel)) {
+    const wanted = stemOf(groupLabel(group), "Group");
+    const { stem, collided } = table.claim(wanted, (s) => [`${s}GroupBlok`]);
+    symbols.group.set(group.uuid, `${stem}GroupBlok`);
+    if (collided) {
+      report({
+        severity: "warning",
+        message: `component group "${groupLabel(group)}" would be named ${wanted}GroupBlok, which is taken; it is named ${stem}GroupBlok`,
+      });
+    }
+  }
+  return symbols;
+}
+
+/** Groups without a name (older exports) are named after their uuid's first block. */
+export function groupLabel(group: GroupModel): string {
+  return group.name ?? `Group ${group.uuid.split("-")[0] ?? group.uuid}`;
+}
+
+/** A name with no letters or digits at all (only emoji, say) still needs an identifier. */
+function stemOf(name: string, fallback: string): string {
+  return pascalCase(name) || fallback;
+}
+
+function warnCollision(report: (d: Diagnostic) => void, component: ComponentModel, wanted: string, given: string): void {
+  report({
+    severity: "warning",
+    component: component.name,
+    message: `its type name ${wanted} is already taken (by another component or a generated name); it is named ${given}`,
+  });
+}
