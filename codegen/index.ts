@@ -5,3 +5,5 @@ export { pascalCase } from "./naming";
 export { BUILT_IN_PLUGINS } from "./fields/custom";
 export type { PluginTypes } from "./fields";
 export type { Diagnostic, GeneratedFile, Severity } from "./model";
+export { findDrift, type Drift } from "./drift/compare";
+export { unifiedDiff } from "./drift/unified-diff";
