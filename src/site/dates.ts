@@ -1,0 +1,26 @@
+/**
+ * Storyblok datetime fields arrive as "2024-03-01 00:00" (no zone). Dates in
+ * a portfolio are calendar facts, not instants, so they are read and printed
+ * in UTC: the same text on the server and in every visitor's browser.
+ */
+export function parseStoryblokDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return null;
+  const [, year, month, day] = match;
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+}
+
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+
+export function formatMonthYear(date: Date): string {
+  return monthYear.format(date);
+}
+
+/** "Mar 2021 – Present" for a running position, "Mar 2021 – Jun 2023" otherwise. */
+export function formatPeriod(start: string | undefined, end: string | undefined, present = "Present"): string {
+  const from = parseStoryblokDate(start);
+  const to = parseStoryblokDate(end);
+  if (!from) return "";
+  return `${formatMonthYear(from)} – ${to ? formatMonthYear(to) : present}`;
+}

@@ -1,0 +1,66 @@
+import type { StoryblokAsset } from "../generated";
+import { dimensionsFromUrl, isVideo, srcSetFor } from "./asset-dimensions";
+import styles from "./AssetImage.module.css";
+
+interface AssetImageProps {
+  asset: StoryblokAsset | undefined;
+  /** Width / height used when the URL does not tell the real size. */
+  ratio?: number;
+  /** Crop to `ratio` (object-fit: cover) even when the real size is known. */
+  crop?: boolean;
+  sizes?: string;
+  /** Above the fold: load at once instead of lazily. */
+  priority?: boolean;
+  className?: string;
+  /** Fallback alt text when the editor left the asset's own alt empty. */
+  fallbackAlt?: string;
+}
+
+const RESPONSIVE_WIDTHS = [480, 800, 1200, 1600] as const;
+
+export function AssetImage({ asset, ratio = 3 / 2, crop = false, sizes = "100vw", priority = false, className, fallbackAlt = "" }: AssetImageProps) {
+  const url = asset?.filename;
+  if (!asset || !url) return null;
+  const known = dimensionsFromUrl(url);
+  const width = known && !crop ? known.width : 1200;
+  const height = known && !crop ? known.height : Math.round(1200 / ratio);
+  const alt = asset.alt?.trim() || fallbackAlt;
+  const classes = [styles.media, crop ? styles.crop : "", className ?? ""].join(" ").trim();
+
+  if (isVideo(url)) {
+    // Videos in a portfolio are silent loops that illustrate work; they never
+    // autoplay with sound, and reduced-motion users get the controls instead.
+    return (
+      <video
+        className={classes}
+        src={url}
+        width={width}
+        height={height}
+        style={crop ? { aspectRatio: `${width} / ${height}` } : undefined}
+        muted
+        loop
+        playsInline
+        controls
+        preload="metadata"
+        aria-label={alt || undefined}
+      />
+    );
+  }
+  return (
+    <img
+      className={classes}
+      src={url}
+      srcSet={srcSetFor(url, RESPONSIVE_WIDTHS)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding="async"
+      fetchPriority={priority ? "high" : undefined}
+      title={asset.title ?? undefined}
+      // Once loaded, an image's own ratio wins over width/height; a crop pins it.
+      style={crop ? { aspectRatio: `${width} / ${height}` } : undefined}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { useScrollReveal } from "./useScrollReveal";
+
+interface RevealProps {
+  as?: "div" | "li" | "article" | "figure";
+  className?: string;
+  children: ReactNode;
+}
+
+/** An element that fades in as it scrolls into view (see useScrollReveal for the rules). */
+export function Reveal({ as: Tag = "div", className, children }: RevealProps) {
+  const ref = useScrollReveal<HTMLElement & HTMLLIElement & HTMLDivElement>();
+  return (
+    <Tag ref={ref} className={className}>
+      {children}
+    </Tag>
+  );
+}

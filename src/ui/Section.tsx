@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import type { EditableAttributes } from "../site/editable";
+import { slugify } from "../site/slug";
+import { useScrollReveal } from "./useScrollReveal";
+import styles from "./Section.module.css";
+
+interface SectionProps {
+  title?: string;
+  /** Rendered under the title. */
+  intro?: ReactNode;
+  theme?: "light" | "dark" | "accent" | "";
+  editable: EditableAttributes;
+  /** Extra class for the section's own layout needs. */
+  className?: string;
+  /** Full-bleed content (carousels, sticky stacks) skips the width limit. */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/** A page section: its anchor, theme, heading and the scroll reveal every section shares. */
+export function Section({ title, intro, theme, editable, className, wide = false, children }: SectionProps) {
+  const revealRef = useScrollReveal<HTMLDivElement>();
+  const id = title ? slugify(title) : undefined;
+  return (
+    <section id={id || undefined} data-theme={theme || undefined} className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`} {...editable}>
+      <div className={wide ? styles.wide : styles.container}>
+        {(title || intro) && (
+          <header ref={revealRef} className={styles.header}>
+            {title && <h2 className={styles.title}>{title}</h2>}
+            {intro && <div className={styles.intro}>{intro}</div>}
+          </header>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
