@@ -1,0 +1,47 @@
+import NextLink from "next/link";
+import { useId, useState } from "react";
+import type { HeaderContainerBlok } from "../generated";
+import { editableAttributes } from "../site/editable";
+import { AssetImage } from "../ui/AssetImage";
+import { Link } from "./Link";
+import styles from "./HeaderContainer.module.css";
+
+export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const navigation = blok.navigation ?? [];
+  return (
+    <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
+      <div className={styles.inner}>
+        <NextLink href="/" className={styles.brand}>
+          {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} />}
+          <span>{blok.logo_text}</span>
+        </NextLink>
+        {navigation.length > 0 && (
+          <>
+            {/* Phones: the list collapses behind a disclosure button; wider screens always show it. */}
+            <button
+              type="button"
+              className={styles.toggle}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+              <span className={styles.burger} aria-hidden="true" />
+            </button>
+            <nav id={menuId} aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
+              <ul className={styles.list} onClick={() => setMenuOpen(false)}>
+                {navigation.map((link) => (
+                  <li key={link._uid}>
+                    <Link blok={link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

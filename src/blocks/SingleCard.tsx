@@ -1,0 +1,38 @@
+import NextLink from "next/link";
+import type { SingleCardBlok } from "../generated";
+import { editableAttributes } from "../site/editable";
+import { storyPath } from "../site/links";
+import { AssetImage } from "../ui/AssetImage";
+import { Icon } from "../ui/Icon";
+import { Reveal } from "../ui/Reveal";
+import { TagList } from "../ui/TagList";
+import styles from "./SingleCard.module.css";
+
+/** One project featured large: cover on one side, the story's pitch on the other. */
+export function SingleCard({ blok }: { blok: SingleCardBlok }) {
+  // An unresolved relation is a bare uuid: nothing a reader could use.
+  if (typeof blok.project === "string") return null;
+  const story = blok.project;
+  const project = story.content;
+  const href = storyPath(story.full_slug);
+  const imageRight = blok.image_position === "right";
+  return (
+    <section data-theme={project.theme || undefined} className={styles.section} {...editableAttributes(blok)}>
+      <Reveal className={`${styles.feature} ${imageRight ? styles.imageRight : ""}`}>
+        <div className={styles.media}>
+          <AssetImage asset={project.cover} ratio={4 / 3} crop sizes="(min-width: 60rem) 40rem, 100vw" />
+        </div>
+        <div className={styles.text}>
+          <p className={styles.kicker}>Featured project · {project.year}</p>
+          <h2 className={styles.title}>{project.title}</h2>
+          <p className={styles.highlight}>{blok.highlight || project.summary}</p>
+          <TagList tags={project.tags} />
+          <NextLink href={href} className={styles.cta}>
+            Read the case study<span className="visually-hidden">: {story.name}</span>
+            <Icon name="arrow-right" size={18} />
+          </NextLink>
+        </div>
+      </Reveal>
+    </section>
+  );
+}
