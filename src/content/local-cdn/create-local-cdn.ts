@@ -1,0 +1,75 @@
+/**
+ * The local content API: a Fetch-standard handler that answers the
+ * Storyblok Content Delivery API v2 from a content directory. The site mounts
+ * it in-process (as storyblok-js-client's `fetch`); `portfolio content serve`
+ * mounts it over HTTP. Both see exactly the same answers.
+ */
+import { applyFault, type FaultInjector } from "./faults";
+import { corsPreflight, methodNotAllowed, notFound, redirectToCv, unauthorized } from "./responses";
+import { getStory, listStories, type RequestContext } from "./stories-endpoint";
+import { createStoryStore, type StoryStore } from "./story-store";
+import type { StoryFileProblem } from "./story-types";
+
+export interface LocalCdnOptions {
+  /** The content directory: `stories/`, optional `drafts/`, `assets/`. */
+  dir: string;
+  /** The one access token accepted; any other gets 401 as from Storyblok. */
+  token: string;
+  /** Space id written into draft `_editable` comments. */
+  spaceId?: string;
+  /** How often the files are checked for changes; 0 checks on every request. */
+  checkIntervalMs?: number;
+  /** Faults to inject (tests only); none when omitted. */
+  faults?: FaultInjector;
+  /** Where problems with story files go; by default one warning line per file. */
+  onProblems?: (problems: StoryFileProblem[]) => void;
+  /** A store to serve from instead of a new one over `dir` (lets `content serve` load and report before listening). */
+  store?: StoryStore;
+  /** Called for each API request as it arrives, before faults apply (tests count and time them). */
+  onRequest?: (url: URL) => void;
+}
+
+export type LocalCdnHandler = (request: Request) => Promise<Response>;
+
+const STORIES_PATH = /^\/v2\/cdn\/stories(?:\/(.*))?$/;
+
+export function reportProblems(problems: StoryFileProblem[]): void {
+  for (const { file, problem } of problems) console.warn(`content: ${file}: ${problem} (not served)`);
+}
+
+export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
+  const store = options.store ?? createStoryStore(options.dir, {
+    checkIntervalMs: options.checkIntervalMs,
+    onProblems: options.onProblems ?? reportProblems,
+  });
+  const spaceId = options.spaceId ?? "0";
+
+  return async (request) => {
+    if (request.method === "OPTIONS") return corsPreflight();
+    if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed();
+
+    const url = new URL(request.url);
+    options.onRequest?.(url);
+    const route = STORIES_PATH.exec(url.pathname);
+    if (!route) return notFound();
+    const params = url.searchParams;
+    if (params.get("token") !== options.token) return unauthorized();
+
+    const fault = options.faults?.next();
+    if (fault) {
+      const faulty = await applyFault(fault);
+      if (faulty) return faulty;
+    }
+
+    const snapshot = await store.current();
+    const version = params.get("version") === "draft" ? "draft" : "published";
+    const cv = params.get("cv");
+    if (version === "published" && cv !== null && cv !== "" && Number(cv) !== snapshot.cv) {
+      return redirectToCv(url, snapshot.cv);
+    }
+
+    const ctx: RequestContext = { snapshot, params, version, spaceId };
+    const key = route[1] ? decodeURIComponent(route[1]) : "";
+    return key === "" ? listStories(ctx) : getStory(key, ctx);
+  };
+}

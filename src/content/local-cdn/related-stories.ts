@@ -1,0 +1,55 @@
+/**
+ * Builds the `rels` / `links` part of a response (or `rel_uuids` /
+ * `link_uuids` when there are too many to inline).
+ */
+import { inlineOrUuids, linkObject, linkUuids, relationUuids } from "./relations";
+import type { CdnStory, JsonObject } from "./story-types";
+
+export interface RelatedParts {
+  rels?: CdnStory[];
+  rel_uuids?: string[];
+  links?: (CdnStory | JsonObject)[];
+  link_uuids?: string[];
+}
+
+const RESOLVE_LINKS_AS_STORIES = new Set(["1", "story"]);
+const RESOLVE_LINKS_AS_LINKS = new Set(["url", "link"]);
+
+/**
+ * @param lookup returns the story for a uuid in the requested version
+ *   (already shaped for the response), or undefined when it is missing or
+ *   unpublished: such references stay plain uuids, as on Storyblok.
+ */
+export function relatedParts(
+  stories: readonly CdnStory[],
+  params: URLSearchParams,
+  lookup: (uuid: string) => CdnStory | undefined,
+): RelatedParts {
+  const parts: RelatedParts = {};
+  const patterns = (params.get("resolve_relations") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const level = Number(params.get("resolve_level") ?? "1");
+
+  const rels = resolve(relationUuids(stories, patterns), lookup);
+  if (level >= 2 && rels.length > 0) {
+    // Level 2: relations of the related stories travel in the same list.
+    const seen = new Set([...rels.map((r) => r.uuid), ...stories.map((s) => s.uuid)]);
+    rels.push(...resolve(relationUuids(rels, patterns).filter((uuid) => !seen.has(uuid)), lookup));
+  }
+  const relSplit = inlineOrUuids(rels, rels.map((r) => r.uuid));
+  if ("uuids" in relSplit) parts.rel_uuids = relSplit.uuids;
+  else parts.rels = relSplit.inline;
+
+  const resolveLinks = params.get("resolve_links") ?? "";
+  const linked = RESOLVE_LINKS_AS_STORIES.has(resolveLinks) || RESOLVE_LINKS_AS_LINKS.has(resolveLinks)
+    ? resolve(linkUuids(stories), lookup)
+    : [];
+  const links = RESOLVE_LINKS_AS_LINKS.has(resolveLinks) ? linked.map(linkObject) : linked;
+  const linkSplit = inlineOrUuids(links, linked.map((l) => l.uuid));
+  if ("uuids" in linkSplit) parts.link_uuids = linkSplit.uuids;
+  else parts.links = linkSplit.inline;
+  return parts;
+}
+
+function resolve(uuids: string[], lookup: (uuid: string) => CdnStory | undefined): CdnStory[] {
+  return uuids.map(lookup).filter((story): story is CdnStory => story !== undefined);
+}

@@ -1,0 +1,67 @@
+/**
+ * Keeps the story index in step with the files on disk, so edits under
+ * `content/` are served without a restart. Each change gets a new cache
+ * version (`cv`), which is how Storyblok tells clients their cached
+ * published content is stale.
+ */
+import { join } from "node:path";
+import { listJsonFiles, stampFiles } from "./read-story-files";
+import { buildStoryIndex, type StoryIndex } from "./story-index";
+import type { StoryFileProblem } from "./story-types";
+
+export interface StoreSnapshot {
+  index: StoryIndex;
+  /** Unix seconds, like Storyblok's `cv`; strictly increases with every change on disk. */
+  cv: number;
+}
+
+export interface StoryStoreOptions {
+  /** How long a snapshot is trusted before the files are checked again. */
+  checkIntervalMs?: number;
+  /** Called with the problems of every newly built index (empty list when all files are fine). */
+  onProblems?: (problems: StoryFileProblem[]) => void;
+}
+
+export interface StoryStore {
+  current(): Promise<StoreSnapshot>;
+}
+
+export function createStoryStore(contentDir: string, options: StoryStoreOptions = {}): StoryStore {
+  const checkIntervalMs = options.checkIntervalMs ?? 100;
+  let snapshot: StoreSnapshot | undefined;
+  let fingerprint = "";
+  let checkedAt = -Infinity;
+  let inFlight: Promise<StoreSnapshot> | undefined;
+
+  async function refresh(): Promise<StoreSnapshot> {
+    const files = [
+      ...(await listJsonFiles(join(contentDir, "stories"))),
+      ...(await listJsonFiles(join(contentDir, "drafts"))),
+    ];
+    const stamps = await stampFiles(files);
+    const next = stamps.map((s) => `${s.file}:${s.mtimeMs}:${s.size}`).join("\n");
+    checkedAt = Date.now();
+    if (snapshot && next === fingerprint) return snapshot;
+
+    const index = await buildStoryIndex(contentDir);
+    const newestMtime = Math.floor(Math.max(0, ...stamps.map((s) => s.mtimeMs)) / 1000);
+    // The first cv comes from the files, so restarts over unchanged content keep it;
+    // later ones only need to be newer than the last.
+    const cv = snapshot ? Math.max(Math.floor(Date.now() / 1000), snapshot.cv + 1) : Math.max(newestMtime, 1);
+    fingerprint = next;
+    snapshot = { index, cv };
+    options.onProblems?.(index.problems);
+    return snapshot;
+  }
+
+  return {
+    current() {
+      if (snapshot && Date.now() - checkedAt < checkIntervalMs) return Promise.resolve(snapshot);
+      // Concurrent requests share one scan of the directory.
+      inFlight ??= refresh().finally(() => {
+        inFlight = undefined;
+      });
+      return inFlight;
+    },
+  };
+}

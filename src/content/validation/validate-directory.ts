@@ -1,0 +1,75 @@
+/**
+ * `portfolio content validate`: everything that can be wrong with a content
+ * directory, as a list of "file: problem" findings. Unreadable or duplicate
+ * files (the CDN's own checks), content that does not fit the schema,
+ * references to stories or assets that do not exist, and files whose path
+ * does not match their full_slug.
+ */
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { relationUuids, linkUuids } from "../local-cdn/relations";
+import { buildStoryIndex } from "../local-cdn/story-index";
+import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
+import type { ContentModel } from "./content-model";
+import { validateContent } from "./validate-content";
+
+export interface DirectoryReport {
+  /** Stories that loaded (valid or not). */
+  storyCount: number;
+  problems: StoryFileProblem[];
+}
+
+export async function validateContentDirectory(
+  dir: string,
+  model: ContentModel,
+  relationFields: readonly string[],
+): Promise<DirectoryReport> {
+  const index = await buildStoryIndex(dir);
+  const problems: StoryFileProblem[] = [...index.problems];
+  for (const stored of index.stories) {
+    // Each version a reader can get: the published story and, if different, its draft.
+    const versions: [string, CdnStory][] = [];
+    if (stored.published) versions.push([stored.file, stored.published]);
+    if (stored.draftFile) versions.push([stored.draftFile, stored.draft]);
+    else if (!stored.published) versions.push([stored.file, stored.draft]);
+
+    for (const [file, story] of versions) {
+      const expected = `${file.startsWith("drafts/") ? "drafts" : "stories"}/${story.full_slug}.json`;
+      if (file !== expected) problems.push({ file, problem: `full_slug "${story.full_slug}" belongs in ${expected}` });
+    }
+
+    for (const [file, story] of versions) {
+      const add = (problem: string) => problems.push({ file, problem });
+      validateContent(story.content, model).forEach(add);
+      for (const uuid of new Set([...relationUuids([story], relationFields), ...linkUuids([story])])) {
+        if (!index.byUuid.has(uuid)) add(`refers to story uuid "${uuid}", which no story has`);
+      }
+      for (const filename of assetFilenames(story.content)) {
+        if (!(await exists(join(dir, filename)))) add(`asset "${filename}" has no file under ${dir}/assets`);
+      }
+    }
+  }
+  return { storyCount: index.stories.length, problems };
+}
+
+/** Local asset paths (`/assets/…`) used by asset fields and asset links. */
+function assetFilenames(node: Json): Set<string> {
+  const found = new Set<string>();
+  const visit = (value: Json): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === "object" && value !== null) {
+      const path = value.fieldtype === "asset" ? value.filename : value.linktype === "asset" ? value.url : undefined;
+      if (typeof path === "string" && path.startsWith("/assets/")) found.add(path.slice(1));
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(node);
+  return found;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
