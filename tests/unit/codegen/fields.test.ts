@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../../codegen";
+import { fileOf, propertyLine, run, type RawComponent, type RawField } from "./helpers";
+
+/**
+ * One case per Storyblok field kind and variant: a field definition in, the
+ * property it becomes out. Every case puts the field on a component `probe`
+ * next to a few neighbours it can reference.
+ */
+const SECTIONS = "11111111-aaaa-4aaa-8aaa-111111111111";
+const neighbours: RawComponent[] = [
+  { name: "link", is_nestable: true, component_group_uuid: SECTIONS, internal_tag_ids: ["7"], schema: {} },
+  { name: "card", is_nestable: true, component_group_uuid: SECTIONS, internal_tags_list: [{ id: 8, name: "x" }], schema: {} },
+  { name: "page", is_root: true, schema: {} },
+  { name: "article", is_root: true, schema: {} },
+];
+
+type Case = {
+  given: RawField;
+  /** The property line, without the trailing `;`; undefined when the key must not appear. */
+  want: string | undefined;
+  relations?: string[];
+  datasources?: unknown;
+  warning?: RegExp;
+};
+
+const options = [
+  { name: "Light", value: "light" },
+  { name: "Dark", value: "dark" },
+];
+
+const cases: [string, Case][] = [
+  ["text", { given: { type: "text" }, want: "value?: string" }],
+  ["text, required", { given: { type: "text", required: true }, want: "value: string" }],
+  ["text, required as a string", { given: { type: "text", required: "true" }, want: "value: string" }],
+  ["textarea", { given: { type: "textarea" }, want: "value?: string" }],
+  ["markdown", { given: { type: "markdown" }, want: "value?: string" }],
+  ["number is a string, as the API sends it", { given: { type: "number" }, want: "value?: string" }],
+  ["datetime", { given: { type: "datetime" }, want: "value?: string" }],
+  ["boolean", { given: { type: "boolean" }, want: "value?: boolean" }],
+  ["option (self), optional: empty value allowed", { given: { type: "option", options }, want: 'value?: "light" | "dark" | ""' }],
+  ["option (self), required", { given: { type: "option", options, required: true }, want: 'value: "light" | "dark"' }],
+  [
+    "option (self), exclude_empty_option",
+    { given: { type: "option", options, exclude_empty_option: true }, want: 'value?: "light" | "dark"' },
+  ],
+  [
+    "option (self), numeric values become strings",
+    { given: { type: "option", options: [{ name: "One", value: 1 }], required: true }, want: 'value: "1"' },
+  ],
+  ["option (self), no options", { given: { type: "option", options: [] }, want: "value?: string", warning: /no option values/ }],
+  ["options (self)", { given: { type: "options", options }, want: 'value?: ("light" | "dark")[]' }],
+  ["option (stories), not resolved", { given: { type: "option", source: "internal_stories" }, want: "value?: string" }],
+  [
+    "option (stories), resolved, filter_content_type as array",
+    {
+      given: { type: "option", source: "internal_stories", filter_content_type: ["article"] },
+      relations: ["probe.value"],
+      want: "value?: string | StoryblokStory<ArticleBlok>",
+    },
+  ],
+  [
+    "option (stories), resolved, filter_content_type as string",
+    {
+      given: { type: "option", source: "internal_stories", filter_content_type: "article" },
+      relations: ["probe.value"],
+      want: "value?: string | StoryblokStory<ArticleBlok>",
+    },
+  ],
+  [
+    "options (stories), resolved, several content types",
+    {
+      given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] },
+      relations: ["probe.value"],
+      want: "value?: (string | StoryblokStory<PageBlok | ArticleBlok>)[]",
+    },
+  ],
+  [
+    "options (stories), resolved, no filter: any content type",
+    { given: { type: "options", source: "internal_stories" }, relations: ["probe.value"], want: "value?: (string | StoryblokStory<ContentTypeBlok>)[]" },
+  ],
+  [
+    "option (stories), filter names a missing component",
+    {
+      given: { type: "option", source: "internal_stories", filter_content_type: ["nope"] },
+      relations: ["probe.value"],
+      want: "value?: string | StoryblokStory<ContentTypeBlok>",
+      warning: /"nope", which is not in the schema/,
+    },
+  ],
+  [
+    "option (datasource) with pulled entries",
+    {
+      given: { type: "option", source: "internal", datasource_slug: "colours", required: true },
+      datasources: [{ slug: "colours", entries: [{ value: "red" }, { value: "blue" }] }],
+      want: 'value: "red" | "blue"',
+    },
+  ],
+  [
+    "option (datasource) without entries",
+    { given: { type: "option", source: "internal", datasource_slug: "colours" }, want: "value?: string", warning: /datasource "colours"/ },
+  ],
+  ["option (languages)", { given: { type: "option", source: "internal_languages" }, want: "value?: string" }],
+  ["options (external)", { given: { type: "options", source: "external" }, want: "value?: string[]" }],
+  ["bloks, unrestricted", { given: { type: "bloks" }, want: "value?: NestableBlok[]" }],
+  [
+    "bloks, whitelist",
+    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "card"] }, want: "value?: (CardBlok | LinkBlok)[]" },
+  ],
+  [
+    "bloks, whitelist with an empty restrict_type",
+    { given: { type: "bloks", restrict_components: true, restrict_type: "", component_whitelist: ["link"] }, want: "value?: LinkBlok[]" },
+  ],
+  [
+    "bloks, whitelist with maximum 1 is still an array",
+    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link"], maximum: "1" }, want: "value?: LinkBlok[]" },
+  ],
+  [
+    "bloks, whitelist but restriction off",
+    { given: { type: "bloks", restrict_components: false, component_whitelist: ["link"] }, want: "value?: NestableBlok[]" },
+  ],
+  [
+    "bloks, groups",
+    {
+      given: { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [SECTIONS] },
+      want: "value?: SectionsGroupBlok[]",
+    },
+  ],
+  [
+    "bloks, tags as numbers and strings",
+    {
+      given: { type: "bloks", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [7, "8"] },
+      want: "value?: (CardBlok | LinkBlok)[]",
+    },
+  ],
+  [
+    "bloks, whitelist names a missing component",
+    {
+      given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "gone"] },
+      want: "value?: LinkBlok[]",
+      warning: /"gone", which is not in the schema/,
+    },
+  ],
+  [
+    "bloks, restricted to nothing",
+    { given: { type: "bloks", restrict_components: true }, want: "value?: never[]", warning: /allows none/ },
+  ],
+  ["asset", { given: { type: "asset", filetypes: ["images"] }, want: "value?: StoryblokAsset" }],
+  ["multiasset", { given: { type: "multiasset" }, want: "value?: StoryblokAsset[]" }],
+  ["image (legacy) is the file URL", { given: { type: "image" }, want: "value?: string" }],
+  ["multilink, default", { given: { type: "multilink" }, want: 'value?: StoryblokMultilink<"story" | "url">' }],
+  [
+    "multilink, email and asset allowed",
+    { given: { type: "multilink", email_link_type: true, asset_link_type: true }, want: 'value?: StoryblokMultilink<"story" | "url" | "email" | "asset">' },
+  ],
+  ["richtext, unrestricted", { given: { type: "richtext" }, want: "value?: RichTextDoc<NestableBlok>" }],
+  [
+    "richtext, whitelist",
+    { given: { type: "richtext", restrict_components: true, component_whitelist: ["link"] }, want: "value?: RichTextDoc<LinkBlok>" },
+  ],
+  [
+    "richtext, no blocks allowed",
+    { given: { type: "richtext", restrict_components: true, component_whitelist: [] }, want: "value?: RichTextDoc<never>" },
+  ],
+  ["table", { given: { type: "table" }, want: "value?: StoryblokTable" }],
+  [
+    "custom, built-in plugin",
+    { given: { type: "custom", field_type: "native-color-picker" }, want: 'value?: { _uid?: string; plugin: "native-color-picker"; color: string }' },
+  ],
+  [
+    "custom, unknown plugin",
+    { given: { type: "custom", field_type: "my-plugin" }, want: "value?: unknown", warning: /"my-plugin" has no known type/ },
+  ],
+  ["tab holds no data", { given: { type: "tab", keys: ["x"] }, want: undefined }],
+  ["section holds no data", { given: { type: "section", keys: ["x"] }, want: undefined }],
+];
+
+describe("field kinds", () => {
+  it.each(cases)("%s", (_name, { given, want, relations, datasources, warning }) => {
+    const probe: RawComponent = { name: "probe", is_nestable: true, schema: { value: given } };
+    const result = run([probe, ...neighbours], {
+      relations: relations && { resolve_relations: relations },
+      datasources,
+      documents: [{ components: [probe, ...neighbours], component_groups: [{ uuid: SECTIONS, name: "Sections" }] }],
+    });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const line = propertyLine(fileOf(result, "components.ts"), "ProbeBlok", "value");
+    expect(line).toBe(want === undefined ? undefined : `${want};`);
+    const warnings = result.diagnostics.filter((d) => d.severity === "warning" && d.field === "value");
+    if (warning) expect(warnings.map((d) => d.message).join("\n")).toMatch(warning);
+    else expect(warnings).toEqual([]);
+  });
+});
+
+describe("fields that cannot be typed", () => {
+  const errors: [string, { given: Record<string, unknown>; want: Partial<Diagnostic> }][] = [
+    ["unknown type", { given: { value: { type: "hologram" } }, want: { component: "probe", field: "value", message: 'unknown field type "hologram"' } }],
+    ["no type", { given: { value: { pos: 1 } }, want: { component: "probe", field: "value", message: "field has no `type`" } }],
+    ["not an object", { given: { value: "text" }, want: { component: "probe", field: "value", message: "field definition is not an object" } }],
+    [
+      "a field named like a block key",
+      { given: { component: { type: "text" } }, want: { component: "probe", field: "component", message: expect.stringContaining("reserved") } },
+    ],
+  ];
+  it.each(errors)("%s: an error naming component and field, and no files", (_name, { given, want }) => {
+    const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }]);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toContainEqual({ severity: "error", ...want });
+  });
+});
+
+describe("property keys", () => {
+  it("quotes keys that are not identifiers and keeps the rest bare", () => {
+    const result = run([{ name: "probe", schema: { "foo-bar": { type: "text" }, "2x": { type: "text" }, ok_key: { type: "text" } } }]);
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "ProbeBlok", "foo-bar")).toBe('"foo-bar"?: string;');
+    expect(propertyLine(components, "ProbeBlok", "2x")).toBe('"2x"?: string;');
+    expect(propertyLine(components, "ProbeBlok", "ok_key")).toBe("ok_key?: string;");
+  });
+
+  it("sorts fields by name with numeric ordering, whatever their pos", () => {
+    const result = run([{ name: "probe", schema: { b10: { type: "text", pos: 0 }, b2: { type: "text", pos: 1 }, a: { type: "text", pos: 2 } } }]);
+    const components = fileOf(result, "components.ts");
+    const order = ["a?:", "b2?:", "b10?:"].map((key) => components.indexOf(`  ${key}`));
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+  });
+});

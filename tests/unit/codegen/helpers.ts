@@ -1,0 +1,85 @@
+/**
+ * Test helpers for the generator: run it on inline schemas, and compile its
+ * output with the real TypeScript compiler under the project's strictness.
+ */
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
+import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from "../../../codegen";
+
+export const REPO = resolve(import.meta.dirname, "../../..");
+
+/** The strictness src/ is checked with (tsconfig.json), minus Next's plugin. */
+export const COMPILER_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+  skipLibCheck: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  isolatedModules: true,
+  types: [],
+};
+
+/** A raw field definition as Storyblok saves it. */
+export type RawField = Record<string, unknown>;
+export type RawComponent = { name: string; is_root?: boolean; is_nestable?: boolean; schema: Record<string, RawField> } & Record<string, unknown>;
+
+export function run(components: RawComponent[], extra: Partial<GenerateOptions> = {}): GenerateResult {
+  return generate({ documents: [{ components }], schemaLabel: "schema/components.json", ...extra });
+}
+
+export function fileOf(result: GenerateResult, path: string): string {
+  const file = result.files.find((f) => f.path === path);
+  if (!file) throw new Error(`no ${path}; diagnostics:\n${result.diagnostics.map(formatDiagnostic).join("\n")}`);
+  return file.contents;
+}
+
+/** Compiles the given files (path → text) in a temp dir with react resolvable; returns formatted errors. */
+export function compile(files: Record<string, string>, rootNames?: string[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "codegen-compile-"));
+  try {
+    symlinkSync(join(REPO, "node_modules"), join(dir, "node_modules"), "dir");
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const roots = (rootNames ?? Object.keys(files)).map((path) => join(dir, path));
+    return compileProgram(roots);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Type-checks files in place (they resolve imports from where they are). */
+export function compileProgram(rootNames: string[]): string[] {
+  const program = ts.createProgram({ rootNames, options: COMPILER_OPTIONS });
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+    if (!diagnostic.file || diagnostic.start === undefined) return text;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    return `${diagnostic.file.fileName.split("/").slice(-2).join("/")}:${line + 1}: ${text}`;
+  });
+}
+
+/** The generated files under `generated/`, plus a consumer that touches every export. */
+export function withConsumer(result: GenerateResult, consumer: string): Record<string, string> {
+  const files: Record<string, string> = { "consumer.ts": consumer };
+  for (const file of result.files) files[`generated/${file.path}`] = file.contents;
+  return files;
+}
+
+/** The `key: Type;` line of one field in a component's generated type. */
+export function propertyLine(components: string, typeName: string, key: string): string | undefined {
+  const start = components.indexOf(`export type ${typeName} = {`);
+  if (start < 0) return undefined;
+  const block = components.slice(start, components.indexOf("\n};", start));
+  const quoted = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  return block
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line.startsWith(`${quoted}:`) || line.startsWith(`${quoted}?:`));
+}

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatDiagnostic, generate, type GenerateResult } from "../../../codegen";
+import { compile, REPO, withConsumer } from "./helpers";
+
+/**
+ * The generator on real schemas: our content model and public ones saved
+ * from other projects. Output must compile under the project's strictness,
+ * and for the fixtures it must equal the committed golden files.
+ * `UPDATE_GOLDEN=1 npx vitest run tests/unit/codegen` rewrites them.
+ */
+const FIXTURES = join(REPO, "tests/fixtures/schemas");
+const GOLDEN = join(REPO, "tests/fixtures/golden");
+const update = process.env.UPDATE_GOLDEN === "1";
+
+/** Touches every kind of export, so a broken one fails to compile. */
+const CONSUMER = `
+import type * as G from "./generated";
+import { RESOLVE_RELATIONS } from "./generated";
+
+export type Everything = [
+  G.AnyBlok,
+  G.NestableBlok,
+  G.ContentTypeBlok,
+  G.BlockRegistry,
+  G.RichTextDoc<G.NestableBlok>,
+  G.RichTextNode<G.NestableBlok>,
+  G.RichTextMark,
+  G.StoryblokMultilink<G.LinkType>,
+  G.StoryblokTable,
+  G.StoryblokStory<G.ContentTypeBlok>,
+];
+export const relations: readonly string[] = RESOLVE_RELATIONS;
+export function componentName(blok: G.AnyBlok): string {
+  return blok.component;
+}
+`;
+
+function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, "utf8")) as unknown;
+}
+
+function errorsOf(result: GenerateResult): string[] {
+  return result.diagnostics.filter((d) => d.severity === "error").map(formatDiagnostic);
+}
+
+describe("schema/components.json", () => {
+  const result = generate({
+    documents: [readJson(join(REPO, "schema/components.json"))],
+    relations: readJson(join(REPO, "schema/relations.json")),
+    schemaLabel: "schema/components.json",
+  });
+
+  it("generates without errors or warnings", () => {
+    expect(result.diagnostics.map(formatDiagnostic)).toEqual([]);
+  });
+
+  it("compiles strictly with a consumer", () => {
+    expect(compile(withConsumer(result, CONSUMER))).toEqual([]);
+  });
+});
+
+const fixtures = readdirSync(FIXTURES)
+  .filter((name) => name.endsWith(".json"))
+  .sort()
+  .map((file) => [file.replace(/\.components\.json$|\.json$/, ""), file] as const);
+
+describe.each(fixtures)("fixture %s", (name, file) => {
+  const result = generate({
+    documents: [readJson(join(FIXTURES, file))],
+    schemaLabel: `tests/fixtures/schemas/${file}`,
+  });
+
+  it("generates without errors", () => {
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+  });
+
+  it("compiles strictly with a consumer", () => {
+    expect(compile(withConsumer(result, CONSUMER))).toEqual([]);
+  });
+
+  it("matches the golden files", () => {
+    const dir = join(GOLDEN, name);
+    if (update) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      for (const f of result.files) writeFileSync(join(dir, f.path), f.contents);
+    }
+    expect(existsSync(dir), `no golden files in ${dir}; run with UPDATE_GOLDEN=1`).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(result.files.map((f) => f.path).sort());
+    for (const f of result.files) expect(f.contents, f.path).toBe(readFileSync(join(dir, f.path), "utf8"));
+  });
+});
