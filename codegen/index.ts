@@ -7,3 +7,4 @@ export type { PluginTypes } from "./fields";
 export type { Diagnostic, GeneratedFile, Severity } from "./model";
 export { findDrift, type Drift } from "./drift/compare";
 export { unifiedDiff } from "./drift/unified-diff";
+export { summariseComponentChanges } from "./drift/semantic-summary";

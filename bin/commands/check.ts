@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { findDrift } from "../../codegen";
+import { findDrift, summariseComponentChanges } from "../../codegen";
 import { addCodegenFlags, EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "./generate";
 
 /**
@@ -11,10 +11,18 @@ export function registerCheck(program: Command): void {
     (flags: CodegenFlags) => {
       const files = runGenerator(flags);
       if (files === undefined) process.exit(EXIT.badInput);
-      const drift = findDrift(files, readGeneratedDir(flags.out), flags.out);
+      const onDisk = readGeneratedDir(flags.out);
+      const drift = findDrift(files, onDisk, flags.out);
       if (drift.length === 0) {
         console.log(`${flags.out} is up to date with ${flags.schema}.`);
         return;
+      }
+      const fresh = files.find((file) => file.path === "components.ts")?.contents ?? "";
+      const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", fresh);
+      if (changes.length > 0) {
+        console.log(`Content-model changes not yet in ${flags.out}:`);
+        for (const change of changes) console.log(`  ${change}`);
+        console.log("");
       }
       for (const entry of drift) {
         console.log(`${entry.kind === "changed" ? "Stale" : entry.kind === "missing" ? "Missing" : "Extra"}: ${flags.out}/${entry.path}`);

@@ -38,6 +38,7 @@ describe("portfolio check", () => {
     writeFileSync(join(out, "leftover.ts"), "export {};\n");
     const { code, stdout } = await portfolio("check", "--out", out);
     expect(code).toBe(1);
+    expect(stdout).toContain("~ field hero_section.headline?: string → hero_section.headline: string");
     expect(stdout).toContain(`Stale: ${out}/components.ts`);
     expect(stdout).toContain("-  headline?: string;\n+  headline: string;");
     expect(stdout).toContain(`Missing: ${out}/relations.ts`);

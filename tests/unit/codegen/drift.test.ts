@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findDrift, unifiedDiff } from "../../../codegen";
+import { findDrift, summariseComponentChanges, unifiedDiff } from "../../../codegen";
 
 describe("unifiedDiff", () => {
   const cases: [string, { given: [string, string]; want: string }][] = [
@@ -36,4 +36,22 @@ describe("findDrift", () => {
       ["z.ts", "extra"],
     ]);
   });
+});
+
+describe("summariseComponentChanges", () => {
+  const block = (name: string, fields: string[]) =>
+    [`export type ${name}Blok = {`, `  component: ${JSON.stringify(name)};`, "  _uid: string;", ...fields.map((f) => `  ${f};`), "};"].join("\n");
+  const cases: [string, { given: [string, string]; want: string[] }][] = [
+    ["no change", { given: [block("hero", ["a: string"]), block("hero", ["a: string"])], want: [] }],
+    ["block added", { given: ["", block("hero", ["a: string"])], want: ["+ block hero (1 field)"] }],
+    ["block removed", { given: [block("hero", []), ""], want: ["- block hero"] }],
+    ["field added", { given: [block("hero", []), block("hero", ["a?: string"])], want: ["+ field hero.a?: string"] }],
+    ["field removed", { given: [block("hero", ["a?: string"]), block("hero", [])], want: ["- field hero.a"] }],
+    [
+      "field retyped",
+      { given: [block("hero", ['a?: "x"']), block("hero", ['a: "x" | "y"'])], want: ['~ field hero.a?: "x" → hero.a: "x" | "y"'] },
+    ],
+    ["quoted keys", { given: [block("hero", []), block("hero", ['"a-b"?: string'])], want: ["+ field hero.a-b?: string"] }],
+  ];
+  it.each(cases)("%s", (_name, { given, want }) => expect(summariseComponentChanges(given[0], given[1])).toEqual(want));
 });
