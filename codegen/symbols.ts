@@ -33,6 +33,9 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
   // depend on the order of the schema file.
   for (const component of sortedBy(model.components, (c) => c.name)) {
     const wanted = stemOf(component.name, "Component");
+    if (pascalCase(component.name) === "") {
+      report({ severity: "warning", component: component.name, message: `its name has no letters or digits; its type is based on "${wanted}"` });
+    }
     const build = (stem: string) => (component.isRoot ? [`${stem}Blok`, `${stem}Story`] : [`${stem}Blok`]);
     const { stem, collided } = table.claim(wanted, build);
     symbols.blok.set(component.name, `${stem}Blok`);

@@ -11,6 +11,7 @@ export interface CodegenFlags {
   out: string;
   relations?: string;
   datasources?: string;
+  plugins?: string;
 }
 
 /** Flags `generate` and `check` share, so both read the schema the same way. */
@@ -19,7 +20,8 @@ export function addCodegenFlags(command: Command): Command {
     .option("--schema <path>", "components.json, or a directory of CLI v4 JSON files", "schema/components.json")
     .option("--out <dir>", "directory for the generated files", "src/generated")
     .option("--relations <path>", "resolve_relations list (default: relations.json beside the schema)")
-    .option("--datasources <path>", "datasources with entries (default: datasources.json beside the schema, if any)");
+    .option("--datasources <path>", "datasources with entries (default: datasources.json beside the schema, if any)")
+    .option("--plugins <path>", "custom plugin types, {field_type: TypeScript type} (default: plugins.json beside the schema, if any)");
 }
 
 class BadInput extends Error {}
@@ -35,6 +37,7 @@ export function runGenerator(flags: CodegenFlags): GeneratedFile[] | undefined {
       documents: readSchemaDocuments(flags.schema),
       relations: readOptionalJson(flags.relations, join(schemaDir, "relations.json")),
       datasources: readOptionalJson(flags.datasources, join(schemaDir, "datasources.json")),
+      plugins: readPluginTypes(readOptionalJson(flags.plugins, join(schemaDir, "plugins.json")), flags.plugins ?? join(schemaDir, "plugins.json")),
       schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
     });
     for (const diagnostic of result.diagnostics) console.error(`${flags.schema}: ${formatDiagnostic(diagnostic)}`);
@@ -102,11 +105,21 @@ function isDirectory(path: string): boolean {
 /** A single file, or every *.json in a directory (the CLI v4 layout) except the side files. */
 function readSchemaDocuments(schema: string): unknown[] {
   if (!isDirectory(schema)) return [readJson(schema)];
-  const sideFiles = new Set(["relations.json", "datasources.json"]);
+  const sideFiles = new Set(["relations.json", "datasources.json", "plugins.json"]);
   return readdirSync(schema)
     .filter((name) => name.endsWith(".json") && !sideFiles.has(name))
     .sort()
     .map((name) => readJson(join(schema, name)));
+}
+
+/** `{"my-plugin": "{ color: string }"}`: plugin `field_type` → the TypeScript type of its value. */
+function readPluginTypes(raw: unknown, path: string): Record<string, string> {
+  if (raw === undefined) return {};
+  const entries = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.entries(raw) : undefined;
+  if (entries === undefined || entries.some(([, type]) => typeof type !== "string")) {
+    throw new BadInput(`${path}: expected an object mapping plugin names to TypeScript types (strings)`);
+  }
+  return Object.fromEntries(entries as [string, string][]);
 }
 
 /** An explicit path must exist; the default beside the schema is optional. */

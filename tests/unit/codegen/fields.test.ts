@@ -209,6 +209,18 @@ describe("fields that cannot be typed", () => {
   });
 });
 
+describe("custom plugin map", () => {
+  it("types a plugin from the map given, over the built-ins, without a warning", () => {
+    const result = run([{ name: "probe", schema: { a: { type: "custom", field_type: "hedvig-minimal-color-picker" }, b: { type: "custom", field_type: "native-color-picker" } } }], {
+      plugins: { "hedvig-minimal-color-picker": "{ color: string }", "native-color-picker": "string" },
+    });
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "ProbeBlok", "a")).toBe("a?: { color: string };");
+    expect(propertyLine(components, "ProbeBlok", "b")).toBe("b?: string;");
+    expect(result.diagnostics).toEqual([]);
+  });
+});
+
 describe("property keys", () => {
   it("quotes keys that are not identifiers and keeps the rest bare", () => {
     const result = run([{ name: "probe", schema: { "foo-bar": { type: "text" }, "2x": { type: "text" }, ok_key: { type: "text" } } }]);

@@ -61,6 +61,12 @@ describe("the naming table", () => {
     expect(components).toContain("export type Storyblok2Story = StoryblokStory<Storyblok2Blok>;");
   });
 
+  it("names a component without letters or digits after a fallback, with a warning", () => {
+    const result = run([{ name: "🎉", is_nestable: true, schema: {} }]);
+    expect(fileOf(result, "components.ts")).toContain('export type ComponentBlok = {\n  component: "🎉";');
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", component: "🎉" })]);
+  });
+
   it("names a group after its uuid when the export has no group names", () => {
     const result = run([{ name: "hero", is_nestable: true, component_group_uuid: "463f1c70-9e1f-432e", schema: {} }]);
     expect(fileOf(result, "components.ts")).toContain("export type Group463f1c70GroupBlok = HeroBlok;");
