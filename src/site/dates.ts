@@ -11,7 +11,7 @@ export function parseStoryblokDate(value: string | undefined): Date | null {
   return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 }
 
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 export function formatMonthYear(date: Date): string {
   return monthYear.format(date);

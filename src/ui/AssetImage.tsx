@@ -58,7 +58,7 @@ export function AssetImage({ asset, ratio = 3 / 2, crop = false, sizes = "100vw"
       loading={priority ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={priority ? "high" : undefined}
-      title={asset.title ?? undefined}
+      title={asset.title || undefined}
       // Once loaded, an image's own ratio wins over width/height; a crop pins it.
       style={crop ? { aspectRatio: `${width} / ${height}` } : undefined}
     />

@@ -12,25 +12,25 @@ interface SectionProps {
   editable: EditableAttributes;
   /** Extra class for the section's own layout needs. */
   className?: string;
-  /** Full-bleed content (carousels, sticky stacks) skips the width limit. */
-  wide?: boolean;
+  /** Wide screens: the heading sticks in a column left of the content. */
+  split?: boolean;
   children: ReactNode;
 }
 
 /** A page section: its anchor, theme, heading and the scroll reveal every section shares. */
-export function Section({ title, intro, theme, editable, className, wide = false, children }: SectionProps) {
+export function Section({ title, intro, theme, editable, className, split = false, children }: SectionProps) {
   const revealRef = useScrollReveal<HTMLDivElement>();
   const id = title ? slugify(title) : undefined;
   return (
     <section id={id || undefined} data-theme={theme || undefined} className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`} {...editable}>
-      <div className={wide ? styles.wide : styles.container}>
+      <div className={`${styles.container} ${split ? styles.split : ""}`}>
         {(title || intro) && (
           <header ref={revealRef} className={styles.header}>
             {title && <h2 className={styles.title}>{title}</h2>}
             {intro && <div className={styles.intro}>{intro}</div>}
           </header>
         )}
-        {children}
+        <div className={styles.content}>{children}</div>
       </div>
     </section>
   );

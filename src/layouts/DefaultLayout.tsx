@@ -1,0 +1,34 @@
+import type { PageStory, SiteConfigStory } from "../generated";
+import { Blocks } from "../blocks/Blocks";
+import { storyPath } from "../site/links";
+import { firstImage, pageTitle } from "../site/seo";
+import { Seo } from "./Seo";
+import { SiteFrame } from "./SiteFrame";
+
+interface DefaultLayoutProps {
+  story: PageStory;
+  site: SiteConfigStory | null;
+}
+
+/** A content page: its sections top to bottom. */
+export function DefaultLayout({ story, site }: DefaultLayoutProps) {
+  const page = story.content;
+  const siteName = site?.content.site_name;
+  const image = firstImage(page.seo_image, site?.content.default_seo_image);
+  return (
+    <SiteFrame site={site}>
+      <Seo
+        siteName={siteName}
+        seo={{
+          title: pageTitle(page.seo_title || story.name, siteName),
+          description: page.seo_description,
+          image: image?.filename,
+          imageAlt: image?.alt ?? undefined,
+          type: "website",
+          path: storyPath(story.full_slug),
+        }}
+      />
+      <Blocks bloks={page.body} />
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ProjectStory, SiteConfigStory } from "../generated";
+import { Blocks } from "../blocks/Blocks";
+import { RichText } from "../richtext/RichText";
+import { storyPath } from "../site/links";
+import { firstImage, pageTitle } from "../site/seo";
+import { ProjectFacts } from "./ProjectFacts";
+import { ProjectHero } from "./ProjectHero";
+import { RelatedProjects } from "./RelatedProjects";
+import { Seo } from "./Seo";
+import { SiteFrame } from "./SiteFrame";
+import styles from "./ProjectLayout.module.css";
+
+interface ProjectLayoutProps {
+  story: ProjectStory;
+  site: SiteConfigStory | null;
+}
+
+/** A case study: hero, description beside the key facts, body sections, related work. */
+export function ProjectLayout({ story, site }: ProjectLayoutProps) {
+  const project = story.content;
+  const siteName = site?.content.site_name;
+  const image = firstImage(project.cover, site?.content.default_seo_image);
+  return (
+    <SiteFrame site={site}>
+      <Seo
+        siteName={siteName}
+        seo={{
+          title: pageTitle(story.name, siteName),
+          description: project.seo_description || project.summary,
+          image: image?.filename,
+          imageAlt: image?.alt ?? undefined,
+          type: "article",
+          path: storyPath(story.full_slug),
+        }}
+      />
+      <article>
+        <div data-theme={project.theme ?? "light"} className={styles.heroBand}>
+          <ProjectHero project={project} />
+        </div>
+        <div className={styles.overview}>
+          <RichText className={styles.description} doc={project.description} renderBlok={(blok) => <Blocks bloks={[blok]} />} />
+          <aside className={styles.aside}>
+            <ProjectFacts table={project.facts} />
+          </aside>
+        </div>
+        <Blocks bloks={project.body} />
+      </article>
+      <RelatedProjects related={project.related} />
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ProjectBlok, StoryblokStory } from "../generated";
+import { resolvedStories } from "../site/relations";
+import { ProjectCard } from "../ui/ProjectCard";
+import { Reveal } from "../ui/Reveal";
+import styles from "./ProjectLayout.module.css";
+
+type Relation = string | StoryblokStory<ProjectBlok>;
+
+export function RelatedProjects({ related }: { related: readonly Relation[] | undefined }) {
+  const stories = resolvedStories(related);
+  if (stories.length === 0) return null;
+  return (
+    <section className={styles.related} aria-labelledby="related-title">
+      <div className={styles.relatedInner}>
+        <h2 id="related-title" className={styles.relatedTitle}>
+          Related projects
+        </h2>
+        <ul className={styles.relatedList}>
+          {stories.map((story) => (
+            <Reveal as="li" key={story.uuid}>
+              <ProjectCard story={story} />
+            </Reveal>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

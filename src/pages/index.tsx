@@ -1,0 +1,22 @@
+import type { GetStaticProps } from "next";
+import type { PageStory, SiteConfigStory } from "../generated";
+import { getPageStory, getSiteConfig } from "../content/queries";
+import { DefaultLayout } from "../layouts/DefaultLayout";
+
+interface HomeProps {
+  story: PageStory;
+  site: SiteConfigStory | null;
+}
+
+/** The story whose content is the home page. */
+const HOME_SLUG = "home";
+
+export const getStaticProps: GetStaticProps<HomeProps> = async () => {
+  const [story, site] = await Promise.all([getPageStory(HOME_SLUG), getSiteConfig()]);
+  if (!story) return { notFound: true };
+  return { props: { story, site } };
+};
+
+export default function HomePage({ story, site }: HomeProps) {
+  return <DefaultLayout story={story} site={site} />;
+}
