@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { heroHeadline, homeSectionTitles } from "./content";
+
+test("home renders the hero headline and every titled section from content", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: heroHeadline() })).toBeVisible();
+  for (const title of homeSectionTitles()) {
+    await expect(page.getByRole("main").getByRole("heading", { level: 2, name: title, exact: true })).toBeAttached();
+  }
+});
+
+test("server HTML carries the text before any script runs", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  // Words are split into spans for the animation; the words themselves are all there.
+  for (const word of heroHeadline().split(/\s+/)) expect(html).toContain(word.replace(/'/g, "&#x27;"));
+  for (const title of homeSectionTitles()) expect(html).toContain(title.replace(/'/g, "&#x27;"));
+});
+
+test("home sets title, description and Open Graph tags", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle(/\S/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/assets\//);
+});
+
+test("assets are served from /assets", async ({ request }) => {
+  const response = await request.get("/assets/atlas-cover.svg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
+});

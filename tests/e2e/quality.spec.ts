@@ -1,0 +1,56 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PAGES = ["/", "/projects/2024/atlas", "/projects/tidewater"];
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Scrolls to the bottom in steps so scroll-driven reveals and lazy images run. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 500) await page.mouse.wheel(0, 500);
+  await page.waitForTimeout(300);
+}
+
+for (const path of PAGES) {
+  test(`${path} logs no console errors`, async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await page.goto(path, { waitUntil: "networkidle" });
+    await scrollThrough(page);
+    expect(errors).toEqual([]);
+  });
+
+  test(`${path} does not scroll sideways`, async ({ page }) => {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await scrollThrough(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+}
+
+test("phone: the menu button opens the navigation", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the menu collapses on phones only");
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+});
+
+test("with reduced motion nothing is hidden for an animation", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await page.goto("/");
+  const hidden = await page.evaluate(
+    () => Array.from(document.querySelectorAll<HTMLElement>("main *")).filter((element) => getComputedStyle(element).opacity === "0").length,
+  );
+  expect(hidden).toBe(0);
+  await context.close();
+});
