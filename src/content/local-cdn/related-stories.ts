@@ -50,6 +50,10 @@ export function relatedParts(
   return parts;
 }
 
+/** Related stories come back ordered by id, as recorded (not in the order the content lists them). */
 function resolve(uuids: string[], lookup: (uuid: string) => CdnStory | undefined): CdnStory[] {
-  return uuids.map(lookup).filter((story): story is CdnStory => story !== undefined);
+  return uuids
+    .map(lookup)
+    .filter((story): story is CdnStory => story !== undefined)
+    .sort((a, b) => a.id - b.id);
 }

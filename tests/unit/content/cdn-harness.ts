@@ -1,0 +1,122 @@
+/**
+ * Test harness: content directories in temp folders and the local CDN over
+ * real HTTP on an ephemeral port, driven by the real storyblok-js-client.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type StoryblokClient from "storyblok-js-client";
+import { createContentClient } from "../../../src/content/client";
+import { createLocalCdn, type LocalCdnOptions } from "../../../src/content/local-cdn/create-local-cdn";
+import { createFaultInjector, type FaultInjector } from "../../../src/content/local-cdn/faults";
+import { serveOverHttp } from "../../../src/content/local-cdn/http-server";
+import type { StoryFileProblem } from "../../../src/content/local-cdn/story-types";
+
+export const EMBEDDED_CONTENT = fileURLToPath(new URL("../../../content", import.meta.url));
+
+export interface SeenRequest {
+  url: URL;
+  /** Date.now() when the request reached the server. */
+  at: number;
+}
+
+export interface RunningCdn {
+  url: string;
+  /** storyblok-js-client caches and cv are global per token: each server gets its own token. */
+  token: string;
+  api(path: string, params?: Record<string, string>): Promise<Response>;
+  client(): StoryblokClient;
+  requests: SeenRequest[];
+  problems: StoryFileProblem[][];
+  faults: FaultInjector;
+  close(): Promise<void>;
+}
+
+export async function startCdn(dir: string, options: Partial<LocalCdnOptions> = {}): Promise<RunningCdn> {
+  const token = options.token ?? `test-${randomUUID().slice(0, 8)}`;
+  const requests: SeenRequest[] = [];
+  const problems: StoryFileProblem[][] = [];
+  const faults = createFaultInjector();
+  const handler = createLocalCdn({
+    dir,
+    token,
+    checkIntervalMs: 0,
+    faults,
+    onProblems: (p) => problems.push(p),
+    onRequest: (url) => requests.push({ url, at: Date.now() }),
+    ...options,
+  });
+  const running = await serveOverHttp(handler, 0);
+  return {
+    url: running.url,
+    token,
+    requests,
+    problems,
+    faults,
+    api(path, params = {}) {
+      const query = new URLSearchParams({ token, ...params });
+      return fetch(`${running.url}/v2/cdn/${path}?${query}`, { redirect: "manual" });
+    },
+    client() {
+      return createContentClient({ source: { kind: "storyblok", token, endpoint: `${running.url}/v2` } });
+    },
+    close: running.close,
+  };
+}
+
+/** A temp content directory holding `files` (path under the directory → JSON value or raw text). */
+export async function makeContentDir(files: Record<string, unknown>): Promise<{ dir: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "content-"));
+  for (const [path, value] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), typeof value === "string" ? value : JSON.stringify(value, null, 2));
+  }
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+let nextId = 900000;
+
+/** A minimal valid project story in the CDN's shape. */
+export function projectStory(fullSlug: string, overrides: Record<string, unknown> = {}, content: Record<string, unknown> = {}) {
+  const id = nextId++;
+  return {
+    name: fullSlug.split("/").pop(),
+    created_at: "2024-01-01T10:00:00.000Z",
+    published_at: "2024-01-02T10:00:00.000Z",
+    id,
+    uuid: randomUUID(),
+    content: {
+      _uid: randomUUID(),
+      component: "project",
+      title: `Project ${fullSlug}`,
+      summary: "A short summary.",
+      year: "2024",
+      cover: { id: 1, alt: "", name: "", focus: "", title: "", filename: "/assets/x.svg", copyright: "", fieldtype: "asset", meta_data: {}, is_external_url: false, source: "" },
+      ...content,
+    },
+    slug: fullSlug.split("/").pop(),
+    full_slug: fullSlug,
+    sort_by_date: null,
+    position: 0,
+    tag_list: [],
+    is_startpage: false,
+    parent_id: 0,
+    meta_data: null,
+    group_id: randomUUID(),
+    first_published_at: "2024-01-02T10:00:00.000Z",
+    release_id: null,
+    lang: "default",
+    path: null,
+    alternates: [],
+    default_full_slug: null,
+    translated_slugs: null,
+    ...overrides,
+  };
+}
+
+/** Files for `content/stories/<full_slug>.json`, keyed the way makeContentDir wants them. */
+export function storyFiles(stories: { full_slug: string }[]): Record<string, unknown> {
+  return Object.fromEntries(stories.map((s) => [`stories/${s.full_slug}.json`, s]));
+}

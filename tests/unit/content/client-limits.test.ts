@@ -1,0 +1,154 @@
+/**
+ * The content client's limits, against the local CDN over HTTP with the real
+ * storyblok-js-client. Fake timers stand in only for the 300 ms retry waits.
+ */
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ContentRequestError, toContentRequestError } from "../../../src/content/content-errors";
+import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+
+const RELATED_COUNT = 120;
+const related = Array.from({ length: RELATED_COUNT }, (_, i) => projectStory(`projects/p${String(i).padStart(3, "0")}`));
+const home = projectStory("home", {}, {
+  component: "page",
+  body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
+});
+
+let cdn: RunningCdn;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  const made = await makeContentDir(storyFiles([home, ...related]));
+  cleanup = made.cleanup;
+  cdn = await startCdn(made.dir);
+});
+afterAll(async () => {
+  await cdn.close();
+  await cleanup();
+});
+afterEach(() => {
+  cdn.faults.clear();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Real time passes on node:timers/promises, which fake timers leave alone; HTTP round trips need it. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await sleep(2);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error("expected the request to fail");
+    },
+    (reason: unknown) => reason,
+  );
+}
+
+describe("429 retries", () => {
+  it("retries a 429 after exactly 300 ms, and succeeds after 3 retries", async () => {
+    // The client logs once per retry, just before it starts waiting.
+    const retryLog = vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    cdn.faults.inject({ kind: "status", status: 429 }, 3);
+    const before = cdn.requests.length;
+    const result = cdn.client().getStory("projects/p000", { version: "draft" });
+
+    for (let retry = 1; retry <= 3; retry++) {
+      await until(() => retryLog.mock.calls.length === retry);
+      expect(cdn.requests.length - before).toBe(retry);
+      await vi.advanceTimersByTimeAsync(299);
+      await sleep(20);
+      expect(cdn.requests.length - before).toBe(retry);
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    const { data } = await result;
+    expect(data.story.full_slug).toBe("projects/p000");
+    expect(cdn.requests.length - before).toBe(4);
+    expect(retryLog).toHaveBeenCalledTimes(3);
+  });
+
+  it("gives up after 10 retries of a 429 with the error shape", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    cdn.faults.inject({ kind: "status", status: 429 }, 11);
+    const before = cdn.requests.length;
+    let settled = false;
+    const result = rejection(cdn.client().getStory("projects/p001", { version: "draft" })).finally(() => (settled = true));
+    while (!settled) {
+      // Retry waits are on fake time; the 5-per-second throttle also needs real time to pass.
+      await sleep(5);
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    const error = toContentRequestError(await result);
+    expect(cdn.requests.length - before).toBe(11);
+    expect(cdn.faults.pending).toBe(0);
+    expect(error).toBeInstanceOf(ContentRequestError);
+    expect(error.status).toBe(429);
+    expect(error.message).toBe("Too Many Requests");
+  });
+});
+
+describe("errors", () => {
+  it("fails a 500 with message (the status text), status and response", async () => {
+    cdn.faults.inject({ kind: "status", status: 500 });
+    const reason = await rejection(cdn.client().getStory("projects/p002", { version: "draft" }));
+    expect(reason).toMatchObject({ status: 500, response: { status: 500 } });
+    const error = toContentRequestError(reason);
+    expect(error.message).toBe("Internal Server Error");
+    expect(error.status).toBe(500);
+    expect(error.response?.statusText).toBe("Internal Server Error");
+  });
+
+  it("fails a 404 with the API's body in the response", async () => {
+    const error = toContentRequestError(await rejection(cdn.client().getStory("projects/nope")));
+    expect(error.message).toBe("Not Found");
+    expect(error.status).toBe(404);
+    expect(error.response?.data).toEqual(["This record could not be found"]);
+  });
+
+  it("fails a malformed body without retrying", async () => {
+    cdn.faults.inject({ kind: "malformed" });
+    const before = cdn.requests.length;
+    const error = toContentRequestError(await rejection(cdn.client().getStory("projects/p003", { version: "draft" })));
+    expect(error.message).toMatch(/^Content request failed: /);
+    expect(cdn.requests.length - before).toBe(1);
+  });
+});
+
+describe("relations above 50", () => {
+  it("fetches 120 related stories as by_uuids batches of 50, 50 and 20, then resolves them", async () => {
+    const before = cdn.requests.length;
+    const { data } = await cdn.client().getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] });
+    const batches = cdn.requests
+      .slice(before)
+      .map((r) => r.url.searchParams.get("by_uuids"))
+      .filter((v): v is string => v !== null)
+      .map((v) => v.split(",").length);
+    expect(batches).toEqual([50, 50, 20]);
+    const projects = data.story.content.body[0].projects as { full_slug: string }[];
+    expect(projects).toHaveLength(RELATED_COUNT);
+    expect(projects.map((p) => p.full_slug)).toEqual(related.map((s) => s.full_slug));
+  });
+
+  it("sends rel_uuids instead of rels above 50", async () => {
+    const body = await (await cdn.api("stories/home", { resolve_relations: "card_list.projects" })).json();
+    expect(body.rels).toBeUndefined();
+    expect(body.rel_uuids).toHaveLength(RELATED_COUNT);
+  });
+});
+
+describe("rate limit", () => {
+  it("never sends more than 5 requests in any one-second window", async () => {
+    const client = cdn.client();
+    const before = cdn.requests.length;
+    await Promise.all(related.slice(0, 12).map((s) => client.getStory(s.full_slug, { version: "draft" })));
+    const times = cdn.requests.slice(before).map((r) => r.at);
+    expect(times).toHaveLength(12);
+    for (const start of times) {
+      // Allow a few ms for the gap between the client starting a request and the server seeing it.
+      expect(times.filter((t) => t >= start && t < start + 1000 - 15).length).toBeLessThanOrEqual(5);
+    }
+  });
+});
