@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { StoryblokLink } from "../../../src/generated";
+import { hrefOf, isInternalPage, storyPath } from "../../../src/site/links";
+
+describe("hrefOf", () => {
+  it.each<[string, StoryblokLink, string | null]>([
+    ["story", { fieldtype: "multilink", linktype: "story", cached_url: "projects/2024/atlas" }, "/projects/2024/atlas"],
+    ["home story with anchor", { fieldtype: "multilink", linktype: "story", cached_url: "home", anchor: "work" }, "/#work"],
+    ["resolved story wins", { fieldtype: "multilink", linktype: "story", cached_url: "old", story: { id: 1, uuid: "u", name: "n", slug: "s", full_slug: "projects/new" } }, "/projects/new"],
+    ["empty story", { fieldtype: "multilink", linktype: "story", cached_url: "" }, null],
+    ["url", { fieldtype: "multilink", linktype: "url", url: "https://example.com" }, "https://example.com"],
+    ["url without scheme", { fieldtype: "multilink", linktype: "url", url: "www.example.com" }, "https://www.example.com"],
+    ["javascript url", { fieldtype: "multilink", linktype: "url", url: "javascript:alert(1)" }, null],
+    ["email", { fieldtype: "multilink", linktype: "email", email: "a@b.co" }, "mailto:a@b.co"],
+    ["empty email", { fieldtype: "multilink", linktype: "email", email: "" }, null],
+    ["asset", { fieldtype: "multilink", linktype: "asset", url: "/assets/cv.pdf" }, "/assets/cv.pdf"],
+  ])("%s", (_name, link, want) => {
+    expect(hrefOf(link)).toBe(want);
+  });
+});
+
+describe("storyPath and isInternalPage", () => {
+  it("maps slugs to site paths", () => {
+    expect(storyPath("home")).toBe("/");
+    expect(storyPath("/projects/tidewater/")).toBe("/projects/tidewater");
+  });
+
+  it("sends only pages through client-side navigation", () => {
+    expect(isInternalPage("/projects/atlas")).toBe(true);
+    expect(isInternalPage("/assets/cv.pdf")).toBe(false);
+    expect(isInternalPage("//example.com")).toBe(false);
+    expect(isInternalPage("https://example.com")).toBe(false);
+  });
+});
