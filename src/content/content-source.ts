@@ -19,7 +19,7 @@ export class ContentConfigError extends Error {
   override name = "ContentConfigError";
 }
 
-export function readContentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
+export function readContentSource(env: Readonly<Record<string, string | undefined>> = process.env): ContentSource {
   const kind = env.CONTENT_SOURCE?.trim() || "local";
   if (kind === "local") {
     return { kind, dir: env.CONTENT_DIR?.trim() || join(process.cwd(), "content"), token: LOCAL_TOKEN };

@@ -1,0 +1,103 @@
+/** The page queries on the embedded content, in-process and over HTTP, and the content-source configuration. */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createContentClient } from "../../../src/content/client";
+import { createContentQueries, type ContentQueries } from "../../../src/content/content-queries";
+import { ContentConfigError, readContentSource } from "../../../src/content/content-source";
+import { EMBEDDED_CONTENT, makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+
+describe("queries on the embedded content, in-process", () => {
+  const queries = createContentQueries(
+    createContentClient({ source: { kind: "local", dir: EMBEDDED_CONTENT, token: "local" } }),
+  );
+
+  it("getPageStory resolves card_list and single_card projects into stories", async () => {
+    const home = await queries.getPageStory("home");
+    expect(home?.content.component).toBe("page");
+    const body = home?.content.body ?? [];
+    const cardList = body.find((b) => b.component === "card_list");
+    const singleCard = body.find((b) => b.component === "single_card");
+    if (cardList?.component !== "card_list" || singleCard?.component !== "single_card") throw new Error("home lacks its cards");
+    expect(cardList.projects?.every((p) => typeof p !== "string")).toBe(true);
+    const featured = singleCard.project;
+    if (typeof featured === "string") throw new Error("single_card.project was not resolved");
+    expect(featured.full_slug).toBe("projects/2024/atlas");
+    // Level 2: the related projects of a related project are stories too.
+    expect(featured.content.related?.map((r) => (typeof r === "string" ? r : r.full_slug))).toEqual([
+      "projects/tidewater",
+      "projects/fieldnotes",
+    ]);
+  });
+
+  it("getProjectStory reads nested slugs and answers null for a missing one", async () => {
+    expect((await queries.getProjectStory(["2024", "atlas"]))?.content.title).toMatch(/^Atlas/);
+    expect(await queries.getProjectStory(["no-such-project"])).toBeNull();
+  });
+
+  it("getPageStory answers null for a story of another content type", async () => {
+    expect(await queries.getPageStory("projects/tidewater")).toBeNull();
+  });
+
+  it("getSiteConfig returns the site story with header and footer", async () => {
+    const site = await queries.getSiteConfig();
+    expect(site?.full_slug).toBe("site");
+    expect(site?.content.header?.[0]?.component).toBe("header_container");
+    expect(site?.content.footer?.[0]?.contact_fields?.map((f) => f.name)).toEqual(["name", "email", "message"]);
+  });
+
+  it("listProjectSlugs gives the segments after projects/", async () => {
+    expect((await queries.listProjectSlugs()).sort()).toEqual(
+      [["2024", "atlas"], ["fieldnotes"], ["klei-atelier"], ["ledger-lane"], ["tidewater"]].sort(),
+    );
+  });
+});
+
+describe("listProjectSlugs over HTTP", () => {
+  const projects = Array.from({ length: 230 }, (_, i) => projectStory(`projects/${i < 10 ? "2023/" : ""}p${i}`));
+  let cdn: RunningCdn;
+  let queries: ContentQueries;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await makeContentDir(storyFiles([...projects, projectStory("about", {}, { component: "page" })]));
+    cleanup = made.cleanup;
+    cdn = await startCdn(made.dir);
+    queries = createContentQueries(cdn.client());
+  });
+  afterAll(async () => {
+    await cdn.close();
+    await cleanup();
+  });
+
+  it("follows total / per-page through every page, 100 at a time", async () => {
+    const before = cdn.requests.length;
+    const slugs = await queries.listProjectSlugs();
+    expect(slugs).toHaveLength(230);
+    expect(slugs).toContainEqual(["2023", "p3"]);
+    const pages = cdn.requests.slice(before).map((r) => r.url.searchParams.get("page"));
+    expect(pages.sort()).toEqual(["1", "2", "3"]);
+  });
+});
+
+describe("content source", () => {
+  it("defaults to the embedded content with the local token", () => {
+    expect(readContentSource({})).toMatchObject({ kind: "local", token: "local" });
+  });
+
+  it("reads the Storyblok token, region and API URL", () => {
+    expect(
+      readContentSource({ CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: "abc", STORYBLOK_REGION: "us", STORYBLOK_API_URL: "https://proxy.example/v2/" }),
+    ).toEqual({ kind: "storyblok", token: "abc", region: "us", endpoint: "https://proxy.example/v2" });
+  });
+
+  it("fails with one error naming STORYBLOK_TOKEN, before any client or request exists", () => {
+    const fetchSpy = vi.fn<typeof fetch>();
+    const create = () =>
+      createContentClient({ source: readContentSource({ CONTENT_SOURCE: "storyblok" }), fetch: fetchSpy });
+    expect(create).toThrow(ContentConfigError);
+    expect(create).toThrow(/STORYBLOK_TOKEN/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("rejects an unknown CONTENT_SOURCE", () => {
+    expect(() => readContentSource({ CONTENT_SOURCE: "contentful" })).toThrow(/CONTENT_SOURCE must be "local" or "storyblok"/);
+  });
+});
