@@ -1,35 +1,58 @@
 import type { Command } from "commander";
-import { findDrift, summariseComponentChanges } from "../../codegen";
-import { addCodegenFlags, EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "./generate";
+import { findDrift, summariseComponentChanges, type GeneratedFile } from "../../codegen";
+import { addCodegenFlags, EXIT, readGeneratedDir, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
+import { addSpaceFlags, pullOrExit, type SpaceFlags } from "./schema";
+
+interface CheckFlags extends CodegenFlags, SpaceFlags {
+  remote?: boolean;
+}
 
 /**
  * `portfolio check`: regenerates in memory and compares with --out.
- * Exit 0 when fresh, 1 on drift (with a diff per file), 2 on bad input.
+ * Exit 0 when fresh, 1 on drift (a change summary and a diff per file),
+ * 2 on bad input. With --remote the schema is read from the live space.
  */
 export function registerCheck(program: Command): void {
-  addCodegenFlags(program.command("check").description("fail when --out is not what generate would write")).action(
-    (flags: CodegenFlags) => {
-      const files = runGenerator(flags);
+  const check = addCodegenFlags(program.command("check").description("fail when --out is not what generate would write"));
+  addSpaceFlags(check.option("--remote", "compare with the schema of the live space (--space) instead of --schema")).action(
+    async (flags: CheckFlags) => {
+      const remote = flags.remote ? await pullRemote(flags) : undefined;
+      const files = runGenerator(flags, remote);
       if (files === undefined) process.exit(EXIT.badInput);
-      const onDisk = readGeneratedDir(flags.out);
-      const drift = findDrift(files, onDisk, flags.out);
-      if (drift.length === 0) {
-        console.log(`${flags.out} is up to date with ${flags.schema}.`);
-        return;
-      }
-      const fresh = files.find((file) => file.path === "components.ts")?.contents ?? "";
-      const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", fresh);
-      if (changes.length > 0) {
-        console.log(`Content-model changes not yet in ${flags.out}:`);
-        for (const change of changes) console.log(`  ${change}`);
-        console.log("");
-      }
-      for (const entry of drift) {
-        console.log(`${entry.kind === "changed" ? "Stale" : entry.kind === "missing" ? "Missing" : "Extra"}: ${flags.out}/${entry.path}`);
-        console.log(entry.diff);
-      }
-      console.log(`${drift.length} generated file(s) out of date. Run \`npm run codegen\` to update ${flags.out}/.`);
-      process.exit(EXIT.drift);
+      const source = flags.remote ? `space ${flags.space}` : flags.schema;
+      const fix = flags.remote ? `\`npm run portfolio -- schema pull --space ${flags.space}\`, then \`npm run codegen\`` : "`npm run codegen`";
+      // exitCode, not exit(): a long diff on a pipe must be flushed first.
+      process.exitCode = report(files, flags.out, source, fix);
     },
   );
+}
+
+async function pullRemote(flags: CheckFlags): Promise<RemoteSchema> {
+  const pulled = await pullOrExit(flags);
+  return {
+    documents: [{ components: pulled.components, component_groups: pulled.componentGroups }],
+    datasources: { datasources: pulled.datasources },
+  };
+}
+
+function report(files: GeneratedFile[], out: string, source: string, fix: string): number {
+  const onDisk = readGeneratedDir(out);
+  const drift = findDrift(files, onDisk, out);
+  if (drift.length === 0) {
+    console.log(`${out} is up to date with ${source}.`);
+    return EXIT.ok;
+  }
+  const fresh = files.find((file) => file.path === "components.ts")?.contents ?? "";
+  const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", fresh);
+  if (changes.length > 0) {
+    console.log(`Content-model changes not yet in ${out}:`);
+    for (const change of changes) console.log(`  ${change}`);
+    console.log("");
+  }
+  for (const entry of drift) {
+    console.log(`${entry.kind === "changed" ? "Stale" : entry.kind === "missing" ? "Missing" : "Extra"}: ${out}/${entry.path}`);
+    console.log(entry.diff);
+  }
+  console.log(`${drift.length} generated file(s) out of date. Run ${fix} to update ${out}/.`);
+  return EXIT.drift;
 }

@@ -26,17 +26,23 @@ export function addCodegenFlags(command: Command): Command {
 
 class BadInput extends Error {}
 
+/** A schema read from a live space instead of --schema (`check --remote`); relations and plugins stay local. */
+export interface RemoteSchema {
+  documents: unknown[];
+  datasources: unknown;
+}
+
 /**
  * Reads the schema and runs the generator. Diagnostics go to stderr; any
  * error means bad input, and the caller exits 2 without touching the output.
  */
-export function runGenerator(flags: CodegenFlags): GeneratedFile[] | undefined {
+export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema): GeneratedFile[] | undefined {
   try {
     const schemaDir = isDirectory(flags.schema) ? flags.schema : dirname(flags.schema);
     const result = generate({
-      documents: readSchemaDocuments(flags.schema),
+      documents: remote?.documents ?? readSchemaDocuments(flags.schema),
       relations: readOptionalJson(flags.relations, join(schemaDir, "relations.json")),
-      datasources: readOptionalJson(flags.datasources, join(schemaDir, "datasources.json")),
+      datasources: remote ? remote.datasources : readOptionalJson(flags.datasources, join(schemaDir, "datasources.json")),
       plugins: readPluginTypes(readOptionalJson(flags.plugins, join(schemaDir, "plugins.json")), flags.plugins ?? join(schemaDir, "plugins.json")),
       schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
     });

@@ -69,8 +69,12 @@ afterAll(() => {
 });
 
 async function pull(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return portfolio("schema", "pull", "--space", "42", "--api-url", apiUrl, ...args);
+}
+
+async function portfolio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec("npx", ["tsx", "bin/portfolio.ts", "schema", "pull", "--space", "42", "--api-url", apiUrl, ...args], {
+    const { stdout, stderr } = await exec("npx", ["tsx", "bin/portfolio.ts", ...args], {
       cwd: REPO,
       env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "" },
     });
@@ -111,12 +115,28 @@ describe("portfolio schema pull", () => {
   it("exit 2 without a token", async () => {
     const { code, stderr } = await pull("--dir", join(temp, "none"));
     expect(code).toBe(2);
-    expect(stderr).toContain("needs a Management API token");
+    expect(stderr).toContain("a Management API token");
   });
 
   it("exit 1 when the API refuses the token", async () => {
     const { code, stderr } = await pull("--token", "wrong", "--dir", join(temp, "refused"));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/schema pull failed: 401/);
+    expect(stderr).toMatch(/Reading space 42 failed: 401/);
+  });
+
+  it("check --remote compares --out with what the live space generates", async () => {
+    const out = join(temp, "remote-out");
+    const dir = join(temp, "schema");
+    const flags = ["--space", "42", "--api-url", apiUrl, "--token", TOKEN, "--schema", join(dir, "components.json"), "--out", out];
+    expect((await portfolio("generate", "--schema", join(dir, "components.json"), "--out", out)).code).toBe(0);
+    const fresh = await portfolio("check", "--remote", ...flags);
+    expect(fresh.stdout).toContain(`${out} is up to date with space 42.`);
+    expect(fresh.code).toBe(0);
+
+    answers["/v1/spaces/42/components"]!.body = { components: [{ name: "hero", is_nestable: true, schema: { title: { type: "text" } } }] };
+    const stale = await portfolio("check", "--remote", ...flags);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("- block page");
+    expect(stale.stdout).toContain("schema pull --space 42`, then `npm run codegen`");
   });
 });
