@@ -2,6 +2,7 @@ import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
 import { getPageStory, getSiteConfig } from "../content/queries";
 import { DefaultLayout } from "../layouts/DefaultLayout";
+import { withCardRelations } from "../site/card-stories";
 
 interface HomeProps {
   story: PageStory;
@@ -14,7 +15,7 @@ const HOME_SLUG = "home";
 export const getStaticProps: GetStaticProps<HomeProps> = async () => {
   const [story, site] = await Promise.all([getPageStory(HOME_SLUG), getSiteConfig()]);
   if (!story) return { notFound: true };
-  return { props: { story, site } };
+  return { props: { story: withCardRelations(story), site } };
 };
 
 export default function HomePage({ story, site }: HomeProps) {

@@ -2,6 +2,7 @@ import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
 import { getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
+import { projectWithCardRelations } from "../../site/card-stories";
 
 interface ProjectPageProps {
   story: ProjectStory;
@@ -20,7 +21,7 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = a
   const slug = params?.slug ?? [];
   const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
   if (!story) return { notFound: true };
-  return { props: { story, site } };
+  return { props: { story: projectWithCardRelations(story), site } };
 };
 
 export default function ProjectPage({ story, site }: ProjectPageProps) {
