@@ -54,3 +54,14 @@ test("with reduced motion nothing is hidden for an animation", async ({ browser 
   expect(hidden).toBe(0);
   await context.close();
 });
+
+// CSS Modules load in a different order per page; a header logo sized by the
+// wrong rule once filled the whole screen on the 404 page.
+for (const path of ["/", "/projects/does-not-exist"]) {
+  test(`${path} keeps the header logo small`, async ({ page }) => {
+    await page.goto(path);
+    const logo = page.getByRole("banner").getByRole("link").first().locator("img");
+    const box = await logo.boundingBox();
+    expect(box?.width ?? 0).toBeLessThan(64);
+  });
+}
