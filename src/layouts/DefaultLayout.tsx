@@ -1,5 +1,6 @@
 import type { PageStory, SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
+import { editableAttributes } from "../site/editable";
 import { storyPath } from "../site/links";
 import { firstImage, pageTitle } from "../site/seo";
 import { Seo } from "./Seo";
@@ -28,7 +29,10 @@ export function DefaultLayout({ story, site }: DefaultLayoutProps) {
           path: storyPath(story.full_slug),
         }}
       />
-      <Blocks bloks={page.body} />
+      {/* The page blok itself is editable too (SEO fields, section order). */}
+      <div {...editableAttributes(page)}>
+        <Blocks bloks={page.body} />
+      </div>
     </SiteFrame>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProjectStory, SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
 import { RichText } from "../richtext/RichText";
+import { editableAttributes } from "../site/editable";
 import { storyPath } from "../site/links";
 import { firstImage, pageTitle } from "../site/seo";
 import { ProjectFacts } from "./ProjectFacts";
@@ -33,7 +34,7 @@ export function ProjectLayout({ story, site }: ProjectLayoutProps) {
           path: storyPath(story.full_slug),
         }}
       />
-      <article>
+      <article {...editableAttributes(project)}>
         <div data-theme={project.theme ?? "light"} className={styles.heroBand}>
           <ProjectHero project={project} />
         </div>
