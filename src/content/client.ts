@@ -3,14 +3,16 @@
  * site relies on, whatever the library's defaults are in a given version,
  * pointed at Storyblok or (by default) at the local CDN in-process.
  */
-import StoryblokClient from "storyblok-js-client";
+import StoryblokClient, { type ISbCustomFetch, type ISbLinksParams, type ISbLinksResult, type ISbResult, type ISbStoriesParams } from "storyblok-js-client";
+import { withCheckedBodies } from "./checked-fetch";
+import { withErrorShape } from "./content-errors";
 import { readContentSource, type ContentSource } from "./content-source";
 import { inProcessFetch } from "./in-process-fetch";
 import { createLocalCdn } from "./local-cdn/create-local-cdn";
 
 /** Storyblok's CDN allows more, but 5 per second keeps a parallel build well clear of 429s. */
 export const REQUESTS_PER_SECOND = 5;
-/** Management-API (OAuth) clients must stay at 3 per second. */
+/** Clients authenticated with an OAuth token (Management API limits) must stay at 3 per second. */
 export const OAUTH_REQUESTS_PER_SECOND = 3;
 export const MAX_RETRIES = 10;
 export const RETRY_DELAY_MS = 300;
@@ -28,33 +30,69 @@ export interface ContentClientOptions {
   fetch?: typeof fetch;
   /** Checked-file interval of the in-process CDN (ms); tests use 0 to see edits at once. */
   checkIntervalMs?: number;
+  /** A personal access / OAuth token, sent as `Authorization`; lowers the rate to 3 per second. */
+  oauthToken?: string;
 }
 
-export function createContentClient(options: ContentClientOptions = {}): StoryblokClient {
+/**
+ * storyblok-js-client rejecting with ContentRequestError only: `message` the
+ * status text, `status`, `response`. `getStory`, `getStories` and the
+ * client's own `by_uuids` batches all go through `get`. The 429 retries
+ * still work: the converted error keeps `status` and `response`.
+ */
+export class ContentClient extends StoryblokClient {
+  override get(slug: "cdn/links", params?: ISbLinksParams, fetchOptions?: ISbCustomFetch): Promise<ISbLinksResult>;
+  override get(slug: string, params?: ISbStoriesParams, fetchOptions?: ISbCustomFetch): Promise<ISbResult>;
+  override get(slug: string, params?: ISbStoriesParams, fetchOptions?: ISbCustomFetch): Promise<ISbResult | ISbLinksResult> {
+    return withErrorShape(super.get(slug, params, fetchOptions));
+  }
+
+  override getAll(slug: string, params?: ISbStoriesParams, entity?: string, fetchOptions?: ISbCustomFetch): Promise<unknown[]> {
+    return withErrorShape(super.getAll(slug, params, entity, fetchOptions));
+  }
+}
+
+export function createContentClient(options: ContentClientOptions = {}): ContentClient {
   // Throws ContentConfigError (e.g. missing STORYBLOK_TOKEN) before anything is created or sent.
   const source = options.source ?? readContentSource();
   const common = {
-    rateLimit: REQUESTS_PER_SECOND,
+    rateLimit: options.oauthToken ? OAUTH_REQUESTS_PER_SECOND : REQUESTS_PER_SECOND,
     maxRetries: MAX_RETRIES,
     retriesDelay: RETRY_DELAY_MS,
     version: "published" as const,
     // Published answers are cached in memory until a response brings a new cv.
     cache: { type: "memory" as const, clear: "auto" as const },
+    ...(options.oauthToken && { oauthToken: options.oauthToken }),
   };
   if (source.kind === "local") {
     const handler = createLocalCdn({ dir: source.dir, token: source.token, checkIntervalMs: options.checkIntervalMs });
-    return new StoryblokClient({
+    return new ContentClient({
       ...common,
       accessToken: source.token,
       endpoint: IN_PROCESS_ENDPOINT,
-      fetch: options.fetch ?? inProcessFetch(handler),
+      fetch: withCheckedBodies(options.fetch ?? inProcessFetch(handler)),
     });
   }
-  return new StoryblokClient({
+  return new ContentClient({
     ...common,
     accessToken: source.token,
     region: source.region,
-    endpoint: source.endpoint,
-    fetch: options.fetch,
+    // With an OAuth token and no endpoint the library would pick the Management API (v1).
+    endpoint: source.endpoint ?? (options.oauthToken ? regionCdnEndpoint(source.region) : undefined),
+    fetch: withCheckedBodies(options.fetch ?? ((input, init) => fetch(input, init))),
   });
+}
+
+/** Storyblok's hosts by region, as storyblok-js-client knows them. */
+const REGION_HOSTS: Readonly<Record<string, string>> = {
+  eu: "api.storyblok.com",
+  us: "api-us.storyblok.com",
+  cn: "app.storyblokchina.cn",
+  ap: "api-ap.storyblok.com",
+  ca: "api-ca.storyblok.com",
+};
+
+/** The CDN (v2) base URL the library would use for `region` without an OAuth token. */
+function regionCdnEndpoint(region: string | undefined): string {
+  return `https://${REGION_HOSTS[region ?? "eu"] ?? REGION_HOSTS.eu}/v2`;
 }

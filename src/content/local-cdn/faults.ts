@@ -7,7 +7,8 @@
 export type Fault =
   | { kind: "status"; status: number }
   | { kind: "delay"; ms: number }
-  | { kind: "malformed" };
+  /** A body that is not JSON (cut off mid-way), with `status` (default 200). */
+  | { kind: "malformed"; status?: number };
 
 export interface FaultInjector {
   /** Queues `fault` for the next `times` requests (after any already queued). */
@@ -51,11 +52,14 @@ export async function applyFault(fault: Fault): Promise<Response | undefined> {
     case "delay":
       await new Promise((resolve) => setTimeout(resolve, fault.ms));
       return undefined;
-    case "malformed":
+    case "malformed": {
+      const status = fault.status ?? 200;
       return new Response('{"stories":[{"name":', {
-        status: 200,
-        headers: { "content-type": "application/json; charset=utf-8" },
+        status,
+        statusText: status === 200 ? "OK" : (STATUS_TEXT[status] ?? ""),
+        headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" },
       });
+    }
     case "status":
       // Storyblok's 429 carries a small JSON body; the client reads `error` from it.
       return new Response(JSON.stringify({ error: STATUS_TEXT[fault.status] ?? "Error" }), {

@@ -1,0 +1,125 @@
+/**
+ * Every failed content request rejects, from the client itself, with
+ * ContentRequestError: `message` the status text, `status` and `response`.
+ * Against the local CDN over HTTP, with faults injected.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ContentClient } from "../../../src/content/client";
+import { ContentRequestError } from "../../../src/content/content-errors";
+import type { Fault } from "../../../src/content/local-cdn/faults";
+import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+
+const related = Array.from({ length: 60 }, (_, i) => projectStory(`projects/r${i}`));
+const home = projectStory("home", {}, {
+  component: "page",
+  body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
+});
+
+let cdn: RunningCdn;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  const made = await makeContentDir(storyFiles([home, ...related]));
+  cleanup = made.cleanup;
+  cdn = await startCdn(made.dir);
+});
+afterAll(async () => {
+  await cdn.close();
+  await cleanup();
+});
+afterEach(() => {
+  cdn.faults.clear();
+  vi.restoreAllMocks();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ContentRequestError> {
+  const reason: unknown = await promise.then(
+    () => {
+      throw new Error("expected the request to fail");
+    },
+    (error: unknown) => error,
+  );
+  expect(reason).toBeInstanceOf(ContentRequestError);
+  return reason as ContentRequestError;
+}
+
+describe("statuses outside 200–206", () => {
+  const cases: [string, Fault, { message: string; status: number }][] = [
+    ["500", { kind: "status", status: 500 }, { message: "Internal Server Error", status: 500 }],
+    ["502", { kind: "status", status: 502 }, { message: "Bad Gateway", status: 502 }],
+    ["503", { kind: "status", status: 503 }, { message: "Service Unavailable", status: 503 }],
+    ["500 with a body that is not JSON", { kind: "malformed", status: 500 }, { message: "Internal Server Error", status: 500 }],
+  ];
+  it.each(cases)("%s fails with message, status and response", async (_name, fault, want) => {
+    cdn.faults.inject(fault);
+    const error = await failure(cdn.client().getStory("projects/r0", { version: "draft" }));
+    expect(error).toMatchObject(want);
+    expect(error.response).toMatchObject({ status: want.status, statusText: want.message });
+  });
+
+  it("404 keeps the API's body in the response", async () => {
+    const error = await failure(cdn.client().getStory("projects/nope"));
+    expect(error).toMatchObject({ message: "Not Found", status: 404 });
+    expect(error.response?.data).toEqual(["This record could not be found"]);
+  });
+
+  it("401 for a wrong token", async () => {
+    const client = new ContentClient({ accessToken: "wrong", endpoint: `${cdn.url}/v2` });
+    const error = await failure(client.getStories({ starts_with: "projects/" }));
+    expect(error).toMatchObject({ message: "Unauthorized", status: 401 });
+    expect(error.response?.data).toEqual({ error: "Unauthorized" });
+  });
+
+  it("getAll fails with the same shape", async () => {
+    cdn.faults.inject({ kind: "status", status: 500 });
+    const error = await failure(cdn.client().getAll("cdn/stories", { version: "draft", starts_with: "projects/" }));
+    expect(error).toMatchObject({ message: "Internal Server Error", status: 500 });
+  });
+
+  it("a failed by_uuids batch fails the request that needed it", async () => {
+    const client = cdn.client();
+    const before = cdn.requests.length;
+    // The first answer carries rel_uuids (60 > 50); the first batch then fails.
+    cdn.faults.inject({ kind: "delay", ms: 0 });
+    cdn.faults.inject({ kind: "status", status: 503 });
+    const error = await failure(client.getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] }));
+    expect(error).toMatchObject({ message: "Service Unavailable", status: 503 });
+    expect(cdn.requests[before + 1]?.url.searchParams.has("by_uuids")).toBe(true);
+  });
+});
+
+describe("malformed bodies", () => {
+  it("a 200 whose body is not JSON fails clearly, with the status, and is not retried", async () => {
+    cdn.faults.inject({ kind: "malformed" });
+    const before = cdn.requests.length;
+    const error = await failure(cdn.client().getStory("projects/r1", { version: "draft" }));
+    expect(error.message).toMatch(/^Malformed response body from the content API \(status 200 OK\): /);
+    expect(error.status).toBe(200);
+    expect(error.response).toMatchObject({ status: 200, statusText: "OK", data: '{"stories":[{"name":' });
+    expect(cdn.requests.length - before).toBe(1);
+  });
+
+  it("a published malformed answer is not cached: the next request gets the story", async () => {
+    const client = cdn.client();
+    cdn.faults.inject({ kind: "malformed" });
+    await failure(client.getStory("projects/r2"));
+    const { data } = await client.getStory("projects/r2");
+    expect(data.story.full_slug).toBe("projects/r2");
+  });
+
+  it("a 429 whose body is not JSON is still retried", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    cdn.faults.inject({ kind: "malformed", status: 429 });
+    const { data } = await cdn.client().getStory("projects/r3", { version: "draft" });
+    expect(data.story.full_slug).toBe("projects/r3");
+  });
+});
+
+describe("no answer at all", () => {
+  it("a refused connection fails with a message and no status", async () => {
+    const client = new ContentClient({ accessToken: "x", endpoint: "http://127.0.0.1:9/v2" });
+    const error = await failure(client.getStory("home"));
+    expect(error.message).toMatch(/^Content request failed: /);
+    expect(error.status).toBeUndefined();
+  });
+});
