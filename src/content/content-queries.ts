@@ -1,6 +1,7 @@
 /**
  * The story queries the pages call, bound to one client. Every query asks
- * for published content with the schema's relations resolved (the client
+ * for the version `contentVersion` picks (published unless in preview) in
+ * the requested language, with the schema's relations resolved (the client
  * substitutes the related stories into the content, so a `card_list`'s
  * `projects` arrive as stories, not uuids).
  */
@@ -14,17 +15,29 @@ import {
   type StoryblokStory,
 } from "../generated";
 import { isNotFound, toContentRequestError } from "./content-errors";
+import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
 
 export const PROJECTS_FOLDER = "projects/";
 export const SITE_CONFIG_SLUG = "site";
 /** The API's maximum page size: listing every project costs total/100 requests. */
 const LIST_PAGE_SIZE = 100;
 
+export interface QueryOptions extends VersionOptions {
+  /** A language code of the space (e.g. `de`); the default language when absent. */
+  language?: string;
+}
+
 export interface ContentQueries {
-  getPageStory(slug: string): Promise<PageStory | null>;
-  getProjectStory(slug: readonly string[]): Promise<ProjectStory | null>;
-  listProjectSlugs(): Promise<string[][]>;
-  getSiteConfig(): Promise<SiteConfigStory | null>;
+  getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null>;
+  getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
+  listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
+  getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+}
+
+/** The parameters every query sends: the version, and the language when one is asked for. */
+export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string } {
+  const version = contentVersion(options);
+  return options.language ? { version, language: options.language } : { version };
 }
 
 type StoryOf<K extends ContentTypeBlok["component"]> = StoryblokStory<Extract<ContentTypeBlok, { component: K }>>;
@@ -40,10 +53,14 @@ function ofType<K extends ContentTypeBlok["component"]>(story: unknown, componen
 }
 
 export function createContentQueries(client: StoryblokClient): ContentQueries {
-  async function getStory<K extends ContentTypeBlok["component"]>(fullSlug: string, component: K): Promise<StoryOf<K> | null> {
+  async function getStory<K extends ContentTypeBlok["component"]>(
+    fullSlug: string,
+    component: K,
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<K> | null> {
     try {
       const { data } = await client.getStory(fullSlug, {
-        version: "published",
+        ...requestParams(options),
         resolve_relations: [...RESOLVE_RELATIONS],
       });
       return ofType(data.story, component);
@@ -55,15 +72,15 @@ export function createContentQueries(client: StoryblokClient): ContentQueries {
   }
 
   return {
-    getPageStory: (slug) => getStory(slug, "page"),
-    getProjectStory: (segments) => getStory(`${PROJECTS_FOLDER}${segments.join("/")}`, "project"),
-    getSiteConfig: () => getStory(SITE_CONFIG_SLUG, "site_config"),
+    getPageStory: (slug, options) => getStory(slug, "page", options),
+    getProjectStory: (segments, options) => getStory(`${PROJECTS_FOLDER}${segments.join("/")}`, "project", options),
+    getSiteConfig: (options) => getStory(SITE_CONFIG_SLUG, "site_config", options),
 
-    async listProjectSlugs() {
+    async listProjectSlugs(options) {
       try {
         // getAll reads `total` / `per-page` from the first answer and fetches the remaining pages.
         const stories = (await client.getAll("cdn/stories", {
-          version: "published",
+          ...requestParams(options),
           starts_with: PROJECTS_FOLDER,
           content_type: "project",
           per_page: LIST_PAGE_SIZE,

@@ -5,7 +5,7 @@
  */
 import type { PageStory, ProjectStory, SiteConfigStory } from "../generated";
 import { createContentClient } from "./client";
-import { createContentQueries, type ContentQueries } from "./content-queries";
+import { createContentQueries, type ContentQueries, type QueryOptions } from "./content-queries";
 import { ContentConfigError } from "./content-source";
 
 let queries: ContentQueries | undefined;
@@ -26,19 +26,22 @@ function defaultQueries(): ContentQueries {
   }
 }
 
-export async function getPageStory(slug: string): Promise<PageStory | null> {
-  return defaultQueries().getPageStory(slug);
+export type { QueryOptions } from "./content-queries";
+
+/** `options.preview: true` (preview mode only) asks for drafts; `language` for a translation. */
+export async function getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null> {
+  return defaultQueries().getPageStory(slug, options);
 }
 
-export async function getProjectStory(slug: readonly string[]): Promise<ProjectStory | null> {
-  return defaultQueries().getProjectStory(slug);
+export async function getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null> {
+  return defaultQueries().getProjectStory(slug, options);
 }
 
 /** Every project's slug as path segments after `projects/`, e.g. `["2024", "atlas"]`. */
-export async function listProjectSlugs(): Promise<string[][]> {
-  return defaultQueries().listProjectSlugs();
+export async function listProjectSlugs(options?: QueryOptions): Promise<string[][]> {
+  return defaultQueries().listProjectSlugs(options);
 }
 
-export async function getSiteConfig(): Promise<SiteConfigStory | null> {
-  return defaultQueries().getSiteConfig();
+export async function getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null> {
+  return defaultQueries().getSiteConfig(options);
 }

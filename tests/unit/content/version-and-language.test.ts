@@ -1,0 +1,81 @@
+/** The version every query asks for (published unless preview is explicitly on) and `language` passed through, over HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentQueries, requestParams, type ContentQueries } from "../../../src/content/content-queries";
+import { contentVersion } from "../../../src/content/content-version";
+import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+
+describe("contentVersion", () => {
+  const cases: [string, Parameters<typeof contentVersion>[0], "published" | "draft"][] = [
+    ["no options", undefined, "published"],
+    ["empty options", {}, "published"],
+    ["preview false", { preview: false }, "published"],
+    ["preview undefined", { preview: undefined }, "published"],
+    // Only an explicit `true` counts: a truthy value from a query string is not preview mode.
+    ["preview 'true' (a string)", { preview: "true" as unknown as boolean }, "published"],
+    ["preview true", { preview: true }, "draft"],
+  ];
+  it.each(cases)("%s → %s", (_name, options, want) => {
+    expect(contentVersion(options)).toBe(want);
+  });
+
+  it("requestParams sends the language only when one is asked for", () => {
+    expect(requestParams()).toEqual({ version: "published" });
+    expect(requestParams({ language: "de", preview: true })).toEqual({ version: "draft", language: "de" });
+  });
+});
+
+describe("queries ask for the chosen version and language", () => {
+  const published = projectStory("projects/alpha", {}, { title: "Alpha (published)" });
+  const draftOfPublished = { ...published, content: { ...published.content, title: "Alpha (draft)" } };
+  const neverPublished = projectStory("projects/beta", { published_at: null, first_published_at: null });
+  const site = projectStory("site", {}, { component: "site_config" });
+  let cdn: RunningCdn;
+  let queries: ContentQueries;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const made = await makeContentDir({
+      ...storyFiles([published, neverPublished, site]),
+      "drafts/projects/alpha.json": draftOfPublished,
+    });
+    cleanup = made.cleanup;
+    cdn = await startCdn(made.dir);
+    queries = createContentQueries(cdn.client());
+  });
+  afterAll(async () => {
+    await cdn.close();
+    await cleanup();
+  });
+
+  function lastRequest(): URLSearchParams {
+    const last = cdn.requests.at(-1);
+    if (!last) throw new Error("no request reached the server");
+    return last.url.searchParams;
+  }
+
+  it("published by default", async () => {
+    expect((await queries.getProjectStory(["alpha"]))?.content.title).toBe("Alpha (published)");
+    expect(lastRequest().get("version")).toBe("published");
+    expect(await queries.getProjectStory(["beta"])).toBeNull();
+  });
+
+  it("draft only with preview: true", async () => {
+    expect((await queries.getProjectStory(["alpha"], { preview: true }))?.content.title).toBe("Alpha (draft)");
+    expect(lastRequest().get("version")).toBe("draft");
+    expect((await queries.getProjectStory(["beta"], { preview: true }))?.full_slug).toBe("projects/beta");
+    expect(await queries.listProjectSlugs({ preview: true })).toEqual(expect.arrayContaining([["alpha"], ["beta"]]));
+    expect(await queries.listProjectSlugs()).toEqual([["alpha"]]);
+  });
+
+  it("passes language through on every query, and sends none by default", async () => {
+    await queries.getSiteConfig({ language: "de" });
+    expect(lastRequest().get("language")).toBe("de");
+    await queries.getPageStory("home", { language: "de" });
+    expect(lastRequest().get("language")).toBe("de");
+    await queries.getProjectStory(["alpha"], { language: "fr", preview: true });
+    expect(lastRequest().get("language")).toBe("fr");
+    await queries.listProjectSlugs({ language: "it" });
+    expect(lastRequest().get("language")).toBe("it");
+    await queries.getSiteConfig({ preview: true });
+    expect(lastRequest().has("language")).toBe(false);
+  });
+});
