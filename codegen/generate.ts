@@ -4,6 +4,7 @@ import { registryFile } from "./emit/registry-file";
 import { relationsFile } from "./emit/relations-file";
 import { richTextFile } from "./emit/richtext-file";
 import { storyblokFile } from "./emit/storyblok-file";
+import { validatorsFile } from "./emit/validators-file";
 import type { PluginTypes } from "./fields";
 import type { Diagnostic, GeneratedFile } from "./model";
 import { normaliseSchema, type RawSchemaInput } from "./normalise/schema";
@@ -37,6 +38,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     relationsFile(model, label, report),
     richTextFile(label),
     storyblokFile(label),
+    validatorsFile(model, symbols, label),
   ].sort((a, b) => compareNames(a.path, b.path));
   return { files: hasErrors(diagnostics) ? [] : files, diagnostics };
 }

@@ -50,6 +50,11 @@ export interface FieldModel {
   /** multilink: the optional link types the field allows. */
   allowEmailLinks: boolean;
   allowAssetLinks: boolean;
+  /** Limits the editor enforces, checked by strict content validation: text `max_length`, options `max_options`, bloks `minimum`/`maximum`. */
+  maxLength?: number;
+  maxOptions?: number;
+  minimum?: number;
+  maximum?: number;
   /** custom: the plugin's `field_type`. */
   pluginName?: string;
 }

@@ -1,5 +1,6 @@
 import { RICHTEXT_EXPORTS } from "./emit/richtext-file";
 import { STORYBLOK_EXPORTS } from "./emit/storyblok-file";
+import { VALIDATORS_EXPORTS } from "./emit/validators-file";
 import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model";
 import { NameTable, pascalCase } from "./naming";
 import { sortedBy } from "./sort";
@@ -26,6 +27,7 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
     ...Object.values(UNION_NAMES),
     ...REGISTRY_EXPORTS,
     ...RELATIONS_EXPORTS,
+    ...VALIDATORS_EXPORTS,
   ]);
   const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map() };
 

@@ -2,7 +2,6 @@
  * `portfolio content serve` and `portfolio content validate`: thin shells
  * around src/content/. They read flags, print and choose exit codes.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { LOCAL_TOKEN } from "../../src/content/content-source";
@@ -10,7 +9,6 @@ import { createLocalCdn, reportProblems } from "../../src/content/local-cdn/crea
 import { serveOverHttp } from "../../src/content/local-cdn/http-server";
 import { createStoryStore } from "../../src/content/local-cdn/story-store";
 import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
-import type { ContentModel } from "../../src/content/validation/content-model";
 import { validateContentDirectory } from "../../src/content/validation/validate-directory";
 
 export function registerContent(program: Command): void {
@@ -36,20 +34,16 @@ export function registerContent(program: Command): void {
 
   content
     .command("validate")
-    .description("Check every story file against the schema; exit 1 when any has a problem.")
+    .description("Check every story file against the rules generated from the schema (src/generated/validators.ts); exit 1 on any problem.")
     .option("--dir <dir>", "content directory", "content")
-    .option("--schema <path>", "the content model", "schema/components.json")
-    .option("--relations <path>", "resolve_relations list", "schema/relations.json")
-    .action(async (flags: { dir: string; schema: string; relations: string }) => {
-      const model = JSON.parse(readFileSync(flags.schema, "utf8")) as ContentModel;
-      const relations = (JSON.parse(readFileSync(flags.relations, "utf8")) as { resolve_relations: string[] }).resolve_relations;
-      const report = await validateContentDirectory(resolve(flags.dir), model, relations);
+    .action(async (flags: { dir: string }) => {
+      const report = await validateContentDirectory(resolve(flags.dir));
       for (const { file, problem } of report.problems) console.error(`${flags.dir}/${file}: ${problem}`);
       if (report.problems.length > 0) {
         console.error(`${report.problems.length} problem(s) in ${flags.dir}`);
         process.exitCode = 1;
       } else {
-        console.log(`${report.storyCount} stories in ${flags.dir} match ${flags.schema}`);
+        console.log(`${report.storyCount} stories in ${flags.dir} match the schema (src/generated/validators.ts).`);
       }
     });
 }

@@ -1,3 +1,4 @@
+import type { BlokRestriction, SchemaModel } from "../model";
 import { UNION_NAMES } from "../symbols";
 import { compareNames } from "../sort";
 import type { FieldContext } from "./context";
@@ -36,4 +37,36 @@ export function blokUnion(context: FieldContext): string {
   }
   if (members.length === 0) return "never";
   return [...new Set(members)].sort(compareNames).join(" | ");
+}
+
+/**
+ * The component names a `bloks` or `richtext` field accepts, for the runtime
+ * rule: the same restriction as blokUnion, with groups (and their subgroups)
+ * and tags expanded. `0` when unrestricted (every nestable block). Names not
+ * in the schema are left out, as in the type (blokUnion warns about them).
+ */
+export function allowedNames(model: SchemaModel, restriction: BlokRestriction): string[] | 0 {
+  const known = new Set(model.components.map((component) => component.name));
+  switch (restriction.kind) {
+    case "any":
+      return 0;
+    case "components":
+      return [...new Set(restriction.names.filter((name) => known.has(name)))];
+    case "groups": {
+      const groups = new Set(restriction.uuids);
+      // Subgroups are members of their group's union; follow them to any depth.
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const group of model.groups) {
+          if (group.parentUuid !== undefined && groups.has(group.parentUuid) && !groups.has(group.uuid)) {
+            groups.add(group.uuid);
+            grew = true;
+          }
+        }
+      }
+      return model.components.filter((c) => c.groupUuid !== undefined && groups.has(c.groupUuid)).map((c) => c.name);
+    }
+    case "tags":
+      return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name);
+  }
 }

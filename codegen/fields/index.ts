@@ -31,3 +31,4 @@ export const FIELD_TRANSFORMS: Readonly<Record<string, FieldTransform>> = {
 };
 
 export type { FieldContext, FieldTransform, PluginTypes } from "./context";
+export { FIELD_RULES, type FieldRuleData } from "./rules";

@@ -8,25 +8,34 @@ export const optionField: FieldTransform = (context) => valueType(context, false
 export const optionsField: FieldTransform = (context) => arrayOf(valueType(context, true));
 
 function valueType(context: FieldContext, multiple: boolean): string {
+  if (context.field.source === "internal_stories") return storyReference(context);
+  const values = optionValues(context, multiple);
+  return values === undefined ? "string" : values.map((value) => JSON.stringify(value)).join(" | ");
+}
+
+/**
+ * The values an option field's type lists, in order, or undefined when it is
+ * typed `string` (values not in the schema). The type and the runtime rule in
+ * validators.ts both come from this list. Not for `internal_stories`.
+ */
+export function optionValues(context: FieldContext, multiple: boolean): string[] | undefined {
   const { field } = context;
   switch (field.source) {
     case "self":
-      return literalUnion(context, field.optionValues, multiple);
-    case "internal_stories":
-      return storyReference(context);
+      return withEmpty(context, field.optionValues, multiple);
     case "internal": {
       const entries = field.datasourceSlug === undefined ? undefined : context.model.datasources.get(field.datasourceSlug);
-      if (entries !== undefined) return literalUnion(context, entries, multiple);
+      if (entries !== undefined) return withEmpty(context, entries, multiple);
       context.warn(`datasource "${field.datasourceSlug ?? "(none)"}" is not in the datasources file; typed as string`);
-      return "string";
+      return undefined;
     }
     // Language codes and values from an external JSON URL are not in the schema.
     case "internal_languages":
     case "external":
-      return "string";
+      return undefined;
     default:
       context.warn(`unknown option source "${field.source}"; typed as string`);
-      return "string";
+      return undefined;
   }
 }
 
@@ -34,15 +43,18 @@ function valueType(context: FieldContext, multiple: boolean): string {
  * A single optional option may be saved empty, and the API then sends `""`;
  * `exclude_empty_option` removes the empty choice from the editor.
  */
-function literalUnion(context: FieldContext, values: string[], multiple: boolean): string {
+function withEmpty(context: FieldContext, values: string[], multiple: boolean): string[] | undefined {
   if (values.length === 0) {
     context.warn("has no option values; typed as string");
-    return "string";
+    return undefined;
   }
-  const literals = values.map((value) => JSON.stringify(value));
   const emptyAllowed = !multiple && !context.field.required && !context.field.excludeEmptyOption;
-  if (emptyAllowed && !values.includes("")) literals.push('""');
-  return literals.join(" | ");
+  return emptyAllowed && !values.includes("") ? [...values, ""] : values;
+}
+
+/** Whether the client replaces this story field's uuids with stories (`resolve_relations`). */
+export function isResolved(context: FieldContext): boolean {
+  return context.model.resolveRelations.includes(`${context.component.name}.${context.field.key}`);
 }
 
 /**
@@ -51,8 +63,8 @@ function literalUnion(context: FieldContext, values: string[], multiple: boolean
  * published stays a string, hence the union.
  */
 function storyReference(context: FieldContext): string {
-  const { component, field, model, symbols, use, warn } = context;
-  if (!model.resolveRelations.includes(`${component.name}.${field.key}`)) return "string";
+  const { field, symbols, use, warn } = context;
+  if (!isResolved(context)) return "string";
   const contentTypes = field.filterContentType.flatMap((name) => {
     const type = symbols.blok.get(name);
     if (type === undefined) warn(`filter_content_type names "${name}", which is not in the schema; it is left out`);

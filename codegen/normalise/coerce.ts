@@ -40,3 +40,10 @@ export function readStringList(value: unknown): string[] {
   }
   return strings;
 }
+
+/** A non-negative whole number from `3` or `"3"`; undefined for `""`, absent or nonsense. */
+export function readCount(value: unknown): number | undefined {
+  const text = readText(value);
+  const number = text === undefined ? NaN : Number(text);
+  return Number.isInteger(number) && number >= 0 ? number : undefined;
+}

@@ -1,5 +1,5 @@
 import type { BlokRestriction, Diagnostic, FieldModel } from "../model";
-import { isObject, readBoolean, readString, readStringList, readText, type RawObject } from "./coerce";
+import { isObject, readBoolean, readCount, readString, readStringList, readText, type RawObject } from "./coerce";
 
 /** Reads one entry of a component's `schema` object into a FieldModel. */
 export function normaliseField(
@@ -30,6 +30,10 @@ export function normaliseField(
     restriction: readRestriction(raw),
     allowEmailLinks: readBoolean(raw.email_link_type),
     allowAssetLinks: readBoolean(raw.asset_link_type),
+    maxLength: readCount(raw.max_length),
+    maxOptions: readCount(raw.max_options),
+    minimum: readCount(raw.minimum),
+    maximum: readCount(raw.maximum),
     pluginName: readText(raw.field_type),
   };
 }

@@ -5,3 +5,4 @@ export * from "./registry";
 export * from "./relations";
 export * from "./richtext";
 export * from "./storyblok";
+export * from "./validators";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { relationUuids, linkUuids } from "../local-cdn/relations";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
-import type { ContentModel } from "./content-model";
+import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateContent } from "./validate-content";
 
 export interface DirectoryReport {
@@ -19,11 +19,14 @@ export interface DirectoryReport {
   problems: StoryFileProblem[];
 }
 
-export async function validateContentDirectory(
-  dir: string,
-  model: ContentModel,
-  relationFields: readonly string[],
-): Promise<DirectoryReport> {
+/**
+ * The rules and the relation fields come from src/generated (the schema, via
+ * `npm run codegen`). The three-argument form `(dir, model, relations)` is
+ * accepted until its callers are updated: the model is ignored, the relations
+ * are used.
+ */
+export async function validateContentDirectory(dir: string, ...legacy: [model?: unknown, relationFields?: readonly string[]]): Promise<DirectoryReport> {
+  const relationFields = legacy[1] ?? RESOLVE_RELATIONS;
   const index = await buildStoryIndex(dir);
   const problems: StoryFileProblem[] = [...index.problems];
   for (const stored of index.stories) {
@@ -40,7 +43,7 @@ export async function validateContentDirectory(
 
     for (const [file, story] of versions) {
       const add = (problem: string) => problems.push({ file, problem });
-      validateContent(story.content, model).forEach(add);
+      validateContent(story.content).forEach(add);
       for (const uuid of new Set([...relationUuids([story], relationFields), ...linkUuids([story])])) {
         if (!index.byUuid.has(uuid)) add(`refers to story uuid "${uuid}", which no story has`);
       }

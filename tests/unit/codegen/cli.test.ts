@@ -91,3 +91,24 @@ describe("portfolio check", () => {
     expect(theirs).toBe(ours);
   });
 });
+
+describe("portfolio content validate", () => {
+  it("exit 0 on the embedded content", async () => {
+    const { code, stdout } = await portfolio("content", "validate");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\d+ stories in content match the schema \(src\/generated\/validators\.ts\)\.$/m);
+  });
+
+  it("exit 1 naming the story file, block path, field and problem", async () => {
+    const dir = join(temp, "content");
+    mkdirSync(join(dir, "stories"), { recursive: true });
+    const home = JSON.parse(readFileSync(join(REPO, "content/stories/home.json"), "utf8")) as { content: { body: Record<string, unknown>[] } };
+    const list = home.content.body.findIndex((blok) => blok.component === "timeline_slide_list");
+    const slides = home.content.body[list]!.slides as Record<string, unknown>[];
+    delete slides[0]!.title;
+    writeFileSync(join(dir, "stories/home.json"), JSON.stringify(home));
+    const { code, stderr } = await portfolio("content", "validate", "--dir", dir);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`${dir}/stories/home.json: content(page).body[${list}](timeline_slide_list).slides[0](timeline_slide).title: is required`);
+  });
+});

@@ -17,7 +17,7 @@ const update = process.env.UPDATE_GOLDEN === "1";
 /** Touches every kind of export, so a broken one fails to compile. */
 const CONSUMER = `
 import type * as G from "./generated";
-import { RESOLVE_RELATIONS } from "./generated";
+import { BLOK_RULES, checkBlok, isBlok, RESOLVE_RELATIONS, validateBlok } from "./generated";
 
 export type Everything = [
   G.AnyBlok,
@@ -34,6 +34,12 @@ export type Everything = [
 export const relations: readonly string[] = RESOLVE_RELATIONS;
 export function componentName(blok: G.AnyBlok): string {
   return blok.component;
+}
+export function guards(value: unknown): G.NestableBlok | G.AnyBlok | number {
+  const checked = checkBlok(value);
+  if (checked.ok) return checked.blok;
+  if (isBlok(value)) return value;
+  return validateBlok(value, { strict: true }).length + Object.keys(BLOK_RULES).length;
 }
 `;
 

@@ -1,0 +1,98 @@
+import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields";
+import type { ComponentModel, GeneratedFile, SchemaModel } from "../model";
+import { propertyKey } from "../naming";
+import { sortedBy } from "../sort";
+import { UNION_NAMES, type Symbols } from "../symbols";
+import { fileHeader } from "./header";
+
+/** Names validators.ts exports; the naming table keeps them free. */
+export const VALIDATORS_EXPORTS = ["BLOK_RULES", "checkBlok", "isBlok", "validateBlok"] as const;
+
+/** Where the hand-written engine lives, relative to the output directory (src/generated → src/validation). */
+export const ENGINE_MODULE = "../validation/engine";
+
+/**
+ * validators.ts: the schema's rules as data (one small tuple per field) and
+ * three typed entry points over the one engine. Data rather than code per
+ * field keeps the file small enough to ship to the browser.
+ */
+export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel: string): GeneratedFile {
+  const blocks = sortedBy(model.components, (c) => c.name).map((component) => blockRule(component, model, symbols));
+  const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
+  const write = (rule: FieldRuleData) => `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
+  const { any, nestable } = UNION_NAMES;
+  const body = [
+    `import { checkBlok as check, validateBlok as validate, type BlokCheck, type BlokProblem, type BlokRules, type ValidateOptions } from "${ENGINE_MODULE}";`,
+    `import type { ${any}, ${nestable} } from "./components";`,
+    ...(lists.size === 0 ? [] : ["", "// Lists used by more than one field.", ...[...lists].map(([key, name]) => `const ${name}: readonly string[] = ${listText(JSON.parse(key) as string[])};`)]),
+    "",
+    "/**",
+    " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
+    " * Per field: [kind, required (1) or not (0), …]; the kinds are in src/validation/engine.ts.",
+    " */",
+    "export const BLOK_RULES: BlokRules = {",
+    ...blocks.map(({ key, placement, fields }) =>
+      fields.length === 0
+        ? `  ${key}: [${placement}, {}],`
+        : [`  ${key}: [${placement}, {`, ...fields.map(([field, rule]) => `    ${field}: ${write(rule)},`), "  }],"].join("\n"),
+    ),
+    "};",
+    "",
+    "/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix). */",
+    "export function validateBlok(value: unknown, options?: ValidateOptions): BlokProblem[] {",
+    "  return validate(BLOK_RULES, value, options);",
+    "}",
+    "",
+    "/** Whether a value is a block (of the kind named) with the shape its type promises. */",
+    `export function isBlok<K extends ${any}["component"]>(value: unknown, component?: K): value is Extract<${any}, { component: K }> {`,
+    "  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component] }).length === 0;",
+    "}",
+    "",
+    "/** For the site: a nestable block that is safe to render, or why not (one line per problem). */",
+    `export function checkBlok(blok: unknown): BlokCheck<${nestable}> {`,
+    `  return check<${nestable}>(BLOK_RULES, blok);`,
+    "}",
+  ];
+  return { path: "validators.ts", contents: `${fileHeader(schemaLabel)}\n${body.join("\n")}\n` };
+}
+
+interface BlockRule {
+  key: string;
+  placement: number;
+  fields: [key: string, rule: FieldRuleData][];
+}
+
+function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbols): BlockRule {
+  // Components that are neither root nor nestable count as nestable, as in NestableBlok.
+  const placement = (component.isRoot ? 1 : 0) + (component.isNestable || !component.isRoot ? 2 : 0);
+  const fields = sortedBy(component.fields, (f) => f.key).flatMap((field): BlockRule["fields"] => {
+    const context: FieldContext = {
+      model,
+      component,
+      field,
+      symbols,
+      plugins: {},
+      use: (name) => name,
+      // The type transform of the same field has reported already.
+      warn: () => {},
+      error: () => {},
+    };
+    const rule = FIELD_RULES[field.type]?.(context, field.required ? 1 : 0);
+    return rule === undefined ? [] : [[propertyKey(field.key), rule]];
+  });
+  return { key: propertyKey(component.name), placement, fields };
+}
+
+const isList = (item: FieldRuleData[number]): item is readonly string[] => Array.isArray(item);
+const listKey = (list: readonly string[]) => JSON.stringify(list);
+/** `["a", "b"]`, spaced as the rest of the generated code. */
+const listText = (list: readonly string[]) => `[${list.map((item) => JSON.stringify(item)).join(", ")}]`;
+
+/** Lists (option values, whitelists) used twice or more, named `L0`, `L1`, … in order of first use. */
+function sharedLists(lists: readonly (readonly string[])[]): Map<string, string> {
+  const counts = new Map<string, number>();
+  for (const list of lists) counts.set(listKey(list), (counts.get(listKey(list)) ?? 0) + 1);
+  const names = new Map<string, string>();
+  for (const [key, count] of counts) if (count > 1) names.set(key, `L${names.size}`);
+  return names;
+}

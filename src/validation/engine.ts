@@ -1,0 +1,275 @@
+/**
+ * The one implementation of block validation. The rules are data, generated
+ * from the schema into src/generated/validators.ts; this engine reads them.
+ * It runs in the browser (the site skips invalid blocks) and in Node
+ * (`portfolio content validate`), so it imports nothing.
+ *
+ * Two levels, one walk:
+ * - the type contract (always): what src/generated/components.ts promises a
+ *   renderer — required keys present, each value of its field's wire shape,
+ *   only allowed blocks inside `bloks` and rich text. A value that passes is
+ *   safe to hand to code typed with the generated types.
+ * - `strict` (content validation): what an author should fix even though no
+ *   renderer breaks — empty required fields, fields the schema does not have,
+ *   number/datetime/uuid formats, limits, alt text, unknown rich-text nodes.
+ */
+
+/** Second item of every field rule: 1 when the field is required. */
+export type Required = 0 | 1;
+/** Allowed block names; 0 means every nestable block. */
+export type Allowed = readonly string[] | 0;
+
+/** One field's rule: `[kind, required, …kind's arguments]`. */
+export type FieldRule =
+  | readonly ["text", Required, maxLength?: number]
+  | readonly ["number" | "datetime" | "boolean" | "asset" | "multiasset" | "table" | "custom", Required]
+  /** Values in the order the type lists them (with `""` when the type allows it); 0 when the schema does not list them. */
+  | readonly ["option", Required, values: readonly string[] | 0]
+  | readonly ["options", Required, values: readonly string[] | 0, maxOptions?: number]
+  /** Story references: a uuid, or (resolvable = 1, the field is in RESOLVE_RELATIONS) the resolved story. */
+  | readonly ["story", Required, resolvable: 0 | 1]
+  | readonly ["stories", Required, resolvable: 0 | 1, maxOptions?: number]
+  | readonly ["bloks", Required, allowed: Allowed, minimum?: number, maximum?: number]
+  | readonly ["richtext", Required, allowed: Allowed]
+  | readonly ["multilink", Required, linkTypes: readonly string[]];
+
+/** Where a block may be used: 1 = content type (is_root), 2 = nestable, 3 = both. */
+export type Placement = 1 | 2 | 3;
+export const CONTENT_TYPE = 1;
+export const NESTABLE = 2;
+
+export type BlokRule = readonly [placement: Placement, fields: Readonly<Record<string, FieldRule>>];
+export type BlokRules = Readonly<Record<string, BlokRule>>;
+
+export interface BlokProblem {
+  /** Where, e.g. `content(page).body[2](timeline_slide_list).slides[0](timeline_slide).start_date`. */
+  path: string;
+  message: string;
+}
+
+export interface ValidateOptions {
+  /** The path of the value itself; `content` for a story's content. Default: none (the path starts at the block). */
+  path?: string;
+  /** Also report what an author should fix but no renderer relies on. Default false. */
+  strict?: boolean;
+  /** Which blocks are allowed at the top: 0 (default) = any block, else these names. */
+  allowed?: readonly string[] | 0;
+  /** Require the top block's placement: CONTENT_TYPE or NESTABLE. */
+  placement?: Placement;
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const BLOK_META_KEYS = new Set(["_uid", "component", "_editable"]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+/** Rich-text nodes and marks whose renderers read `attrs`, with the attribute they cannot do without. */
+const NODE_ATTRS: Readonly<Record<string, string>> = { heading: "level", image: "src", emoji: "name", blok: "body" };
+const MARK_ATTRS = new Set(["link", "anchor", "styled", "textStyle", "highlight"]);
+const NODES = new Set([
+  "doc", "text", "paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block",
+  "horizontal_rule", "hard_break", "image", "emoji", "blok", "table", "tableRow", "tableCell", "tableHeader",
+]);
+const MARKS = new Set([
+  "bold", "strong", "strike", "underline", "italic", "code", "superscript", "subscript",
+  "link", "anchor", "styled", "textStyle", "highlight",
+]);
+
+export function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}
+
+/** Every problem with one block and everything inside it; an empty list means valid. */
+export function validateBlok(rules: BlokRules, value: unknown, options: ValidateOptions = {}): BlokProblem[] {
+  const walk = new Walk(rules, options.strict === true);
+  walk.blok(value, options.path ?? "", options.allowed ?? 0, options.placement);
+  return walk.problems;
+}
+
+class Walk {
+  readonly problems: BlokProblem[] = [];
+  constructor(
+    private readonly rules: BlokRules,
+    private readonly strict: boolean,
+  ) {}
+
+  private add(path: string, message: string): void {
+    this.problems.push({ path, message });
+  }
+
+  blok(value: unknown, path: string, allowed: Allowed, placement?: Placement): void {
+    const at = path || "blok";
+    if (!isObj(value)) return this.add(at, `must be a block object, got ${describe(value)}`);
+    if (typeof value._uid !== "string" || value._uid === "") this.add(at, "_uid is missing");
+    const name = value.component;
+    if (typeof name !== "string") return this.add(at, "component is missing");
+    const here = `${path}(${name})`;
+    const rule = Object.hasOwn(this.rules, name) ? this.rules[name] : undefined;
+    if (rule === undefined) return this.add(here, `unknown component ${JSON.stringify(name)}`);
+    const [where, fields] = rule;
+    if (placement !== undefined && (where & placement) === 0) {
+      this.add(at, `"${name}" is not ${placement === CONTENT_TYPE ? "a content type (is_root is false)" : "nestable"}`);
+    } else if (allowed === 0 ? placement === undefined && (where & NESTABLE) === 0 : !allowed.includes(name)) {
+      this.add(here, `"${name}" is not allowed here (allowed: ${allowed === 0 ? "nestable blocks" : allowed.join(", ")})`);
+    }
+    for (const key of Object.keys(fields)) this.field(value[key], fields[key]!, `${here}.${key}`);
+    if (!this.strict) return;
+    for (const key of Object.keys(value)) {
+      if (!BLOK_META_KEYS.has(key) && !Object.hasOwn(fields, key)) this.add(`${here}.${key}`, `is not a field of "${name}"`);
+    }
+  }
+
+  private field(value: unknown, rule: FieldRule, path: string): void {
+    if (value === undefined || (this.strict && isEmpty(value))) {
+      if (rule[1] === 1) this.add(path, "is required");
+      return;
+    }
+    const problem = this.value(value, rule, path);
+    if (problem) this.add(path, problem);
+  }
+
+  /** One value of a field; returns a problem with the value as a whole, reports nested ones itself. */
+  private value(value: unknown, rule: FieldRule, path: string): string | undefined {
+    const strict = this.strict;
+    switch (rule[0]) {
+      case "text":
+        if (typeof value !== "string") return `must be a string, got ${describe(value)}`;
+        return strict && rule[2] !== undefined && value.length > rule[2] ? `is ${value.length} characters, more than max_length ${rule[2]}` : undefined;
+      case "number":
+        // Storyblok sends number fields as strings; "" means not set.
+        if (typeof value !== "string") return `must be a number written as a string (Storyblok's format), got ${describe(value)}`;
+        return strict && value !== "" && !Number.isFinite(Number(value)) ? `${describe(value)} is not a number` : undefined;
+      case "datetime":
+        if (typeof value !== "string") return `must be a string, got ${describe(value)}`;
+        return strict && value !== "" && !DATETIME.test(value) ? `${describe(value)} is not in Storyblok's datetime format "YYYY-MM-DD HH:mm"` : undefined;
+      case "boolean":
+        return typeof value === "boolean" ? undefined : `must be true or false, got ${describe(value)}`;
+      case "option":
+        return option(value, rule[2]);
+      case "story":
+        return this.story(value, rule[2]);
+      case "options":
+      case "stories": {
+        if (!Array.isArray(value)) return `must be an array, got ${describe(value)}`;
+        value.forEach((item, i) => {
+          const problem = rule[0] === "options" ? option(item, rule[2]) : this.story(item, rule[2]);
+          if (problem) this.add(`${path}[${i}]`, problem);
+        });
+        return strict && rule[3] !== undefined && value.length > rule[3] ? `has ${value.length} entries, more than max_options ${rule[3]}` : undefined;
+      }
+      case "bloks": {
+        if (!Array.isArray(value)) return `must be an array of blocks, got ${describe(value)}`;
+        value.forEach((item, i) => this.blok(item, `${path}[${i}]`, rule[2]));
+        const [, , , min, max] = rule;
+        if (strict && max !== undefined && value.length > max) return `has ${value.length} blocks, more than maximum ${max}`;
+        return strict && min !== undefined && value.length < min ? `has ${value.length} blocks, fewer than minimum ${min}` : undefined;
+      }
+      case "richtext":
+        if (!isObj(value) || value.type !== "doc") return `must be a rich-text document ({"type":"doc"}), got ${describe(value)}`;
+        this.node(value, path, rule[2]);
+        return undefined;
+      case "asset":
+        return this.asset(value, path);
+      case "multiasset":
+        if (!Array.isArray(value)) return `must be an array of assets, got ${describe(value)}`;
+        value.forEach((item, i) => {
+          const problem = this.asset(item, `${path}[${i}]`);
+          if (problem) this.add(`${path}[${i}]`, problem);
+        });
+        return undefined;
+      case "multilink":
+        return this.link(value, rule[2]);
+      case "table":
+        return isObj(value) && value.fieldtype === "table" && Array.isArray(value.thead) && Array.isArray(value.tbody)
+          ? undefined
+          : `must be a table ({"fieldtype":"table", thead, tbody}), got ${describe(value)}`;
+      case "custom":
+        // A plugin's value has the plugin's own shape; the schema does not describe it.
+        return undefined;
+    }
+  }
+
+  private story(value: unknown, resolvable: 0 | 1): string | undefined {
+    if (typeof value === "string") return this.strict && value !== "" && !UUID.test(value) ? `${describe(value)} is not a story uuid` : undefined;
+    if (resolvable === 1 && isObj(value) && typeof value.uuid === "string" && isObj(value.content)) return undefined;
+    return `must be a story uuid${resolvable === 1 ? " or a resolved story" : ""}, got ${describe(value)}`;
+  }
+
+  private asset(value: unknown, path: string): string | undefined {
+    if (!isObj(value) || value.fieldtype !== "asset" || typeof value.filename !== "string") {
+      return `must be an asset ({"fieldtype":"asset", filename}), got ${describe(value)}`;
+    }
+    if (this.strict && value.filename && typeof value.alt !== "string") this.add(`${path}.alt`, "must be a string (describe the image)");
+    return undefined;
+  }
+
+  private link(value: unknown, linkTypes: readonly string[]): string | undefined {
+    if (!isObj(value) || value.fieldtype !== "multilink") return `must be a link ({"fieldtype":"multilink"}), got ${describe(value)}`;
+    if (typeof value.linktype !== "string" || !linkTypes.includes(value.linktype)) {
+      return `linktype ${describe(value.linktype)} is not allowed here (allowed: ${linkTypes.join(", ")})`;
+    }
+    const id = value.id;
+    return this.strict && value.linktype === "story" && typeof id === "string" && id !== "" && !UUID.test(id) ? `story link id ${describe(id)} is not a uuid` : undefined;
+  }
+
+  /** Rich text: node shapes renderers rely on, and embedded blocks against the field's whitelist. */
+  private node(node: unknown, path: string, allowed: Allowed): void {
+    if (!isObj(node) || typeof node.type !== "string") return this.add(path, "rich-text node without a type");
+    const type = node.type;
+    const attrs = node.attrs;
+    if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
+    if (type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
+    const needed = NODE_ATTRS[type];
+    if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
+    if (type === "blok" && isObj(attrs)) {
+      if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");
+      else attrs.body.forEach((blok, i) => this.blok(blok, `${path}.body[${i}]`, allowed));
+    }
+    if (node.marks !== undefined) {
+      if (!Array.isArray(node.marks)) this.add(path, "marks must be an array");
+      else node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
+    }
+    if (node.content === undefined) return;
+    if (!Array.isArray(node.content)) return this.add(path, "content must be an array");
+    node.content.forEach((child, i) => this.node(child, `${path}.content[${i}]`, allowed));
+  }
+
+  private mark(mark: unknown, path: string): void {
+    if (!isObj(mark) || typeof mark.type !== "string") return this.add(path, "mark without a type");
+    if (MARK_ATTRS.has(mark.type) && !isObj(mark.attrs)) this.add(path, `${mark.type} mark without attrs`);
+    else if (this.strict && !MARKS.has(mark.type)) this.add(path, `unknown mark "${mark.type}"`);
+  }
+}
+
+function option(value: unknown, values: readonly string[] | 0): string | undefined {
+  if (typeof value !== "string") return `must be a string, got ${describe(value)}`;
+  if (values === 0 || values.includes(value)) return undefined;
+  // "" (left empty) is listed in the rule when the type allows it; the message names the choices.
+  return `${describe(value)} is not one of ${values.filter(Boolean).map(describe).join(", ")}`;
+}
+
+/** Whether a value counts as filled in, for a required field under `strict`. */
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (isObj(value) && value.fieldtype === "asset") return !value.filename;
+  if (isObj(value) && value.fieldtype === "multilink") return !value.id && !value.url && !value.email;
+  return false;
+}
+
+/** A problem as one line: `path: message`. */
+export function formatProblem(problem: BlokProblem): string {
+  return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+}
+
+/** What the site gets for a block: the block, typed, or one line per problem. */
+export type BlokCheck<T> = { ok: true; blok: T } | { ok: false; problems: string[] };
+
+/** A nestable block checked against its type contract (not `strict`: render what renders). */
+export function checkBlok<T>(rules: BlokRules, blok: unknown): BlokCheck<T> {
+  const problems = validateBlok(rules, blok, { placement: NESTABLE });
+  return problems.length === 0 ? { ok: true, blok: blok as T } : { ok: false, problems: problems.map(formatProblem) };
+}
