@@ -16,6 +16,7 @@ import {
 } from "../generated";
 import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
+import { createCvMemo } from "./cv-memo";
 
 export const PROJECTS_FOLDER = "projects/";
 export const SITE_CONFIG_SLUG = "site";
@@ -53,17 +54,21 @@ function ofType<K extends ContentTypeBlok["component"]>(story: unknown, componen
 }
 
 export function createContentQueries(client: StoryblokClient): ContentQueries {
-  async function getStory<K extends ContentTypeBlok["component"]>(
-    fullSlug: string,
-    component: K,
-    options: QueryOptions | undefined,
-  ): Promise<StoryOf<K> | null> {
+  const memo = createCvMemo(() => client.cacheVersion());
+
+  /** Published answers go through the memo; drafts (preview) are always fetched. */
+  function published<T>(key: string, options: QueryOptions | undefined, load: () => Promise<T>): Promise<T> {
+    const params = requestParams(options);
+    return params.version === "published" ? memo(`${key}|${params.language ?? ""}`, load) : load();
+  }
+
+  async function fetchStory(fullSlug: string, options: QueryOptions | undefined): Promise<unknown> {
     try {
       const { data } = await client.getStory(fullSlug, {
         ...requestParams(options),
         resolve_relations: [...RESOLVE_RELATIONS],
       });
-      return ofType(data.story, component);
+      return data.story ?? null;
     } catch (reason) {
       const error = toContentRequestError(reason);
       if (isNotFound(error)) return null;
@@ -71,13 +76,48 @@ export function createContentQueries(client: StoryblokClient): ContentQueries {
     }
   }
 
+  async function getStory<K extends ContentTypeBlok["component"]>(
+    fullSlug: string,
+    component: K,
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<K> | null> {
+    return ofType(await published(`story:${fullSlug}`, options, () => fetchStory(fullSlug, options)), component);
+  }
+
+  /**
+   * Every published project with its relations resolved, by full_slug: one
+   * listing (total/100 requests plus the client's relation batches) per
+   * process instead of one request per project page.
+   */
+  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, unknown>> {
+    return published("projects", options, async () => {
+      const stories = (await client.getAll("cdn/stories", {
+        ...requestParams(options),
+        starts_with: PROJECTS_FOLDER,
+        content_type: "project",
+        per_page: LIST_PAGE_SIZE,
+        resolve_relations: [...RESOLVE_RELATIONS],
+      })) as { full_slug: string }[];
+      return new Map(stories.map((story) => [story.full_slug, story]));
+    });
+  }
+
   return {
     getPageStory: (slug, options) => getStory(slug, "page", options),
-    getProjectStory: (segments, options) => getStory(`${PROJECTS_FOLDER}${segments.join("/")}`, "project", options),
     getSiteConfig: (options) => getStory(SITE_CONFIG_SLUG, "site_config", options),
 
-    async listProjectSlugs(options) {
-      try {
+    async getProjectStory(segments, options) {
+      const fullSlug = `${PROJECTS_FOLDER}${segments.join("/")}`;
+      if (contentVersion(options) === "published") {
+        const listed = (await projectIndex(options)).get(fullSlug);
+        if (listed) return ofType(listed, "project");
+      }
+      // Drafts, and projects published after the index was built (fallback pages).
+      return getStory(fullSlug, "project", options);
+    },
+
+    listProjectSlugs(options) {
+      return published("project-slugs", options, async () => {
         // getAll reads `total` / `per-page` from the first answer and fetches the remaining pages.
         const stories = (await client.getAll("cdn/stories", {
           ...requestParams(options),
@@ -88,9 +128,7 @@ export function createContentQueries(client: StoryblokClient): ContentQueries {
           excluding_fields: "description,body,facts,related",
         })) as { full_slug: string }[];
         return stories.map((story) => story.full_slug.slice(PROJECTS_FOLDER.length).split("/"));
-      } catch (reason) {
-        throw toContentRequestError(reason);
-      }
+      });
     },
   };
 }
