@@ -29,14 +29,16 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel
     "/**",
     " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
     " * Per field: [kind, required (1) or not (0), …]; the kinds are in src/validation/engine.ts.",
+    " * Asserted rather than annotated: checking every tuple against the FieldRule union",
+    " * doubled tsc's check time on a 1,000-component schema; the generator writes them from FIELD_RULES.",
     " */",
-    "export const BLOK_RULES: BlokRules = {",
+    "export const BLOK_RULES = {",
     ...blocks.map(({ key, placement, fields }) =>
       fields.length === 0
         ? `  ${key}: [${placement}, {}],`
         : [`  ${key}: [${placement}, {`, ...fields.map(([field, rule]) => `    ${field}: ${write(rule)},`), "  }],"].join("\n"),
     ),
-    "};",
+    "} as unknown as BlokRules;",
     "",
     "/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix). */",
     "export function validateBlok(value: unknown, options?: ValidateOptions): BlokProblem[] {",
