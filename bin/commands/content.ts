@@ -5,11 +5,10 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { LOCAL_TOKEN } from "../../src/content/content-source";
-import { createLocalCdn, reportProblems } from "../../src/content/local-cdn/create-local-cdn";
-import { serveOverHttp } from "../../src/content/local-cdn/http-server";
-import { createStoryStore } from "../../src/content/local-cdn/story-store";
 import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
-import { validateContentDirectory } from "../../src/content/validation/validate-directory";
+
+// The local CDN and the validator are imported inside the actions, so
+// `generate` and `check` (which share this CLI) start without loading them.
 
 export function registerContent(program: Command): void {
   const content = program.command("content").description("Serve or check the embedded content in content/.");
@@ -22,8 +21,11 @@ export function registerContent(program: Command): void {
     .option("--token <token>", "the access token requests must carry", LOCAL_TOKEN)
     .option("--dir <dir>", "content directory (stories/, drafts/, assets/)", "content")
     .action(async (flags: { port: string; host: string; token: string; dir: string }) => {
+      const { createLocalCdn, reportProblems } = await import("../../src/content/local-cdn/create-local-cdn");
+      const { serveOverHttp } = await import("../../src/content/local-cdn/http-server");
+      const { createStoryStore } = await import("../../src/content/local-cdn/story-store");
       const dir = resolve(flags.dir);
-      const store = createStoryStore(dir, { onProblems: reportOnChange() });
+      const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
       const handler = createLocalCdn({ dir, token: flags.token, store });
@@ -37,6 +39,7 @@ export function registerContent(program: Command): void {
     .description("Check every story file against the rules generated from the schema (src/generated/validators.ts); exit 1 on any problem.")
     .option("--dir <dir>", "content directory", "content")
     .action(async (flags: { dir: string }) => {
+      const { validateContentDirectory } = await import("../../src/content/validation/validate-directory");
       const report = await validateContentDirectory(resolve(flags.dir));
       for (const { file, problem } of report.problems) console.error(`${flags.dir}/${file}: ${problem}`);
       if (report.problems.length > 0) {
@@ -49,7 +52,7 @@ export function registerContent(program: Command): void {
 }
 
 /** Reports each problem once while it lasts, so a long-running server does not repeat itself on every edit. */
-function reportOnChange(): (problems: StoryFileProblem[]) => void {
+function reportOnChange(reportProblems: (problems: StoryFileProblem[]) => void): (problems: StoryFileProblem[]) => void {
   let reported = new Set<string>();
   return (problems) => {
     const current = new Set(problems.map((p) => `${p.file}\n${p.problem}`));

@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import StoryblokClient from "storyblok-js-client";
 import { pullSchema, pulledSchemaFiles, type ManagementApi, type PulledSchema } from "../../codegen";
 
 /** Flags that say which space to read and how; shared with `check --remote`. */
@@ -54,6 +53,8 @@ export async function pullOrExit(flags: SpaceFlags): Promise<PulledSchema> {
     console.error("Reading a space needs --space and a Management API token: --token or STORYBLOK_OAUTH_TOKEN.");
     process.exit(2);
   }
+  // Loaded here, not at the top: generate and check should not pay for the HTTP client.
+  const { default: StoryblokClient } = await import("storyblok-js-client");
   const client = new StoryblokClient({
     oauthToken: token,
     region: flags.region ?? process.env.STORYBLOK_REGION,
