@@ -1,0 +1,205 @@
+/**
+ * Generator benchmark (issue 3, item 8): our generator against
+ * storyblok-generate-ts 2.2.0 in the same run, on the hedvig schema (38
+ * components) and on a synthesised ~1,000-component schema. Per tool and
+ * schema, each measured in fresh node processes, median of BENCH_RUNS (3):
+ *
+ * - library: one generate call in a fresh process (`generate()` plus writing
+ *   its files; their `storyblokToTypescript()`, which writes its file), with
+ *   that process's peak RSS;
+ * - CLI: the whole command as a user runs it (`node bin/portfolio.js generate`,
+ *   after one warm-up that builds its cached bundle; their `dist/cli.js`),
+ *   wall time and peak RSS from `/usr/bin/time -f %M`;
+ * - output: bytes and lines of every file written;
+ * - tsc: `tsc --noEmit -p` on a small consumer of the output, the same
+ *   compiler options for both. Theirs gets its own loose consumer (it has no
+ *   registry, unions or guards), and its output is saved as .ts so that
+ *   skipLibCheck does not skip it.
+ *
+ * Run: `npx tsx bench/codegen.bench.ts` (or `npm run bench -- codegen`).
+ * Env: BENCH_RUNS, BENCH_COMPONENTS (default 1000), BENCH_KEEP=1.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { synthesizeSchema } from "./synthetic-schema";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 1000);
+const work = mkdtempSync(join(tmpdir(), "bench-codegen-"));
+symlinkSync(join(repo, "node_modules"), join(work, "node_modules"), "dir");
+
+type Tool = "ours" | "theirs";
+interface Measure {
+  libMs: number;
+  libRssMb: number;
+  cliMs: number;
+  cliRssMb: number;
+  bytes: number;
+  lines: number;
+  tscMs: number;
+  tscErrors: number;
+}
+
+// The library as plain JS, as a user's build would load it; no TypeScript loader in the measured process.
+const oursLib = join(work, "codegen.mjs");
+await build({ entryPoints: [join(repo, "codegen/index.ts")], bundle: true, platform: "node", format: "esm", outfile: oursLib, logLevel: "error" });
+
+const child = join(work, "library-call.mjs");
+writeFileSync(
+  child,
+  `import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+const [tool, schema, out] = process.argv.slice(2);
+const json = JSON.parse(readFileSync(schema, "utf8"));
+mkdirSync(out, { recursive: true });
+let run;
+if (tool === "ours") {
+  const { generate } = await import(${JSON.stringify(oursLib)});
+  run = async () => {
+    for (const file of generate({ documents: [json], schemaLabel: "schema.json" }).files) writeFileSync(join(out, file.path), file.contents);
+  };
+} else {
+  const module = createRequire(${JSON.stringify(join(repo, "package.json"))})("storyblok-generate-ts");
+  const generate = module.default ?? module;
+  run = () => generate({ componentsJson: json, path: join(out, "theirs.ts") });
+}
+const log = console.log;
+console.log = () => {}; // their per-field notices would be timed as terminal output
+const started = performance.now();
+await run();
+const ms = performance.now() - started;
+log(JSON.stringify({ ms, rssKb: process.resourceUsage().maxRSS }));
+`,
+);
+
+function node(args: string[], { allowFailure = false } = {}): { ms: number; rssKb: number; stdout: string } {
+  const started = performance.now();
+  const result = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 28 });
+  const ms = performance.now() - started;
+  if (result.status !== 0 && !allowFailure) throw new Error(`${args.join(" ")} exited ${result.status}:\n${result.stderr.slice(-2000)}`);
+  const rssKb = Number(result.stderr.trim().split("\n").at(-1));
+  return { ms, rssKb, stdout: result.stdout };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function outputSize(dir: string): { bytes: number; lines: number } {
+  let bytes = 0;
+  let lines = 0;
+  for (const name of readdirSync(dir)) {
+    const text = readFileSync(join(dir, name), "utf8");
+    bytes += Buffer.byteLength(text);
+    lines += text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  }
+  return { bytes, lines };
+}
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", jsx: "react-jsx", types: [], incremental: false },
+  include: ["**/*.ts"],
+});
+
+/** A consumer that pulls in every generated module, and the directory tsc is pointed at. */
+function consumerProject(tool: Tool, out: string, project: string): void {
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, "tsconfig.json"), TSCONFIG);
+  if (tool === "ours") {
+    mkdirSync(join(project, "validation"), { recursive: true });
+    writeFileSync(join(project, "validation/engine.ts"), readFileSync(join(repo, "src/validation/engine.ts")));
+    symlinkSync(out, join(project, "generated"), "dir");
+    writeFileSync(
+      join(project, "consumer.ts"),
+      `import { checkBlok, RESOLVE_RELATIONS, type AnyBlok, type BlockRegistry, type ContentTypeBlok, type NestableBlok, type RichTextDoc } from "./generated";
+export const name = (blok: AnyBlok): string => blok.component;
+export type Used = [BlockRegistry, ContentTypeBlok, RichTextDoc<NestableBlok>];
+export const guard = checkBlok;
+export const relations: readonly string[] = RESOLVE_RELATIONS;
+`,
+    );
+  } else {
+    const text = readFileSync(join(out, "theirs.ts"), "utf8");
+    writeFileSync(join(project, "theirs.ts"), text);
+    const names = [...text.matchAll(/^export interface (\w+)Storyblok \{/gm)].map((m) => `${m[1]}Storyblok`).filter((n) => n !== "AssetStoryblok").slice(0, 3);
+    // Loose: their blocks carry \`[k: string]: any\` and have no union of all blocks to import.
+    writeFileSync(
+      join(project, "consumer.ts"),
+      `import type { ${names.join(", ")} } from "./theirs";
+export const name = (blok: ${names.join(" | ")}): string => blok.component;
+`,
+    );
+  }
+}
+
+function measure(tool: Tool, label: string, schema: string): Measure {
+  const runs: Measure[] = [];
+  const cliArgs = (out: string) =>
+    tool === "ours"
+      ? [join(repo, "bin/portfolio.js"), "generate", "--schema", schema, "--out", out]
+      : [join(repo, "node_modules/storyblok-generate-ts/dist/cli.js"), `source=${schema}`, `target=${join(out, "theirs.ts")}`];
+  if (tool === "ours") node(cliArgs(join(work, "warm-up"))); // builds the CLI's cached bundle if a source changed
+  for (let i = 0; i < RUNS; i += 1) {
+    const base = join(work, label.replace(/\W+/g, "-"), tool, String(i));
+    mkdirSync(join(base, "cli"), { recursive: true }); // their CLI does not create its target directory
+    const lib = node([child, tool, schema, join(base, "lib")]);
+    const libResult = JSON.parse(lib.stdout.trim().split("\n").at(-1)!) as { ms: number; rssKb: number };
+    const cli = node(cliArgs(join(base, "cli")));
+    const size = outputSize(join(base, "cli"));
+    const project = join(base, "tsc");
+    consumerProject(tool, join(base, "cli"), project);
+    // tsc exits 2 when the output does not compile; the time still counts, the errors are reported.
+    const tsc = node([join(repo, "node_modules/typescript/bin/tsc"), "-p", project], { allowFailure: true });
+    const tscErrors = tsc.stdout.match(/error TS\d+/g)?.length ?? 0;
+    runs.push({ libMs: libResult.ms, libRssMb: libResult.rssKb / 1024, cliMs: cli.ms, cliRssMb: cli.rssKb / 1024, ...size, tscMs: tsc.ms, tscErrors });
+  }
+  const pick = (key: keyof Measure) => median(runs.map((run) => run[key]));
+  return { libMs: pick("libMs"), libRssMb: pick("libRssMb"), cliMs: pick("cliMs"), cliRssMb: pick("cliRssMb"), bytes: pick("bytes"), lines: pick("lines"), tscMs: pick("tscMs"), tscErrors: pick("tscErrors") };
+}
+
+const synthetic = join(work, `synthetic-${COMPONENTS}.json`);
+writeFileSync(synthetic, JSON.stringify(synthesizeSchema({ components: COMPONENTS })));
+const schemas: [string, string][] = [
+  ["hedvig (38)", join(repo, "tests/fixtures/schemas/hedvig-market-web.components.json")],
+  [`synthetic (${COMPONENTS})`, synthetic],
+];
+
+const rows: [string, string, (m: Measure) => number, (v: number) => string][] = [
+  ["library call", "ms", (m) => m.libMs, (v) => v.toFixed(0)],
+  ["library peak RSS", "MB", (m) => m.libRssMb, (v) => v.toFixed(0)],
+  ["whole CLI", "ms", (m) => m.cliMs, (v) => v.toFixed(0)],
+  ["CLI peak RSS", "MB", (m) => m.cliRssMb, (v) => v.toFixed(0)],
+  ["output size", "kB", (m) => m.bytes / 1000, (v) => v.toFixed(1)],
+  ["output lines", "lines", (m) => m.lines, (v) => v.toFixed(0)],
+  ["tsc --noEmit of a consumer", "ms", (m) => m.tscMs, (v) => v.toFixed(0)],
+  ["tsc errors in the output", "errors", (m) => m.tscErrors, (v) => v.toFixed(0)],
+];
+
+try {
+  const results = schemas.map(([label, schema]) => ({ label, ours: measure("ours", label, schema), theirs: measure("theirs", label, schema) }));
+  console.log(`Generator vs storyblok-generate-ts 2.2.0, median of ${RUNS} fresh-process runs (node ${process.version}).\n`);
+  console.log(`| schema | measure | unit | ours | theirs | ours/theirs |`);
+  console.log(`|---|---|---|---:|---:|---:|`);
+  for (const { label, ours, theirs } of results) {
+    for (const [name, unit, get, format] of rows) {
+      const ratio = get(theirs) === 0 ? "–" : (get(ours) / get(theirs)).toFixed(2);
+      console.log(`| ${label} | ${name} | ${unit} | ${format(get(ours))} | ${format(get(theirs))} | ${ratio} |`);
+    }
+  }
+  const [small, large] = results;
+  const targets = [
+    [`≥5× faster than storyblok-generate-ts at ${COMPONENTS} components (whole CLI)`, large!.theirs.cliMs / large!.ours.cliMs >= 5, `${(large!.theirs.cliMs / large!.ours.cliMs).toFixed(1)}×`],
+    [`≥5× faster at ${COMPONENTS} components (library call)`, large!.theirs.libMs / large!.ours.libMs >= 5, `${(large!.theirs.libMs / large!.ours.libMs).toFixed(1)}×`],
+    ["under 0.3 s for the 38-component schema (whole CLI)", small!.ours.cliMs < 300, `${small!.ours.cliMs.toFixed(0)} ms`],
+    [`output type-checks ≥3× faster (${COMPONENTS} components)`, large!.theirs.tscMs / large!.ours.tscMs >= 3, `${(large!.theirs.tscMs / large!.ours.tscMs).toFixed(1)}×`],
+  ] as const;
+  console.log(`\n| target | met | measured |\n|---|---|---:|`);
+  for (const [target, met, value] of targets) console.log(`| ${target} | ${met ? "yes" : "**no**"} | ${value} |`);
+} finally {
+  if (process.env.BENCH_KEEP !== "1") rmSync(work, { recursive: true, force: true });
+  else console.log(`\n(kept ${work})`);
+}
