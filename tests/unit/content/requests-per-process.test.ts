@@ -12,10 +12,8 @@ import { createContentQueries, type ContentQueries } from "../../../src/content/
 import { createCvMemo } from "../../../src/content/cv-memo";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
-const projects = Array.from({ length: 30 }, (_, i) => projectStory(`projects/p${i}`));
-for (const [i, project] of projects.entries()) {
-  project.content = { ...project.content, related: [projects[(i + 1) % projects.length]?.uuid ?? ""] };
-}
+const uuids = Array.from({ length: 30 }, () => randomUUID());
+const projects = uuids.map((uuid, i) => projectStory(`projects/p${i}`, { uuid }, { related: [uuids[(i + 1) % uuids.length]] }));
 const site = projectStory("site", {}, { component: "site_config" });
 const home = projectStory("home", {}, { component: "page", body: [{ _uid: randomUUID(), component: "single_card", project: projects[0]?.uuid }] });
 
@@ -42,7 +40,7 @@ describe("one build worker rendering every page", () => {
   it("lists the projects once and fetches site and home once, however many pages ask in parallel", async () => {
     const before = cdn.requests.length;
     const pages = projects.map(async (p) => {
-      const [story, config] = await Promise.all([queries.getProjectStory([p.slug]), queries.getSiteConfig()]);
+      const [story, config] = await Promise.all([queries.getProjectStory([p.slug ?? ""]), queries.getSiteConfig()]);
       return { story, config };
     });
     const results = await Promise.all([...pages, queries.getPageStory("home").then((story) => ({ story, config: null }))]);
