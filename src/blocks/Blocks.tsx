@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { BlokOf, NestableBlok } from "../generated";
+import { checkBlok, type BlokOf, type NestableBlok } from "../generated";
 import { registry } from "./registry";
 import styles from "./Blocks.module.css";
 
@@ -27,6 +27,13 @@ export function Blocks({ bloks, showUnknown = process.env.NODE_ENV === "developm
         // before the site is regenerated): the types say impossible, the data may not.
         if (!Object.hasOwn(registry, blok.component)) {
           return showUnknown ? <UnknownBlock key={blok._uid} name={blok.component} /> : null;
+        }
+        // Malformed content (a required field missing, a value of the wrong
+        // kind) would crash the page: skip that one block, say why, render the rest.
+        const checked = checkBlok(blok);
+        if (!checked.ok) {
+          console.error(`<Blocks> skipped ${blok.component} ${blok._uid}: ${checked.problems.join("; ")}`);
+          return null;
         }
         const Renderer = rendererFor(blok.component);
         return <Renderer key={blok._uid} blok={blok} />;
