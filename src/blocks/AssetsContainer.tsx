@@ -15,7 +15,7 @@ export function AssetsContainer({ blok }: { blok: AssetsContainerBlok }) {
   const layout = blok.layout ?? "grid";
   const assets = blok.assets.filter((asset) => asset.filename);
   return (
-    <Section title={blok.title} editable={editableAttributes(blok)}>
+    <Section title={blok.title} anchor={blok.anchor} editable={editableAttributes(blok)}>
       <figure className={styles.figure}>
         <ul className={`${styles.assets} ${styles[layout] ?? ""}`} tabIndex={layout === "strip" ? 0 : undefined} aria-label={layout === "strip" ? blok.title || "Images" : undefined}>
           {assets.map((asset, index) => (

@@ -22,7 +22,7 @@ export function CardList({ blok }: { blok: CardListBlok }) {
   const style: CSSProperties & Record<"--columns", number> = { "--columns": columnCount(blok.columns) };
   const intro = blok.intro ? <RichText doc={blok.intro} /> : undefined;
   return (
-    <Section title={blok.title} intro={intro} editable={editableAttributes(blok)}>
+    <Section title={blok.title} anchor={blok.anchor} intro={intro} editable={editableAttributes(blok)}>
       <ul
         className={`${styles.cards} ${styles[layout] ?? ""}`}
         style={style}

@@ -30,7 +30,7 @@ export function LinksContainer({ blok, compact = false }: LinksContainerProps) {
     );
   }
   return (
-    <Section title={blok.title} editable={editableAttributes(blok)}>
+    <Section title={blok.title} anchor={blok.anchor} editable={editableAttributes(blok)}>
       {list}
     </Section>
   );

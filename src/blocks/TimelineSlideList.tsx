@@ -15,7 +15,7 @@ export function TimelineSlideList({ blok }: { blok: TimelineSlideListBlok }) {
   const direction = blok.order === "oldest_first" ? 1 : -1;
   const slides = [...blok.slides].sort((a, b) => direction * (startTime(a.start_date) - startTime(b.start_date)));
   return (
-    <Section title={blok.title} editable={editableAttributes(blok)} split>
+    <Section title={blok.title} anchor={blok.anchor} editable={editableAttributes(blok)} split>
       <ol className={styles.timeline}>
         {slides.map((slide) => (
           <Reveal as="li" key={slide._uid} className={styles.item}>

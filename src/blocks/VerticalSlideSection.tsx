@@ -12,7 +12,7 @@ import styles from "./VerticalSlideSection.module.css";
  */
 export function VerticalSlideSection({ blok }: { blok: VerticalSlideSectionBlok }) {
   return (
-    <Section title={blok.title} editable={editableAttributes(blok)}>
+    <Section title={blok.title} anchor={blok.anchor} editable={editableAttributes(blok)}>
       <ol className={styles.stack}>
         {blok.slides.map((slide, index) => {
           const style: CSSProperties & Record<"--index", number> = { "--index": index };

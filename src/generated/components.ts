@@ -9,6 +9,8 @@ export type AssetsContainerBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
+  /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
+  anchor?: string;
   assets: StoryblokAsset[];
   caption?: string;
   layout?: "grid" | "gallery" | "strip";
@@ -35,6 +37,8 @@ export type CardListBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
+  /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
+  anchor?: string;
   /** Hand-made cards shown after the projects. */
   cards?: CardBlok[];
   columns?: string;
@@ -104,6 +108,8 @@ export type LinksContainerBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
+  /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
+  anchor?: string;
   direction?: "row" | "column";
   links?: LinkBlok[];
   title?: string;
@@ -215,6 +221,8 @@ export type TimelineSlideListBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
+  /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
+  anchor?: string;
   order?: "newest_first" | "oldest_first";
   slides: TimelineSlideBlok[];
   title?: string;
@@ -238,6 +246,8 @@ export type VerticalSlideSectionBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
+  /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
+  anchor?: string;
   slides: VerticalSlideBlok[];
   title?: string;
 };

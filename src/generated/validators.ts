@@ -19,6 +19,7 @@ const L5: readonly string[] = ["hero_section", "card_list", "single_card", "time
  */
 export const BLOK_RULES = {
   assets_container: [2, {
+    anchor: ["text", 0, 40],
     assets: ["multiasset", 1],
     caption: ["text", 0],
     layout: ["option", 0, ["grid", "gallery", "strip"]],
@@ -33,6 +34,7 @@ export const BLOK_RULES = {
     title: ["text", 1],
   }],
   card_list: [2, {
+    anchor: ["text", 0, 40],
     cards: ["bloks", 0, ["card"]],
     columns: ["number", 0],
     intro: ["richtext", 0, L0],
@@ -70,6 +72,7 @@ export const BLOK_RULES = {
     variant: ["option", 0, ["primary", "secondary", "text"]],
   }],
   links_container: [2, {
+    anchor: ["text", 0, 40],
     direction: ["option", 0, ["row", "column"]],
     links: ["bloks", 0, L3],
     title: ["text", 0],
@@ -130,6 +133,7 @@ export const BLOK_RULES = {
     title: ["text", 1],
   }],
   timeline_slide_list: [2, {
+    anchor: ["text", 0, 40],
     order: ["option", 0, ["newest_first", "oldest_first"]],
     slides: ["bloks", 1, ["timeline_slide"], 1],
     title: ["text", 0],
@@ -141,6 +145,7 @@ export const BLOK_RULES = {
     title: ["text", 1],
   }],
   vertical_slide_section: [2, {
+    anchor: ["text", 0, 40],
     slides: ["bloks", 1, ["vertical_slide"], 1],
     title: ["text", 0],
   }],

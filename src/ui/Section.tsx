@@ -6,6 +6,8 @@ import styles from "./Section.module.css";
 
 interface SectionProps {
   title?: string;
+  /** The editor's id for in-page links; the title's slug when empty. */
+  anchor?: string;
   /** Rendered under the title. */
   intro?: ReactNode;
   theme?: "light" | "dark" | "accent" | "";
@@ -18,9 +20,9 @@ interface SectionProps {
 }
 
 /** A page section: its anchor, theme, heading and the scroll reveal every section shares. */
-export function Section({ title, intro, theme, editable, className, split = false, children }: SectionProps) {
+export function Section({ title, anchor, intro, theme, editable, className, split = false, children }: SectionProps) {
   const revealRef = useScrollReveal<HTMLDivElement>();
-  const id = title ? slugify(title) : undefined;
+  const id = slugify(anchor || title || "");
   return (
     <section id={id || undefined} data-theme={theme || undefined} className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`} {...editable}>
       <div className={`${styles.container} ${split ? styles.split : ""}`}>
