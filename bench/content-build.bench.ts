@@ -1,0 +1,89 @@
+/**
+ * Build benchmark (issue 4, "Scale and cost"): `next build` against 500
+ * generated project stories (plus home and site) served over HTTP by the
+ * local content API, counting the requests the build sends by kind and the
+ * 429s it gets, with the wall time. Target: no 429s, and no more requests
+ * than pages/100 + relation batches + a small constant per build worker,
+ * each story fetched at most once per build process.
+ *
+ * Env: BENCH_PROJECTS (default 500), BENCH_SOURCE=worktree to build the
+ * working tree instead of HEAD, BENCH_KEEP=1 to keep the temp folders.
+ */
+import { readdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLocalCdn } from "../src/content/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../src/content/local-cdn/http-server";
+import { generateContent } from "./content-build/generate-content";
+import { withRequestLog } from "./content-build/request-log";
+import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
+/** Requests a build process may spend beyond the listings: home, site, and a little slack. */
+const PER_PROCESS_CONSTANT = 4;
+const TOKEN = "local";
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+async function countHtml(dir: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && e.name.endsWith(".html")).length;
+}
+
+/** Build processes that load content: the page-data collectors plus the static-generation workers. */
+function buildProcesses(output: string): number {
+  const collect = Number(/Collecting page data using (\d+) worker/.exec(output)?.[1] ?? 1);
+  const generate = Number(/Generating static pages using (\d+) worker/.exec(output)?.[1] ?? 1);
+  return collect + generate;
+}
+
+const work = await mkdtemp(join(tmpdir(), "bench-content-build-"));
+try {
+  const contentDir = join(work, "content");
+  const siteDir = join(work, "site");
+  await generateContent(join(repo, "content"), contentDir, PROJECTS);
+  const source = await makeScratchCopy(repo, siteDir);
+
+  const { handler, log } = withRequestLog(createLocalCdn({ dir: contentDir, token: TOKEN, checkIntervalMs: 60_000 }));
+  const server = await serveOverHttp(handler, 0);
+  const build = await nextBuild(siteDir, {
+    CONTENT_SOURCE: "storyblok",
+    STORYBLOK_API_URL: `${server.url}/v2`,
+    STORYBLOK_TOKEN: TOKEN,
+  }).finally(() => server.close());
+
+  if (build.code !== 0) {
+    console.error(build.output.slice(-4000));
+    throw new Error(`next build exited ${build.code}`);
+  }
+  const projectPages = await countHtml(join(siteDir, ".next", "server", "pages", "projects"));
+  const pages = projectPages + 1; // and home
+  const processes = buildProcesses(build.output);
+  const batches = log.byKind.get("list: by_uuids (relation batch)") ?? 0;
+  const listingPages = Math.ceil(pages / 100);
+  const target = processes * (listingPages + PER_PROCESS_CONSTANT) + batches;
+  const mostFetches = Math.max(0, ...log.singleStory.values());
+
+  const rows: [string, string][] = [
+    ["content source built", source],
+    ["project stories served", String(PROJECTS)],
+    ["pages generated (projects + home)", String(pages)],
+    ["build processes loading content", String(processes)],
+    ["**requests sent**", `**${log.total}**`],
+    ...[...log.byKind].sort(([a], [b]) => a.localeCompare(b, "en-us")).map(([kind, n]): [string, string] => [`  ${kind}`, String(n)]),
+    ["most GETs of one story", String(mostFetches)],
+    ["**429s received**", `**${log.tooManyRequests}**`],
+    ["**wall time of next build**", `**${(build.ms / 1000).toFixed(1)} s**`],
+    [
+      "target: requests ≤ processes × (⌈pages/100⌉ + " + PER_PROCESS_CONSTANT + ") + relation batches",
+      `${processes} × (${listingPages} + ${PER_PROCESS_CONSTANT}) + ${batches} = ${target}`,
+    ],
+    ["target: no 429s, each story at most once per process", log.tooManyRequests === 0 && mostFetches <= processes ? "met" : "NOT met"],
+    ["**verdict**", log.total <= target && log.tooManyRequests === 0 && mostFetches <= processes ? "**within target**" : "**over target**"],
+  ];
+  console.log("| measure | value |\n|---|---|");
+  for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+} finally {
+  if (process.env.BENCH_KEEP) console.log(`\n(kept ${work})`);
+  else await rm(work, { recursive: true, force: true });
+}
