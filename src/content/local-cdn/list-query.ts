@@ -3,7 +3,8 @@
  * Content Delivery API v2 parameters. Pure functions over already-versioned
  * stories, so they are easy to test case by case.
  */
-import type { CdnStory, Json } from "./story-types";
+import { matchesFilterQuery, parseFilterQuery } from "./filter-query";
+import type { CdnStory, Json, JsonObject } from "./story-types";
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -49,6 +50,9 @@ export function filterStories(stories: CdnStory[], params: URLSearchParams): Cdn
   if (isStartpage !== null && isStartpage !== "") {
     result = result.filter((s) => s.is_startpage === isTrue(isStartpage));
   }
+
+  const filterQuery = parseFilterQuery(params);
+  if (filterQuery) result = result.filter((s) => matchesFilterQuery(s, filterQuery));
 
   const byUuids = params.get("by_uuids_ordered") ?? params.get("by_uuids");
   if (byUuids) {
@@ -104,12 +108,24 @@ export function paginate<T>(items: T[], { perPage, page }: Page): T[] {
   return items.slice((page - 1) * perPage, page * perPage);
 }
 
-/** `excluding_fields`: top-level content fields left out of the response, e.g. to skip long bodies in lists. */
+/**
+ * `excluding_fields`: content fields left out of the response, e.g. to skip
+ * long bodies in lists. They go from every blok, nested ones (and bloks
+ * embedded in rich text) included, not only the content type's own fields;
+ * `component` and `_uid` always stay.
+ */
 export function excludeFields(story: CdnStory, fields: string | null): CdnStory {
   if (!fields) return story;
-  const content = { ...story.content };
-  for (const field of csv(fields)) {
-    if (field !== "component" && field !== "_uid") delete content[field];
-  }
-  return { ...story, content };
+  const excluded = new Set(csv(fields).filter((f) => f !== "component" && f !== "_uid"));
+  const strip = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (typeof node !== "object" || node === null) return node;
+    const isBlok = typeof node.component === "string" && typeof node._uid === "string";
+    const copy: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!(isBlok && excluded.has(key))) copy[key] = strip(value);
+    }
+    return copy;
+  };
+  return { ...story, content: strip(story.content) as CdnStory["content"] };
 }

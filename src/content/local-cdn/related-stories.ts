@@ -2,7 +2,7 @@
  * Builds the `rels` / `links` part of a response (or `rel_uuids` /
  * `link_uuids` when there are too many to inline).
  */
-import { inlineOrUuids, linkObject, linkUuids, relationUuids } from "./relations";
+import { inlineOrUuids, linkObject, linkUuids, relationUuids, urlObject } from "./relations";
 import type { CdnStory, JsonObject } from "./story-types";
 
 export interface RelatedParts {
@@ -13,7 +13,8 @@ export interface RelatedParts {
 }
 
 const RESOLVE_LINKS_AS_STORIES = new Set(["1", "story"]);
-const RESOLVE_LINKS_AS_LINKS = new Set(["url", "link"]);
+/** The smaller shapes `resolve_links` can ask for instead of whole stories. */
+const LINK_SHAPES: Readonly<Record<string, (story: CdnStory) => JsonObject>> = { url: urlObject, link: linkObject };
 
 /**
  * @param lookup returns the story for a uuid in the requested version
@@ -40,10 +41,9 @@ export function relatedParts(
   else parts.rels = relSplit.inline;
 
   const resolveLinks = params.get("resolve_links") ?? "";
-  const linked = RESOLVE_LINKS_AS_STORIES.has(resolveLinks) || RESOLVE_LINKS_AS_LINKS.has(resolveLinks)
-    ? resolve(linkUuids(stories), lookup)
-    : [];
-  const links = RESOLVE_LINKS_AS_LINKS.has(resolveLinks) ? linked.map(linkObject) : linked;
+  const shape = LINK_SHAPES[resolveLinks];
+  const linked = RESOLVE_LINKS_AS_STORIES.has(resolveLinks) || shape ? resolve(linkUuids(stories), lookup) : [];
+  const links = shape ? linked.map(shape) : linked;
   const linkSplit = inlineOrUuids(links, linked.map((l) => l.uuid));
   if ("uuids" in linkSplit) parts.link_uuids = linkSplit.uuids;
   else parts.links = linkSplit.inline;

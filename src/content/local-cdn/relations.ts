@@ -52,8 +52,11 @@ export function linkUuids(stories: readonly CdnStory[]): string[] {
   return [...found];
 }
 
-/** `resolve_links=url|link` sends link objects instead of whole stories. */
-export function linkObject(story: CdnStory): JsonObject {
+/**
+ * `resolve_links=url` sends a small url object instead of the whole story,
+ * as Storyblok announced it (name, id, uuid, slug, full_slug, url).
+ */
+export function urlObject(story: CdnStory): JsonObject {
   return {
     name: story.name,
     id: story.id,
@@ -61,6 +64,29 @@ export function linkObject(story: CdnStory): JsonObject {
     slug: story.slug,
     url: story.full_slug,
     full_slug: story.full_slug,
+  };
+}
+
+/**
+ * `resolve_links=link` sends link objects as the Links API shapes them:
+ * `slug` is the full slug, `real_path` the path with a leading slash (the
+ * story's own `path` when it has one).
+ */
+export function linkObject(story: CdnStory): JsonObject {
+  const path = typeof story.path === "string" && story.path !== "" ? story.path : null;
+  return {
+    id: story.id,
+    uuid: story.uuid,
+    slug: story.full_slug,
+    path,
+    // The Links API writes the root as null where stories write 0.
+    parent_id: typeof story.parent_id === "number" && story.parent_id !== 0 ? story.parent_id : null,
+    name: story.name,
+    is_folder: false,
+    published: story.published_at !== null,
+    is_startpage: story.is_startpage,
+    position: story.position,
+    real_path: `/${(path ?? story.full_slug).replace(/^\//, "")}`,
   };
 }
 

@@ -104,6 +104,32 @@ describe("replaying recorded responses", () => {
     expect(withoutCv(body)).toEqual(withoutCv(expected));
   });
 
+  it("sends url objects for resolve_links=url and Links API link objects for resolve_links=link", async () => {
+    const expected = recorded("storyblok-ruby-client/v2-published-resolve_links.1.200.json");
+    const server = await serveRecorded([expected.story, ...expected.links]);
+    const linked = expected.links[0];
+    const get = async (resolve_links: string) =>
+      (await (await server.api("stories/content-resolve-links", { resolve_links, version: "published" })).json()).links;
+    expect(await get("url")).toEqual([
+      { name: linked.name, id: linked.id, uuid: linked.uuid, slug: linked.slug, url: linked.full_slug, full_slug: linked.full_slug },
+    ]);
+    expect(await get("link")).toEqual([
+      {
+        id: linked.id,
+        uuid: linked.uuid,
+        slug: linked.full_slug,
+        path: null,
+        parent_id: null,
+        name: linked.name,
+        is_folder: false,
+        published: true,
+        is_startpage: false,
+        position: linked.position,
+        real_path: `/${linked.full_slug}`,
+      },
+    ]);
+  });
+
   it("writes draft _editable comments exactly as recorded (ruby client: draft list)", async () => {
     const expected = recorded("storyblok-ruby-client/v2-us-draft-stories-list-with-editable.0.200.json");
     const yaml = cassette("v2-us-draft-stories-list-with-editable.yml");
