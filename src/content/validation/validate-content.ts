@@ -9,10 +9,6 @@
 import { validateBlok } from "../../generated/validators";
 import { CONTENT_TYPE, formatProblem } from "../../validation/engine";
 
-/**
- * `_legacyModel` is ignored: the rules are compiled in from the schema. It is
- * accepted until callers that still pass a parsed schema are updated.
- */
-export function validateContent(content: unknown, _legacyModel?: unknown): string[] {
+export function validateContent(content: unknown): string[] {
   return validateBlok(content, { path: "content", strict: true, placement: CONTENT_TYPE }).map(formatProblem);
 }

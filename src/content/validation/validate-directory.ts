@@ -19,14 +19,8 @@ export interface DirectoryReport {
   problems: StoryFileProblem[];
 }
 
-/**
- * The rules and the relation fields come from src/generated (the schema, via
- * `npm run codegen`). The three-argument form `(dir, model, relations)` is
- * accepted until its callers are updated: the model is ignored, the relations
- * are used.
- */
-export async function validateContentDirectory(dir: string, ...legacy: [model?: unknown, relationFields?: readonly string[]]): Promise<DirectoryReport> {
-  const relationFields = legacy[1] ?? RESOLVE_RELATIONS;
+/** The rules and, unless given, the relation fields come from src/generated (the schema, via `npm run codegen`). */
+export async function validateContentDirectory(dir: string, relationFields: readonly string[] = RESOLVE_RELATIONS): Promise<DirectoryReport> {
   const index = await buildStoryIndex(dir);
   const problems: StoryFileProblem[] = [...index.problems];
   for (const stored of index.stories) {
