@@ -3,12 +3,20 @@
  * site relies on, whatever the library's defaults are in a given version,
  * pointed at Storyblok or (by default) at the local CDN in-process.
  */
-import StoryblokClient, { type ISbCustomFetch, type ISbLinksParams, type ISbLinksResult, type ISbResult, type ISbStoriesParams } from "storyblok-js-client";
+import StoryblokClient, {
+  type ISbConfig,
+  type ISbCustomFetch,
+  type ISbLinksParams,
+  type ISbLinksResult,
+  type ISbResult,
+  type ISbStoriesParams,
+} from "storyblok-js-client";
 import { withCheckedBodies } from "./checked-fetch";
 import { withErrorShape } from "./content-errors";
 import { readContentSource, type ContentSource } from "./content-source";
 import { inProcessFetch } from "./in-process-fetch";
-import { createLocalCdn } from "./local-cdn/create-local-cdn";
+import { createLocalCdn, reportProblems } from "./local-cdn/create-local-cdn";
+import { createStoryStore } from "./local-cdn/story-store";
 
 /** Storyblok's CDN allows more, but 5 per second keeps a parallel build well clear of 429s. */
 export const REQUESTS_PER_SECOND = 5;
@@ -41,6 +49,29 @@ export interface ContentClientOptions {
  * still work: the converted error keeps `status` and `response`.
  */
 export class ContentClient extends StoryblokClient {
+  readonly #currentCv: (() => Promise<number>) | undefined;
+
+  /** @param currentCv where the content's cv can be read without a request (the in-process CDN's files). */
+  constructor(config: ISbConfig, currentCv?: () => Promise<number>) {
+    super(config);
+    this.#currentCv = currentCv;
+  }
+
+  /**
+   * Adopts the content's current cv when it can be known without a request.
+   * Published answers (the library's cache, the queries' memo) are only
+   * dropped when a response brings a new cv, and once everything is cached
+   * no request is sent: edits under content/ would never be seen in
+   * `next dev`. For Storyblok the cv arrives with responses (a no-op here).
+   */
+  async syncCacheVersion(): Promise<void> {
+    if (!this.#currentCv) return;
+    const cv = await this.#currentCv();
+    if (cv === this.cacheVersion()) return;
+    await this.flushCache();
+    this.setCacheVersion(cv);
+  }
+
   override get(slug: "cdn/links", params?: ISbLinksParams, fetchOptions?: ISbCustomFetch): Promise<ISbLinksResult>;
   override get(slug: string, params?: ISbStoriesParams, fetchOptions?: ISbCustomFetch): Promise<ISbResult>;
   override get(slug: string, params?: ISbStoriesParams, fetchOptions?: ISbCustomFetch): Promise<ISbResult | ISbLinksResult> {
@@ -65,13 +96,17 @@ export function createContentClient(options: ContentClientOptions = {}): Content
     ...(options.oauthToken && { oauthToken: options.oauthToken }),
   };
   if (source.kind === "local") {
-    const handler = createLocalCdn({ dir: source.dir, token: source.token, checkIntervalMs: options.checkIntervalMs });
-    return new ContentClient({
-      ...common,
-      accessToken: source.token,
-      endpoint: IN_PROCESS_ENDPOINT,
-      fetch: withCheckedBodies(options.fetch ?? inProcessFetch(handler)),
-    });
+    const store = createStoryStore(source.dir, { checkIntervalMs: options.checkIntervalMs, onProblems: reportProblems });
+    const handler = createLocalCdn({ dir: source.dir, token: source.token, store });
+    return new ContentClient(
+      {
+        ...common,
+        accessToken: source.token,
+        endpoint: IN_PROCESS_ENDPOINT,
+        fetch: withCheckedBodies(options.fetch ?? inProcessFetch(handler)),
+      },
+      async () => (await store.current()).cv,
+    );
   }
   return new ContentClient({
     ...common,

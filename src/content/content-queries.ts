@@ -5,7 +5,6 @@
  * substitutes the related stories into the content, so a `card_list`'s
  * `projects` arrive as stories, not uuids).
  */
-import type StoryblokClient from "storyblok-js-client";
 import {
   RESOLVE_RELATIONS,
   type ContentTypeBlok,
@@ -14,6 +13,7 @@ import {
   type SiteConfigStory,
   type StoryblokStory,
 } from "../generated";
+import type { ContentClient } from "./client";
 import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
 import { createCvMemo } from "./cv-memo";
@@ -53,13 +53,15 @@ function ofType<K extends ContentTypeBlok["component"]>(story: unknown, componen
   return content?.component === component ? (story as StoryOf<K>) : null;
 }
 
-export function createContentQueries(client: StoryblokClient): ContentQueries {
+export function createContentQueries(client: ContentClient): ContentQueries {
   const memo = createCvMemo(() => client.cacheVersion());
 
   /** Published answers go through the memo; drafts (preview) are always fetched. */
-  function published<T>(key: string, options: QueryOptions | undefined, load: () => Promise<T>): Promise<T> {
+  async function published<T>(key: string, options: QueryOptions | undefined, load: () => Promise<T>): Promise<T> {
     const params = requestParams(options);
-    return params.version === "published" ? memo(`${key}|${params.language ?? ""}`, load) : load();
+    if (params.version !== "published") return load();
+    await client.syncCacheVersion();
+    return memo(`${key}|${params.language ?? ""}`, load);
   }
 
   async function fetchStory(fullSlug: string, options: QueryOptions | undefined): Promise<unknown> {

@@ -7,8 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type StoryblokClient from "storyblok-js-client";
-import { createContentClient } from "../../../src/content/client";
+import { createContentClient, type ContentClient } from "../../../src/content/client";
 import { createLocalCdn, type LocalCdnOptions } from "../../../src/content/local-cdn/create-local-cdn";
 import { createFaultInjector, type FaultInjector } from "../../../src/content/local-cdn/faults";
 import { serveOverHttp } from "../../../src/content/local-cdn/http-server";
@@ -27,7 +26,7 @@ export interface RunningCdn {
   /** storyblok-js-client caches and cv are global per token: each server gets its own token. */
   token: string;
   api(path: string, params?: Record<string, string>): Promise<Response>;
-  client(): StoryblokClient;
+  client(): ContentClient;
   requests: SeenRequest[];
   problems: StoryFileProblem[][];
   faults: FaultInjector;

@@ -2,6 +2,8 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContentClient } from "../../../src/content/client";
+import { createContentQueries } from "../../../src/content/content-queries";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const published = projectStory("projects/live", {}, { title: "Published title" });
@@ -71,5 +73,20 @@ describe("live edits", () => {
     const fresh = await client.getStory("projects/live", { version: "published" });
     expect(fresh.data.story.content.title).toBe("Seen by the client");
     expect(cdn.requests.length).toBeGreaterThan(requestsBefore + 1);
+  });
+});
+
+describe("live edits through the site's queries, in-process", () => {
+  it("are seen on the next query even when every answer so far came from cache", async () => {
+    const queries = createContentQueries(createContentClient({ source: { kind: "local", dir, token: "local" }, checkIntervalMs: 0 }));
+    const site = projectStory("site", {}, { component: "site_config" });
+    await writeFile(join(dir, "stories/site.json"), JSON.stringify(site));
+    expect((await queries.getSiteConfig())?.full_slug).toBe("site");
+    const before = (await queries.getProjectStory(["live"]))?.content.title;
+    expect(await queries.getProjectStory(["live"])).toBeTruthy(); // served from memory
+
+    const edited = { ...published, content: { ...published.content, title: `${String(before)}, edited in place` } };
+    await writeFile(join(dir, "stories/projects/live.json"), JSON.stringify(edited));
+    expect((await queries.getProjectStory(["live"]))?.content.title).toBe(`${String(before)}, edited in place`);
   });
 });
