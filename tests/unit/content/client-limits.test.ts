@@ -115,8 +115,10 @@ describe("relations above 50", () => {
 
 /** Most requests the server saw starting in any one-second window. */
 function busiestSecond(times: number[]): number {
-  // Allow a few ms for the gap between the client starting a request and the server seeing it.
-  return Math.max(...times.map((start) => times.filter((t) => t >= start && t < start + 1000 - 15).length));
+  // Allow for the gap between the client starting a request and the server seeing it: on a
+  // loaded 2-core machine one request can reach the server 20-40 ms late and bunch with the
+  // next window's. An unthrottled client sends all of them within a few ms, far inside this.
+  return Math.max(...times.map((start) => times.filter((t) => t >= start && t < start + 1000 - 60).length));
 }
 
 describe("rate limit", () => {
