@@ -13,7 +13,7 @@ interface CheckFlags extends CodegenFlags, SpaceFlags {
  * 2 on bad input. With --remote the schema is read from the live space.
  */
 export function registerCheck(program: Command): void {
-  const check = addCodegenFlags(program.command("check").description("fail when --out is not what generate would write"));
+  const check = addCodegenFlags(program.command("check").description("Exit 1 with a diff when --out is not what generate would write (the drift check)."));
   addSpaceFlags(check.option("--remote", "compare with the schema of the live space (--space) instead of --schema")).action(
     async (flags: CheckFlags) => {
       const remote = flags.remote ? await pullRemote(flags) : undefined;

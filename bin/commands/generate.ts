@@ -71,7 +71,7 @@ export function readGeneratedDir(out: string): Map<string, string> {
 }
 
 export function registerGenerate(program: Command): void {
-  addCodegenFlags(program.command("generate").description("write TypeScript types for the schema into --out")).action(
+  addCodegenFlags(program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out.")).action(
     (flags: CodegenFlags) => {
       const files = runGenerator(flags);
       if (files === undefined) process.exit(EXIT.badInput);

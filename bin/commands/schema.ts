@@ -24,10 +24,10 @@ const REQUESTS_PER_SECOND = 3;
  * 2 when the space or token is missing.
  */
 export function registerSchema(program: Command): void {
-  const schema = program.command("schema").description("the content model in schema/");
+  const schema = program.command("schema").description("Manage the content model in schema/.");
   const pull = schema
     .command("pull")
-    .description("download components, component groups and datasources from a Storyblok space")
+    .description("Download components, component groups and datasources from a Storyblok space.")
     .option("--dir <dir>", "where to write components.json and datasources.json", "schema");
   addSpaceFlags(pull).action(async (flags: PullFlags) => {
     const pulled = await pullOrExit(flags);
