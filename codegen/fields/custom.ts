@@ -1,12 +1,34 @@
 import type { FieldTransform } from "./context";
 
 /**
- * Types of well-known custom field plugins. A plugin stores an object that
- * carries its own name in `plugin`; unknown plugins are typed `unknown`
- * (with a warning) rather than dropped, so the key still exists on the block.
+ * Types of well-known custom field plugins, by `field_type`. A plugin stores
+ * an object; where its shape is documented only loosely, the type is
+ * conservative (optional members, `plugin` as any string) so that real
+ * content never fails to fit it. Unknown plugins are typed `unknown` (with a
+ * warning) rather than dropped, so the key still exists on the block.
  */
 export const BUILT_IN_PLUGINS: Readonly<Record<string, string>> = {
   "native-color-picker": '{ _uid?: string; plugin: "native-color-picker"; color: string }',
+  // Storyblok's SEO app. It saves `plugin: "seo_metatags"` (underscore, unlike
+  // its field_type) and only the keys an editor has filled in; the images are URLs.
+  "seo-metatags": `{ _uid?: string; plugin?: string; ${[
+    "title",
+    "description",
+    "og_title",
+    "og_description",
+    "og_image",
+    "twitter_title",
+    "twitter_description",
+    "twitter_image",
+  ]
+    .map((key) => `${key}?: string`)
+    .join("; ")} }`,
+  // Storyblok's Colorpicker app: `{ color }`, the hex code (validated as a
+  // string by Storyblok's own schema package); `""` when none is chosen.
+  "storyblok-colorpicker": "{ _uid?: string; plugin?: string; color: string }",
+  // Storyblok's Palette app: `{ plugin, value }`; `value` is undefined when the
+  // editor de-selects the colour (possible when no defaultValue is set).
+  "storyblok-palette": "{ _uid?: string; plugin?: string; value?: string }",
 };
 
 export const customField: FieldTransform = ({ field, plugins, warn }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../../codegen";
-import { fileOf, propertyLine, run, type RawComponent, type RawField } from "./helpers";
+import { BUILT_IN_PLUGINS, type Diagnostic } from "../../../codegen";
+import { compile, fileOf, propertyLine, run, withConsumer, type RawComponent, type RawField } from "./helpers";
 
 /**
  * One case per Storyblok field kind and variant: a field definition in, the
@@ -206,6 +206,47 @@ describe("fields that cannot be typed", () => {
     const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }]);
     expect(result.files).toEqual([]);
     expect(result.diagnostics).toContainEqual({ severity: "error", ...want });
+  });
+});
+
+describe("built-in plugin types", () => {
+  const builtIns: [fieldType: string, want: string][] = [
+    ["native-color-picker", '{ _uid?: string; plugin: "native-color-picker"; color: string }'],
+    [
+      "seo-metatags",
+      "{ _uid?: string; plugin?: string; title?: string; description?: string; og_title?: string; og_description?: string; og_image?: string; twitter_title?: string; twitter_description?: string; twitter_image?: string }",
+    ],
+    ["storyblok-colorpicker", "{ _uid?: string; plugin?: string; color: string }"],
+    ["storyblok-palette", "{ _uid?: string; plugin?: string; value?: string }"],
+  ];
+  it.each(builtIns)("%s is typed without a warning", (fieldType, want) => {
+    const result = run([{ name: "probe", schema: { value: { type: "custom", field_type: fieldType } } }]);
+    expect(propertyLine(fileOf(result, "components.ts"), "ProbeBlok", "value")).toBe(`value?: ${want};`);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("covers every built-in, and the types compile with what real plugins save", () => {
+    expect(builtIns.map(([name]) => name)).toEqual(Object.keys(BUILT_IN_PLUGINS));
+    const schema = Object.fromEntries(builtIns.map(([name]) => [name.replace(/-/g, "_"), { type: "custom", field_type: name }]));
+    const result = run([{ name: "probe", schema }]);
+    const consumer = `import type { ProbeBlok } from "./generated";
+export const saved: ProbeBlok = {
+  _uid: "p", component: "probe",
+  native_color_picker: { plugin: "native-color-picker", color: "#fff" },
+  seo_metatags: { _uid: "s", plugin: "seo_metatags", title: "T", og_image: "https://a.storyblok.com/f/1/og.png" },
+  storyblok_colorpicker: { plugin: "storyblok-colorpicker", color: "" },
+  storyblok_palette: { plugin: "storyblok-palette" },
+};
+`;
+    expect(compile(withConsumer(result, consumer), ["consumer.ts"])).toEqual([]);
+  });
+
+  it("leaves a plugin that is neither built in nor mapped (hedvig's colour picker) unknown, with a warning", () => {
+    const result = run([{ name: "probe", schema: { value: { type: "custom", field_type: "hedvig-minimal-color-picker" } } }]);
+    expect(propertyLine(fileOf(result, "components.ts"), "ProbeBlok", "value")).toBe("value?: unknown;");
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", field: "value", message: expect.stringContaining('"hedvig-minimal-color-picker" has no known type') }),
+    ]);
   });
 });
 
