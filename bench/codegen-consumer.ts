@@ -1,0 +1,85 @@
+/**
+ * The consumer the codegen benchmark type-checks: what a site's renderers do
+ * with the generated types, derived from the schema so that both generators
+ * get the same code and only the type names differ. For every component, a
+ * function that takes its type, reads each of its fields, and for each
+ * `bloks` field iterates the array and narrows every item with a
+ * `switch (item.component)` over a few of the names the field allows,
+ * reading a field of the narrowed block.
+ */
+import { allowedNames } from "../codegen/fields/blok-union";
+import type { SchemaModel } from "../codegen/model";
+import { propertyKey } from "../codegen/naming";
+import { normaliseSchema } from "../codegen/normalise/schema";
+import { sortedBy } from "../codegen/sort";
+
+/** Fields that hold no data, and keys every block has (a field named like one is an error in our output). */
+const SKIPPED_TYPES = new Set(["tab", "section"]);
+const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
+/** How many of a bloks field's allowed names its switch handles. */
+const CASES = 3;
+
+export function readModel(schemaJson: unknown): SchemaModel {
+  return normaliseSchema({ documents: [schemaJson] }, () => {});
+}
+
+/** Component name → type name, read from our components.ts (`export type XBlok = {` then `component: "x";`). */
+export function oursTypeNames(componentsTs: string): Map<string, string> {
+  return new Map([...componentsTs.matchAll(/^export type (\w+) = \{\n {2}component: ("(?:[^"\\]|\\.)*");$/gm)].map((m) => [JSON.parse(m[2]!) as string, m[1]!]));
+}
+
+/** Component name → type name, read from storyblok-generate-ts's output (`export interface XStoryblok {` … `component: "x";`). */
+export function theirTypeNames(output: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of output.matchAll(/^export interface (\w+) \{\n([\s\S]*?)^\}/gm)) {
+    const component = /^ {2}component: ("(?:[^"\\]|\\.)*");$/m.exec(m[2]!);
+    if (component) names.set(JSON.parse(component[1]!) as string, m[1]!);
+  }
+  return names;
+}
+
+/**
+ * The consumer module. Only components both generators typed are used (the
+ * maps are intersected), so the code is the same on both sides; `importFrom`
+ * is the module that exports the types.
+ */
+export function consumerSource(model: SchemaModel, maps: ReadonlyMap<string, string>[], typeNames: ReadonlyMap<string, string>, importFrom: string): string {
+  const typed = (name: string) => maps.every((map) => map.has(name));
+  const components = sortedBy(model.components, (c) => c.name).filter((c) => typed(c.name));
+  const byName = new Map(components.map((c) => [c.name, c]));
+  const dataFields = (name: string) =>
+    sortedBy(byName.get(name)?.fields ?? [], (f) => f.key).filter((f) => !SKIPPED_TYPES.has(f.type) && !BLOCK_KEYS.has(f.key));
+  const nestable = components.filter((c) => c.isNestable || !c.isRoot).map((c) => c.name);
+  const read = (target: string, key: string) => `${target}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${propertyKey(key)}]`}`;
+
+  const functions = components.map((component, index) => {
+    const type = typeNames.get(component.name)!;
+    const lines = [`export function render${index}(blok: ${type}): unknown[] {`, "  const out: unknown[] = [blok._uid];"];
+    for (const field of dataFields(component.name)) {
+      lines.push(`  out.push(${read("blok", field.key)});`);
+      if (field.type !== "bloks") continue;
+      const allowed = allowedNames(model, field.restriction);
+      const names = (allowed === 0 ? nestable : allowed).filter(typed);
+      lines.push(`  for (const item of ${read("blok", field.key)} ?? []) {`);
+      if (names.length === 0) {
+        lines.push("    out.push(item);", "  }");
+        continue;
+      }
+      // A few names spread over the allowed set, different per component.
+      const picked = [...new Set(Array.from({ length: Math.min(CASES, names.length) }, (_, k) => names[(index + k * 7) % names.length]!))];
+      lines.push("    switch (item.component) {");
+      for (const name of picked) {
+        const first = dataFields(name)[0];
+        lines.push(`      case ${JSON.stringify(name)}:`, `        out.push(${read("item", first?.key ?? "_uid")});`, "        break;");
+      }
+      // Blocks the switch does not handle; an exhaustive switch has no default (its item would be never).
+      if (picked.length < names.length) lines.push("      default:", "        out.push(item._uid);");
+      lines.push("    }", "  }");
+    }
+    lines.push("  return out;", "}");
+    return lines.join("\n");
+  });
+  // Two blocks may share a type name in a generator that does not resolve collisions.
+  const imports = [...new Set(components.map((c) => typeNames.get(c.name)!))].join(", ");
+  return `import type { ${imports} } from "${importFrom}";\n\n${functions.join("\n\n")}\n`;
+}
