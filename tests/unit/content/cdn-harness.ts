@@ -3,6 +3,7 @@
  * real HTTP on an ephemeral port, driven by the real storyblok-js-client.
  */
 import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -118,4 +119,39 @@ export function projectStory(fullSlug: string, overrides: Record<string, unknown
 /** Files for `content/stories/<full_slug>.json`, keyed the way makeContentDir wants them. */
 export function storyFiles(stories: { full_slug: string }[]): Record<string, unknown> {
   return Object.fromEntries(stories.map((s) => [`stories/${s.full_slug}.json`, s]));
+}
+
+/** A home page whose card list relates `count` projects (`projects/<prefix>0`, `<prefix>1`, …): the relation-batching fixture. */
+export function homeRelatingProjects(count: number, prefix: string) {
+  const related = Array.from({ length: count }, (_, i) => projectStory(`projects/${prefix}${i}`));
+  const home = projectStory("home", {}, {
+    component: "page",
+    body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
+  });
+  return { home, related };
+}
+
+/**
+ * Serves `stories` over HTTP to one test file: started before its tests,
+ * stopped after them, with injected faults cleared after each test.
+ */
+export function serveStoriesForSuite(stories: { full_slug: string }[]): { readonly cdn: RunningCdn } {
+  let running: RunningCdn | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const made = await makeContentDir(storyFiles(stories));
+    cleanup = made.cleanup;
+    running = await startCdn(made.dir);
+  });
+  afterAll(async () => {
+    await running?.close();
+    await cleanup?.();
+  });
+  afterEach(() => running?.faults.clear());
+  return {
+    get cdn() {
+      if (!running) throw new Error("the CDN starts in beforeAll: use it inside a test");
+      return running;
+    },
+  };
 }

@@ -3,33 +3,16 @@
  * storyblok-js-client. Fake timers stand in only for the 300 ms retry waits.
  * Error shapes are in error-shape.test.ts.
  */
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContentClient } from "../../../src/content/client";
 import { ContentRequestError } from "../../../src/content/content-errors";
-import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+import { homeRelatingProjects, serveStoriesForSuite } from "./cdn-harness";
 
 const RELATED_COUNT = 120;
-const related = Array.from({ length: RELATED_COUNT }, (_, i) => projectStory(`projects/p${String(i).padStart(3, "0")}`));
-const home = projectStory("home", {}, {
-  component: "page",
-  body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
-});
-
-let cdn: RunningCdn;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  const made = await makeContentDir(storyFiles([home, ...related]));
-  cleanup = made.cleanup;
-  cdn = await startCdn(made.dir);
-});
-afterAll(async () => {
-  await cdn.close();
-  await cleanup();
-});
+const { home, related } = homeRelatingProjects(RELATED_COUNT, "p");
+const served = serveStoriesForSuite([home, ...related]);
 afterEach(() => {
-  cdn.faults.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -53,39 +36,39 @@ describe("429 retries", () => {
     // The client logs once per retry, just before it starts waiting.
     const retryLog = vi.spyOn(console, "log").mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    cdn.faults.inject({ kind: "status", status: 429 }, 3);
-    const before = cdn.requests.length;
-    const result = cdn.client().getStory("projects/p000", { version: "draft" });
+    served.cdn.faults.inject({ kind: "status", status: 429 }, 3);
+    const before = served.cdn.requests.length;
+    const result = served.cdn.client().getStory("projects/p0", { version: "draft" });
 
     for (let retry = 1; retry <= 3; retry++) {
       await until(() => retryLog.mock.calls.length === retry);
-      expect(cdn.requests.length - before).toBe(retry);
+      expect(served.cdn.requests.length - before).toBe(retry);
       await vi.advanceTimersByTimeAsync(299);
       await sleep(20);
-      expect(cdn.requests.length - before).toBe(retry);
+      expect(served.cdn.requests.length - before).toBe(retry);
       await vi.advanceTimersByTimeAsync(1);
     }
     const { data } = await result;
-    expect(data.story.full_slug).toBe("projects/p000");
-    expect(cdn.requests.length - before).toBe(4);
+    expect(data.story.full_slug).toBe("projects/p0");
+    expect(served.cdn.requests.length - before).toBe(4);
     expect(retryLog).toHaveBeenCalledTimes(3);
   });
 
   it("gives up after 10 retries of a 429 with the error shape", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    cdn.faults.inject({ kind: "status", status: 429 }, 11);
-    const before = cdn.requests.length;
+    served.cdn.faults.inject({ kind: "status", status: 429 }, 11);
+    const before = served.cdn.requests.length;
     let settled = false;
-    const result = rejection(cdn.client().getStory("projects/p001", { version: "draft" })).finally(() => (settled = true));
+    const result = rejection(served.cdn.client().getStory("projects/p1", { version: "draft" })).finally(() => (settled = true));
     while (!settled) {
       // Retry waits are on fake time; the 5-per-second throttle also needs real time to pass.
       await sleep(5);
       await vi.advanceTimersByTimeAsync(300);
     }
     const error = await result;
-    expect(cdn.requests.length - before).toBe(11);
-    expect(cdn.faults.pending).toBe(0);
+    expect(served.cdn.requests.length - before).toBe(11);
+    expect(served.cdn.faults.pending).toBe(0);
     expect(error).toBeInstanceOf(ContentRequestError);
     expect(error).toMatchObject({ message: "Too Many Requests", status: 429, response: { status: 429 } });
   });
@@ -93,9 +76,9 @@ describe("429 retries", () => {
 
 describe("relations above 50", () => {
   it("fetches 120 related stories as by_uuids batches of 50, 50 and 20, then resolves them", async () => {
-    const before = cdn.requests.length;
-    const { data } = await cdn.client().getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] });
-    const batches = cdn.requests
+    const before = served.cdn.requests.length;
+    const { data } = await served.cdn.client().getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] });
+    const batches = served.cdn.requests
       .slice(before)
       .map((r) => r.url.searchParams.get("by_uuids"))
       .filter((v): v is string => v !== null)
@@ -107,7 +90,7 @@ describe("relations above 50", () => {
   });
 
   it("sends rel_uuids instead of rels above 50", async () => {
-    const body = await (await cdn.api("stories/home", { resolve_relations: "card_list.projects" })).json();
+    const body = await (await served.cdn.api("stories/home", { resolve_relations: "card_list.projects" })).json();
     expect(body.rels).toBeUndefined();
     expect(body.rel_uuids).toHaveLength(RELATED_COUNT);
   });
@@ -123,22 +106,22 @@ function busiestSecond(times: number[]): number {
 
 describe("rate limit", () => {
   it("never sends more than 5 requests in any one-second window", async () => {
-    const client = cdn.client();
-    const before = cdn.requests.length;
+    const client = served.cdn.client();
+    const before = served.cdn.requests.length;
     await Promise.all(related.slice(0, 12).map((s) => client.getStory(s.full_slug, { version: "draft" })));
-    const times = cdn.requests.slice(before).map((r) => r.at);
+    const times = served.cdn.requests.slice(before).map((r) => r.at);
     expect(times).toHaveLength(12);
     expect(busiestSecond(times)).toBeLessThanOrEqual(5);
   });
 
   it("never sends more than 3 in any one-second window with an OAuth token", async () => {
     const client = createContentClient({
-      source: { kind: "storyblok", token: cdn.token, endpoint: `${cdn.url}/v2` },
+      source: { kind: "storyblok", token: served.cdn.token, endpoint: `${served.cdn.url}/v2` },
       oauthToken: "oauth-test-token",
     });
-    const before = cdn.requests.length;
+    const before = served.cdn.requests.length;
     await Promise.all(related.slice(20, 27).map((s) => client.getStory(s.full_slug, { version: "draft" })));
-    const times = cdn.requests.slice(before).map((r) => r.at);
+    const times = served.cdn.requests.slice(before).map((r) => r.at);
     expect(times).toHaveLength(7);
     expect(busiestSecond(times)).toBeLessThanOrEqual(3);
   });

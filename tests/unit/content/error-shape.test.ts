@@ -3,32 +3,15 @@
  * ContentRequestError: `message` the status text, `status` and `response`.
  * Against the local CDN over HTTP, with faults injected.
  */
-import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContentClient } from "../../../src/content/client";
 import { ContentRequestError } from "../../../src/content/content-errors";
 import type { Fault } from "../../../src/content/local-cdn/faults";
-import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+import { homeRelatingProjects, serveStoriesForSuite } from "./cdn-harness";
 
-const related = Array.from({ length: 60 }, (_, i) => projectStory(`projects/r${i}`));
-const home = projectStory("home", {}, {
-  component: "page",
-  body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
-});
-
-let cdn: RunningCdn;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  const made = await makeContentDir(storyFiles([home, ...related]));
-  cleanup = made.cleanup;
-  cdn = await startCdn(made.dir);
-});
-afterAll(async () => {
-  await cdn.close();
-  await cleanup();
-});
+const { home, related } = homeRelatingProjects(60, "r");
+const served = serveStoriesForSuite([home, ...related]);
 afterEach(() => {
-  cdn.faults.clear();
   vi.restoreAllMocks();
 });
 
@@ -51,57 +34,57 @@ describe("statuses outside 200–206", () => {
     ["500 with a body that is not JSON", { kind: "malformed", status: 500 }, { message: "Internal Server Error", status: 500 }],
   ];
   it.each(cases)("%s fails with message, status and response", async (_name, fault, want) => {
-    cdn.faults.inject(fault);
-    const error = await failure(cdn.client().getStory("projects/r0", { version: "draft" }));
+    served.cdn.faults.inject(fault);
+    const error = await failure(served.cdn.client().getStory("projects/r0", { version: "draft" }));
     expect(error).toMatchObject(want);
     expect(error.response).toMatchObject({ status: want.status, statusText: want.message });
   });
 
   it("404 keeps the API's body in the response", async () => {
-    const error = await failure(cdn.client().getStory("projects/nope"));
+    const error = await failure(served.cdn.client().getStory("projects/nope"));
     expect(error).toMatchObject({ message: "Not Found", status: 404 });
     expect(error.response?.data).toEqual(["This record could not be found"]);
   });
 
   it("401 for a wrong token", async () => {
-    const client = new ContentClient({ accessToken: "wrong", endpoint: `${cdn.url}/v2` });
+    const client = new ContentClient({ accessToken: "wrong", endpoint: `${served.cdn.url}/v2` });
     const error = await failure(client.getStories({ starts_with: "projects/" }));
     expect(error).toMatchObject({ message: "Unauthorized", status: 401 });
     expect(error.response?.data).toEqual({ error: "Unauthorized" });
   });
 
   it("getAll fails with the same shape", async () => {
-    cdn.faults.inject({ kind: "status", status: 500 });
-    const error = await failure(cdn.client().getAll("cdn/stories", { version: "draft", starts_with: "projects/" }));
+    served.cdn.faults.inject({ kind: "status", status: 500 });
+    const error = await failure(served.cdn.client().getAll("cdn/stories", { version: "draft", starts_with: "projects/" }));
     expect(error).toMatchObject({ message: "Internal Server Error", status: 500 });
   });
 
   it("a failed by_uuids batch fails the request that needed it", async () => {
-    const client = cdn.client();
-    const before = cdn.requests.length;
+    const client = served.cdn.client();
+    const before = served.cdn.requests.length;
     // The first answer carries rel_uuids (60 > 50); the first batch then fails.
-    cdn.faults.inject({ kind: "delay", ms: 0 });
-    cdn.faults.inject({ kind: "status", status: 503 });
+    served.cdn.faults.inject({ kind: "delay", ms: 0 });
+    served.cdn.faults.inject({ kind: "status", status: 503 });
     const error = await failure(client.getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] }));
     expect(error).toMatchObject({ message: "Service Unavailable", status: 503 });
-    expect(cdn.requests[before + 1]?.url.searchParams.has("by_uuids")).toBe(true);
+    expect(served.cdn.requests[before + 1]?.url.searchParams.has("by_uuids")).toBe(true);
   });
 });
 
 describe("malformed bodies", () => {
   it("a 200 whose body is not JSON fails clearly, with the status, and is not retried", async () => {
-    cdn.faults.inject({ kind: "malformed" });
-    const before = cdn.requests.length;
-    const error = await failure(cdn.client().getStory("projects/r1", { version: "draft" }));
+    served.cdn.faults.inject({ kind: "malformed" });
+    const before = served.cdn.requests.length;
+    const error = await failure(served.cdn.client().getStory("projects/r1", { version: "draft" }));
     expect(error.message).toMatch(/^Malformed response body from the content API \(status 200 OK\): /);
     expect(error.status).toBe(200);
     expect(error.response).toMatchObject({ status: 200, statusText: "OK", data: '{"stories":[{"name":' });
-    expect(cdn.requests.length - before).toBe(1);
+    expect(served.cdn.requests.length - before).toBe(1);
   });
 
   it("a published malformed answer is not cached: the next request gets the story", async () => {
-    const client = cdn.client();
-    cdn.faults.inject({ kind: "malformed" });
+    const client = served.cdn.client();
+    served.cdn.faults.inject({ kind: "malformed" });
     await failure(client.getStory("projects/r2"));
     const { data } = await client.getStory("projects/r2");
     expect(data.story.full_slug).toBe("projects/r2");
@@ -109,8 +92,8 @@ describe("malformed bodies", () => {
 
   it("a 429 whose body is not JSON is still retried", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
-    cdn.faults.inject({ kind: "malformed", status: 429 });
-    const { data } = await cdn.client().getStory("projects/r3", { version: "draft" });
+    served.cdn.faults.inject({ kind: "malformed", status: 429 });
+    const { data } = await served.cdn.client().getStory("projects/r3", { version: "draft" });
     expect(data.story.full_slug).toBe("projects/r3");
   });
 });
