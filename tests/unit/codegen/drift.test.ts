@@ -39,8 +39,9 @@ describe("findDrift", () => {
 });
 
 describe("summariseComponentChanges", () => {
-  const block = (name: string, fields: string[]) =>
-    [`export type ${name}Blok = {`, `  component: ${JSON.stringify(name)};`, "  _uid: string;", ...fields.map((f) => `  ${f};`), "};"].join("\n");
+  const block = (name: string, fields: string[], aliases: string[] = []) =>
+    [`export type ${name}Blok = {`, `  component: ${JSON.stringify(name)};`, "  _uid: string;", ...fields.map((f) => `  ${f};`), "};", ...aliases].join("\n");
+  const multiLine = ["export type HeroItemsBloks =", "  | CardBlok", "  | LinkBlok;"];
   const cases: [string, { given: [string, string]; want: string[] }][] = [
     ["no change", { given: [block("hero", ["a: string"]), block("hero", ["a: string"])], want: [] }],
     ["block added", { given: ["", block("hero", ["a: string"])], want: ["+ block hero (1 field)"] }],
@@ -52,6 +53,27 @@ describe("summariseComponentChanges", () => {
       { given: [block("hero", ['a?: "x"']), block("hero", ['a: "x" | "y"'])], want: ['~ field hero.a?: "x" → hero.a: "x" | "y"'] },
     ],
     ["quoted keys", { given: [block("hero", []), block("hero", ['"a-b"?: string'])], want: ["+ field hero.a-b?: string"] }],
+    [
+      "whitelist changed: only the field's alias differs",
+      {
+        given: [
+          block("hero", ["items?: HeroItemsBloks[]"], ["export type HeroItemsBloks = CardBlok;"]),
+          block("hero", ["items?: HeroItemsBloks[]"], multiLine),
+        ],
+        want: ["~ field hero.items?: CardBlok[] → hero.items?: (CardBlok | LinkBlok)[]"],
+      },
+    ],
+    [
+      "alias renamed, same members",
+      {
+        given: [block("hero", ["items?: HeroItemsBloks[]"], multiLine), block("hero", ["items?: HeroItems2Bloks[]"], [multiLine.join("\n").replace("HeroItemsBloks", "HeroItems2Bloks")])],
+        want: [],
+      },
+    ],
+    [
+      "members inline before, in an alias after",
+      { given: [block("hero", ["items?: (CardBlok | LinkBlok)[]"]), block("hero", ["items?: HeroItemsBloks[]"], multiLine)], want: [] },
+    ],
   ];
   it.each(cases)("%s", (_name, { given, want }) => expect(summariseComponentChanges(given[0], given[1])).toEqual(want));
 });
