@@ -18,6 +18,12 @@ export interface Symbols {
   story: Map<string, string>;
   /** Group uuid → its union, e.g. `SectionsGroupBlok`. */
   group: Map<string, string>;
+  /**
+   * Component name → `bloks` field key → the field's named union, e.g.
+   * `card_list` → `cards` → `CardListCardsBloks`. One alias per field keeps
+   * output linear: a field's type names its alias instead of repeating members.
+   */
+  bloks: Map<string, Map<string, string>>;
 }
 
 export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic) => void): Symbols {
@@ -29,7 +35,8 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
     ...RELATIONS_EXPORTS,
     ...VALIDATORS_EXPORTS,
   ]);
-  const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map() };
+  const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map(), bloks: new Map() };
+  const stems = new Map<string, string>();
 
   // Sorted first, so which of two colliding names gets the suffix does not
   // depend on the order of the schema file.
@@ -40,6 +47,7 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
     }
     const build = (stem: string) => (component.isRoot ? [`${stem}Blok`, `${stem}Story`] : [`${stem}Blok`]);
     const { stem, collided } = table.claim(wanted, build);
+    stems.set(component.name, stem);
     symbols.blok.set(component.name, `${stem}Blok`);
     if (component.isRoot) symbols.story.set(component.name, `${stem}Story`);
     if (collided) warnCollision(report, component, `${wanted}Blok`, `${stem}Blok`);
@@ -55,6 +63,30 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
         message: `component group "${groupLabel(group)}" would be named ${wanted}GroupBlok, which is taken; it is named ${stem}GroupBlok`,
       });
     }
+  }
+
+  // Aliases last: components and groups keep their names. An alias is built
+  // on its component's final stem (`ModalBlock2ItemsBloks`), so the two stay
+  // in step; it can still meet another alias (`card` + `list_cards` and
+  // `card_list` + `cards`), and the later one in this order is suffixed.
+  for (const component of sortedBy(model.components, (c) => c.name)) {
+    const fields = sortedBy(component.fields.filter((f) => f.type === "bloks"), (f) => f.key);
+    if (fields.length === 0) continue;
+    const aliases = new Map<string, string>();
+    for (const field of fields) {
+      const wanted = `${stems.get(component.name)}${stemOf(field.key, "Field")}`;
+      const { stem, collided } = table.claim(wanted, (s) => [`${s}Bloks`]);
+      aliases.set(field.key, `${stem}Bloks`);
+      if (collided) {
+        report({
+          severity: "warning",
+          component: component.name,
+          field: field.key,
+          message: `its blocks alias ${wanted}Bloks is already taken (by another alias or a generated name); it is named ${stem}Bloks`,
+        });
+      }
+    }
+    symbols.bloks.set(component.name, aliases);
   }
   return symbols;
 }

@@ -60,6 +60,8 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
     "  /** Present on draft content only: the Visual Editor's data attribute. */",
     "  _editable?: string;",
   ];
+  // Declared after the type, in field order: each bloks field's named union.
+  const aliases: string[] = [];
   for (const field of sortedBy(component.fields, (f) => f.key)) {
     const fieldReport = (severity: Diagnostic["severity"]) => (message: string) =>
       input.report({ severity, component: component.name, field: field.key, message });
@@ -75,6 +77,13 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
       symbols: input.symbols,
       plugins: input.plugins,
       use,
+      declareBloksAlias: (members) => {
+        const name = input.symbols.bloks.get(component.name)?.get(field.key);
+        // Every bloks field has a name (buildSymbols); inline is the safe fallback.
+        if (name === undefined) return members.length === 0 ? "never" : members.join(" | ");
+        aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${field.key}.`), ...unionDeclaration(name, members));
+        return name;
+      },
       warn: fieldReport("warning"),
       error: fieldReport("error"),
     };
@@ -87,7 +96,7 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
     lines.push(...docComment(field.description, "  "));
     lines.push(`  ${propertyKey(field.key)}${field.required ? "" : "?"}: ${type};`);
   }
-  lines.push("};");
+  lines.push("};", ...aliases);
   return lines;
 }
 

@@ -75,6 +75,8 @@ function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbo
       symbols,
       plugins: {},
       use: (name) => name,
+      // Rules hold component names, not types; the components file declares the aliases.
+      declareBloksAlias: () => symbols.bloks.get(component.name)?.get(field.key) ?? "never",
       // The type transform of the same field has reported already.
       warn: () => {},
       error: () => {},

@@ -4,17 +4,17 @@ import { compareNames } from "../sort";
 import type { FieldContext } from "./context";
 
 /**
- * The union of blocks a `bloks` or `richtext` field accepts, written with the
- * named unions (`NestableBlok`, `SectionsGroupBlok`) so output does not repeat
- * long member lists. `never` when the field allows no block at all.
+ * The blocks a `bloks` or `richtext` field accepts, written with the named
+ * unions (`NestableBlok`, `SectionsGroupBlok`) so output does not repeat long
+ * member lists: sorted, without duplicates, empty when the field allows no block.
  */
-export function blokUnion(context: FieldContext): string {
+export function blokMembers(context: FieldContext): string[] {
   const { field, model, symbols, warn } = context;
   const restriction = field.restriction;
   let members: string[];
   switch (restriction.kind) {
     case "any":
-      return UNION_NAMES.nestable;
+      return [UNION_NAMES.nestable];
     case "components":
       members = restriction.names.flatMap((name) => {
         const type = symbols.blok.get(name);
@@ -35,8 +35,13 @@ export function blokUnion(context: FieldContext): string {
         .flatMap((component) => symbols.blok.get(component.name) ?? []);
       break;
   }
-  if (members.length === 0) return "never";
-  return [...new Set(members)].sort(compareNames).join(" | ");
+  return [...new Set(members)].sort(compareNames);
+}
+
+/** blokMembers as one type: `A | B`, or `never` when the field allows no block. */
+export function blokUnion(context: FieldContext): string {
+  const members = blokMembers(context);
+  return members.length === 0 ? "never" : members.join(" | ");
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Symbols } from "../symbols";
  */
 export type PluginTypes = Readonly<Record<string, string>>;
 
-/** Everything a field transform may look at, and the two things it may do: import a name and report. */
+/** Everything a field transform may look at, and what it may do: import a name, declare its bloks alias, report. */
 export interface FieldContext {
   model: SchemaModel;
   component: ComponentModel;
@@ -16,6 +16,8 @@ export interface FieldContext {
   plugins: PluginTypes;
   /** Records a name from storyblok.ts or richtext.ts that the output uses, and returns it. */
   use(name: string): string;
+  /** Declares this field's named union (`symbols.bloks`) with these members next to its component; returns the name. */
+  declareBloksAlias(members: readonly string[]): string;
   warn(message: string): void;
   error(message: string): void;
 }

@@ -40,7 +40,7 @@ export type CardListBlok = {
   /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
   anchor?: string;
   /** Hand-made cards shown after the projects. */
-  cards?: CardBlok[];
+  cards?: CardListCardsBloks[];
   columns?: string;
   intro?: RichTextDoc<never>;
   layout?: "grid" | "list" | "carousel";
@@ -49,19 +49,28 @@ export type CardListBlok = {
   title?: string;
 };
 
+/** Blocks allowed in card_list.cards. */
+export type CardListCardsBloks = CardBlok;
+
 /** Footer */
 export type FooterContainerBlok = {
   component: "footer_container";
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
-  columns?: LinksContainerBlok[];
-  contact_fields?: TextInputBlok[];
+  columns?: FooterContainerColumnsBloks[];
+  contact_fields?: FooterContainerContactFieldsBloks[];
   contact_intro?: RichTextDoc<never>;
   contact_submit_label?: string;
   contact_title?: string;
   copyright: string;
 };
+
+/** Blocks allowed in footer_container.columns. */
+export type FooterContainerColumnsBloks = LinksContainerBlok;
+
+/** Blocks allowed in footer_container.contact_fields. */
+export type FooterContainerContactFieldsBloks = TextInputBlok;
 
 /** Header */
 export type HeaderContainerBlok = {
@@ -71,9 +80,12 @@ export type HeaderContainerBlok = {
   _editable?: string;
   logo?: StoryblokAsset;
   logo_text: string;
-  navigation?: LinkBlok[];
+  navigation?: HeaderContainerNavigationBloks[];
   sticky?: boolean;
 };
+
+/** Blocks allowed in header_container.navigation. */
+export type HeaderContainerNavigationBloks = LinkBlok;
 
 /** Hero section */
 export type HeroSectionBlok = {
@@ -81,7 +93,7 @@ export type HeroSectionBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
-  actions?: LinkBlok[];
+  actions?: HeroSectionActionsBloks[];
   eyebrow?: string;
   headline: string;
   intro?: RichTextDoc<LinkBlok>;
@@ -89,6 +101,9 @@ export type HeroSectionBlok = {
   text_animation?: "none" | "words" | "letters";
   theme?: "light" | "dark" | "accent";
 };
+
+/** Blocks allowed in hero_section.actions. */
+export type HeroSectionActionsBloks = LinkBlok;
 
 /** Link */
 export type LinkBlok = {
@@ -111,9 +126,12 @@ export type LinksContainerBlok = {
   /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
   anchor?: string;
   direction?: "row" | "column";
-  links?: LinkBlok[];
+  links?: LinksContainerLinksBloks[];
   title?: string;
 };
+
+/** Blocks allowed in links_container.links. */
+export type LinksContainerLinksBloks = LinkBlok;
 
 /** Page */
 export type PageBlok = {
@@ -122,12 +140,15 @@ export type PageBlok = {
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
   /** Sections of the page, top to bottom. */
-  body?: SectionsGroupBlok[];
+  body?: PageBodyBloks[];
   seo_description?: string;
   seo_image?: StoryblokAsset;
   /** Shown in the browser tab and search results. */
   seo_title?: string;
 };
+
+/** Blocks allowed in page.body. */
+export type PageBodyBloks = SectionsGroupBlok;
 
 /** Project */
 export type ProjectBlok = {
@@ -135,7 +156,7 @@ export type ProjectBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
-  body?: SectionsGroupBlok[];
+  body?: ProjectBodyBloks[];
   client?: string;
   cover: StoryblokAsset;
   description?: RichTextDoc<AssetsContainerBlok | LinkBlok>;
@@ -157,6 +178,9 @@ export type ProjectBlok = {
   year: string;
 };
 
+/** Blocks allowed in project.body. */
+export type ProjectBodyBloks = SectionsGroupBlok;
+
 /** Single card */
 export type SingleCardBlok = {
   component: "single_card";
@@ -175,11 +199,17 @@ export type SiteConfigBlok = {
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
   default_seo_image?: StoryblokAsset;
-  footer?: FooterContainerBlok[];
-  header?: HeaderContainerBlok[];
+  footer?: SiteConfigFooterBloks[];
+  header?: SiteConfigHeaderBloks[];
   locale?: "en" | "de" | "fr";
   site_name: string;
 };
+
+/** Blocks allowed in site_config.footer. */
+export type SiteConfigFooterBloks = FooterContainerBlok;
+
+/** Blocks allowed in site_config.header. */
+export type SiteConfigHeaderBloks = HeaderContainerBlok;
 
 /** Text input */
 export type TextInputBlok = {
@@ -224,9 +254,12 @@ export type TimelineSlideListBlok = {
   /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
   anchor?: string;
   order?: "newest_first" | "oldest_first";
-  slides: TimelineSlideBlok[];
+  slides: TimelineSlideListSlidesBloks[];
   title?: string;
 };
+
+/** Blocks allowed in timeline_slide_list.slides. */
+export type TimelineSlideListSlidesBloks = TimelineSlideBlok;
 
 /** Vertical slide */
 export type VerticalSlideBlok = {
@@ -248,9 +281,12 @@ export type VerticalSlideSectionBlok = {
   _editable?: string;
   /** Id for in-page links (e.g. work makes /#work). Lower-case letters, digits and hyphens; empty uses the title. */
   anchor?: string;
-  slides: VerticalSlideBlok[];
+  slides: VerticalSlideSectionSlidesBloks[];
   title?: string;
 };
+
+/** Blocks allowed in vertical_slide_section.slides. */
+export type VerticalSlideSectionSlidesBloks = VerticalSlideBlok;
 
 /** Every block in the schema. */
 export type AnyBlok =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_PLUGINS, type Diagnostic } from "../../../codegen";
-import { compile, fileOf, propertyLine, run, withConsumer, type RawComponent, type RawField } from "./helpers";
+import { aliasOf, compile, fileOf, propertyLine, run, withConsumer, type RawComponent, type RawField } from "./helpers";
 
 /**
  * One case per Storyblok field kind and variant: a field definition in, the
@@ -19,6 +19,8 @@ type Case = {
   given: RawField;
   /** The property line, without the trailing `;`; undefined when the key must not appear. */
   want: string | undefined;
+  /** bloks: the members of the field's named union, `ProbeValueBloks`. */
+  alias?: string;
   relations?: string[];
   datasources?: unknown;
   warning?: RegExp;
@@ -102,48 +104,51 @@ const cases: [string, Case][] = [
   ],
   ["option (languages)", { given: { type: "option", source: "internal_languages" }, want: "value?: string" }],
   ["options (external)", { given: { type: "options", source: "external" }, want: "value?: string[]" }],
-  ["bloks, unrestricted", { given: { type: "bloks" }, want: "value?: NestableBlok[]" }],
+  ["bloks, unrestricted", { given: { type: "bloks" }, want: "value?: ProbeValueBloks[]", alias: "NestableBlok" }],
   [
     "bloks, whitelist",
-    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "card"] }, want: "value?: (CardBlok | LinkBlok)[]" },
+    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "card"] }, want: "value?: ProbeValueBloks[]", alias: "CardBlok | LinkBlok" },
   ],
   [
     "bloks, whitelist with an empty restrict_type",
-    { given: { type: "bloks", restrict_components: true, restrict_type: "", component_whitelist: ["link"] }, want: "value?: LinkBlok[]" },
+    { given: { type: "bloks", restrict_components: true, restrict_type: "", component_whitelist: ["link"] }, want: "value?: ProbeValueBloks[]", alias: "LinkBlok" },
   ],
   [
     "bloks, whitelist with maximum 1 is still an array",
-    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link"], maximum: "1" }, want: "value?: LinkBlok[]" },
+    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link"], maximum: "1" }, want: "value?: ProbeValueBloks[]", alias: "LinkBlok" },
   ],
   [
     "bloks, whitelist but restriction off",
-    { given: { type: "bloks", restrict_components: false, component_whitelist: ["link"] }, want: "value?: NestableBlok[]" },
+    { given: { type: "bloks", restrict_components: false, component_whitelist: ["link"] }, want: "value?: ProbeValueBloks[]", alias: "NestableBlok" },
   ],
   [
     "bloks, groups",
     {
       given: { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [SECTIONS] },
-      want: "value?: SectionsGroupBlok[]",
+      want: "value?: ProbeValueBloks[]",
+      alias: "SectionsGroupBlok",
     },
   ],
   [
     "bloks, tags as numbers and strings",
     {
       given: { type: "bloks", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [7, "8"] },
-      want: "value?: (CardBlok | LinkBlok)[]",
+      want: "value?: ProbeValueBloks[]",
+      alias: "CardBlok | LinkBlok",
     },
   ],
   [
     "bloks, whitelist names a missing component",
     {
       given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "gone"] },
-      want: "value?: LinkBlok[]",
+      want: "value?: ProbeValueBloks[]",
+      alias: "LinkBlok",
       warning: /"gone", which is not in the schema/,
     },
   ],
   [
     "bloks, restricted to nothing",
-    { given: { type: "bloks", restrict_components: true }, want: "value?: never[]", warning: /allows none/ },
+    { given: { type: "bloks", restrict_components: true }, want: "value?: ProbeValueBloks[]", alias: "never", warning: /allows none/ },
   ],
   ["asset", { given: { type: "asset", filetypes: ["images"] }, want: "value?: StoryblokAsset" }],
   ["multiasset", { given: { type: "multiasset" }, want: "value?: StoryblokAsset[]" }],
@@ -176,7 +181,7 @@ const cases: [string, Case][] = [
 ];
 
 describe("field kinds", () => {
-  it.each(cases)("%s", (_name, { given, want, relations, datasources, warning }) => {
+  it.each(cases)("%s", (_name, { given, want, alias, relations, datasources, warning }) => {
     const probe: RawComponent = { name: "probe", is_nestable: true, schema: { value: given } };
     const result = run([probe, ...neighbours], {
       relations: relations && { resolve_relations: relations },
@@ -184,8 +189,9 @@ describe("field kinds", () => {
       documents: [{ components: [probe, ...neighbours], component_groups: [{ uuid: SECTIONS, name: "Sections" }] }],
     });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    const line = propertyLine(fileOf(result, "components.ts"), "ProbeBlok", "value");
-    expect(line).toBe(want === undefined ? undefined : `${want};`);
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "ProbeBlok", "value")).toBe(want === undefined ? undefined : `${want};`);
+    expect(aliasOf(components, "ProbeValueBloks")).toBe(alias);
     const warnings = result.diagnostics.filter((d) => d.severity === "warning" && d.field === "value");
     if (warning) expect(warnings.map((d) => d.message).join("\n")).toMatch(warning);
     else expect(warnings).toEqual([]);

@@ -86,3 +86,17 @@ export function propertyLine(components: string, typeName: string, key: string):
     .map((line) => line.trim())
     .find((line) => line.startsWith(`${quoted}:`) || line.startsWith(`${quoted}?:`));
 }
+
+/** What a named union (`export type X = A;` or one `  | A` line per member) stands for, as `A | B`. */
+export function aliasOf(components: string, name: string): string | undefined {
+  const lines = components.split("\n");
+  const start = lines.findIndex((line) => line === `export type ${name} =` || line.startsWith(`export type ${name} = `));
+  if (start < 0) return undefined;
+  if (lines[start] !== `export type ${name} =`) return lines[start]!.slice(`export type ${name} = `.length, -1);
+  const members: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    members.push(line.replace(/^ {2}\| /, "").replace(/;$/, ""));
+    if (line.endsWith(";")) break;
+  }
+  return members.join(" | ");
+}

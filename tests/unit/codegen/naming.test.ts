@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pascalCase } from "../../../codegen";
-import { fileOf, run } from "./helpers";
+import { aliasOf, compile, fileOf, propertyLine, run, withConsumer } from "./helpers";
 
 describe("pascalCase", () => {
   const cases: [string, { given: string; want: string }][] = [
@@ -42,7 +42,8 @@ describe("the naming table", () => {
     ]);
     const components = fileOf(result, "components.ts");
     expect(components).toContain("export type _2colBlok = {");
-    expect(components).toContain("columns?: _2colBlok[];");
+    expect(components).toContain("columns?: GridColumnsBloks[];");
+    expect(aliasOf(components, "GridColumnsBloks")).toBe("_2colBlok");
   });
 
   it("keeps generated names free: a component called `any` does not replace AnyBlok", () => {
@@ -77,5 +78,49 @@ describe("the naming table", () => {
     const components = fileOf(result, "components.ts");
     expect(components).toContain("export type SectionsGroupBlok = {");
     expect(components).toContain("export type Sections2GroupBlok = SectionsGroupBlok;");
+  });
+});
+
+describe("bloks field aliases", () => {
+  const bloks = (whitelist: string[]) => ({ type: "bloks", restrict_components: true, component_whitelist: whitelist });
+
+  it("names each field's union after its component and key, beside a component of a similar name", () => {
+    const result = run([
+      { name: "card", is_nestable: true, schema: {} },
+      { name: "card_list", is_nestable: true, schema: { cards: bloks(["card"]) } },
+      { name: "card_list_cards", is_nestable: true, schema: {} },
+    ]);
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "CardListBlok", "cards")).toBe("cards?: CardListCardsBloks[];");
+    expect(aliasOf(components, "CardListCardsBloks")).toBe("CardBlok");
+    expect(components).toContain("export type CardListCardsBlok = {");
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("suffixes the later of two colliding aliases, warns naming the field, and compiles", () => {
+    const cardList = { name: "card_list", is_nestable: true, schema: { cards: bloks(["card"]) } };
+    const card = { name: "card", is_nestable: true, schema: { list_cards: bloks(["card_list"]) } };
+    const result = run([cardList, card]);
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "CardBlok", "list_cards")).toBe("list_cards?: CardListCardsBloks[];");
+    expect(aliasOf(components, "CardListCardsBloks")).toBe("CardListBlok");
+    expect(propertyLine(components, "CardListBlok", "cards")).toBe("cards?: CardListCards2Bloks[];");
+    expect(aliasOf(components, "CardListCards2Bloks")).toBe("CardBlok");
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", component: "card_list", field: "cards", message: expect.stringContaining("CardListCards2Bloks") }),
+    ]);
+    expect(fileOf(run([card, cardList]), "components.ts")).toBe(components);
+    expect(compile(withConsumer(result, 'import type { CardListCards2Bloks } from "./generated";\nexport const x: CardListCards2Bloks = { component: "card", _uid: "1" };\n'))).toEqual([]);
+  });
+
+  it("builds on the component's suffixed name, and falls back for a key without letters or digits", () => {
+    const result = run([
+      { name: "modal_block", is_nestable: true, schema: { items: { type: "bloks" } } },
+      { name: "Modal Block", is_nestable: true, schema: { items: { type: "bloks" }, "🎉": { type: "bloks" } } },
+    ]);
+    const components = fileOf(result, "components.ts");
+    expect(propertyLine(components, "ModalBlockBlok", "items")).toBe("items?: ModalBlockItemsBloks[];");
+    expect(propertyLine(components, "ModalBlockBlok", "🎉")).toBe('"🎉"?: ModalBlockFieldBloks[];');
+    expect(propertyLine(components, "ModalBlock2Blok", "items")).toBe("items?: ModalBlock2ItemsBloks[];");
   });
 });
