@@ -7,6 +7,7 @@ import { Icon } from "../ui/Icon";
 import { Reveal } from "../ui/Reveal";
 import { TagList } from "../ui/TagList";
 import styles from "./SingleCard.module.css";
+import pillStyles from "../ui/PillButton.module.css";
 
 /** One project featured large: cover on one side, the story's pitch on the other. */
 export function SingleCard({ blok }: { blok: SingleCardBlok }) {
@@ -27,7 +28,7 @@ export function SingleCard({ blok }: { blok: SingleCardBlok }) {
           <h2 className={styles.title}>{project.title}</h2>
           <p className={styles.highlight}>{blok.highlight || project.summary}</p>
           <TagList tags={project.tags} />
-          <NextLink href={href} className={styles.cta}>
+          <NextLink href={href} className={`${pillStyles.pill} ${styles.cta}`}>
             Read the case study<span className="visually-hidden">: {story.name}</span>
             <Icon name="arrow-right" size={18} />
           </NextLink>

@@ -5,6 +5,7 @@ import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import { SiteFrame } from "./SiteFrame";
 import styles from "./ErrorLayout.module.css";
+import pillStyles from "../ui/PillButton.module.css";
 
 interface ErrorLayoutProps {
   site: SiteConfigStory | null;
@@ -29,7 +30,7 @@ export function ErrorLayout({ site, code, heading, children, title }: ErrorLayou
         </p>
         <h1 className={styles.heading}>{heading}</h1>
         <div className={styles.message}>{children}</div>
-        <SmartLink href="/" className={styles.home}>
+        <SmartLink href="/" className={`${pillStyles.pill} ${styles.home}`}>
           Back to the home page
           <Icon name="arrow-right" size={18} />
         </SmartLink>

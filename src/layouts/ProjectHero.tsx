@@ -6,6 +6,7 @@ import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import { TagList } from "../ui/TagList";
 import styles from "./ProjectLayout.module.css";
+import pillStyles from "../ui/PillButton.module.css";
 
 /** The top of a case study: what, for whom, when, and the cover. */
 export function ProjectHero({ project }: { project: ProjectBlok }) {
@@ -37,7 +38,7 @@ export function ProjectHero({ project }: { project: ProjectBlok }) {
         <div className={styles.heroFooter}>
           <TagList tags={project.tags} label="Project tags" />
           {liveHref && (
-            <SmartLink href={liveHref} target={project.project_url?.target} className={styles.visit}>
+            <SmartLink href={liveHref} target={project.project_url?.target} className={pillStyles.pill}>
               Visit the project
               {project.project_url?.target === "_blank" && <span className="visually-hidden"> (opens in a new tab)</span>}
               <Icon name="external" size={18} />
