@@ -50,3 +50,9 @@ export function projectDescriptionStart(file: string): string {
   const first = field(paragraph, "content");
   return text(Array.isArray(first) ? field(first[0], "text") : undefined, `${file}'s first description paragraph`);
 }
+
+/** The id of the home page's project card list: its editor-set anchor. */
+export function projectListAnchor(): string {
+  const list = homeSections().find((blok) => field(blok, "component") === "card_list");
+  return text(field(list, "anchor"), "the home card list's anchor");
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { projectDescriptionStart, projectTitle } from "./content";
+import { projectDescriptionStart, projectListAnchor, projectTitle } from "./content";
 
 const ATLAS = "projects/2024/atlas.json";
 
@@ -13,7 +13,7 @@ test("a nested project page renders its title and description", async ({ page })
 
 test("clicking a project card opens its page", async ({ page }) => {
   await page.goto("/");
-  await page.locator("#selected-work").getByRole("link", { name: "Atlas", exact: true }).click();
+  await page.locator(`#${projectListAnchor()}`).getByRole("link", { name: "Atlas", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\/2024\/atlas$/);
   await expect(page.getByRole("heading", { level: 1, name: projectTitle(ATLAS) })).toBeVisible();
 });
