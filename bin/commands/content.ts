@@ -4,14 +4,14 @@
  */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { LOCAL_TOKEN } from "../../src/content/content-source";
+import { LOCAL_TOKEN, readContentSource } from "../../src/content/content-source";
 import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
 
 // The local CDN and the validator are imported inside the actions, so
 // `generate` and `check` (which share this CLI) start without loading them.
 
 export function registerContent(program: Command): void {
-  const content = program.command("content").description("Serve or check the embedded content in content/.");
+  const content = program.command("content").description("Serve or check the embedded content in content/, or check a Storyblok space's.");
 
   content
     .command("serve")
@@ -34,21 +34,93 @@ export function registerContent(program: Command): void {
       console.log(`  ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
     });
 
+  // `--source storyblok`, not `--space`: elsewhere `--space` takes a space id for the Management API,
+  // while the Content Delivery API knows the space from the token. The values are CONTENT_SOURCE's.
   content
     .command("validate")
-    .description("Check every story file against the rules generated from the schema (src/generated/validators.ts); exit 1 on any problem.")
-    .option("--dir <dir>", "content directory", "content")
-    .action(async (flags: { dir: string }) => {
-      const { validateContentDirectory } = await import("../../src/content/validation/validate-directory");
-      const report = await validateContentDirectory(resolve(flags.dir));
-      for (const { file, problem } of report.problems) console.error(`${flags.dir}/${file}: ${problem}`);
-      if (report.problems.length > 0) {
-        console.error(`${report.problems.length} problem(s) in ${flags.dir}`);
-        process.exitCode = 1;
-      } else {
-        console.log(`${report.storyCount} stories in ${flags.dir} match the schema (src/generated/validators.ts).`);
+    .description(
+      "Check every story file, or with --source storyblok every story of a space, against the rules generated from the schema (src/generated/validators.ts); exit 1 on any problem.",
+    )
+    .option("--source <source>", "where the stories are: local (the files in --dir) or storyblok (a space)", "local")
+    .option("--dir <dir>", "content directory (with --source local)", "content")
+    .option("--token <token>", "the space's access token, a preview token for drafts; default $STORYBLOK_TOKEN")
+    .option("--region <code>", "space region: eu, us, ca, ap, cn; default $STORYBLOK_REGION or eu")
+    .option("--api-url <url>", "Content Delivery API base URL, e.g. http://127.0.0.1:4010/v2; default $STORYBLOK_API_URL")
+    .option("--published", "check the published version instead of the drafts (a public token is enough)")
+    .action(async (flags: ValidateFlags, command: Command) => {
+      const usage = usageError(flags, (name) => command.getOptionValueSource(name) === "cli");
+      if (usage) {
+        console.error(usage);
+        process.exit(2);
       }
+      if (flags.source === "storyblok") await validateSpaceOrExit(flags);
+      else await validateDirectory(flags.dir);
     });
+}
+
+interface ValidateFlags {
+  source: string;
+  dir: string;
+  token?: string;
+  region?: string;
+  apiUrl?: string;
+  published?: boolean;
+}
+
+/** Flags that contradict each other, or a space without a token: a usage error (exit 2) before anything is read. */
+function usageError(flags: ValidateFlags, given: (name: string) => boolean): string | undefined {
+  if (flags.source !== "local" && flags.source !== "storyblok") return `--source must be "local" or "storyblok", got "${flags.source}".`;
+  if (flags.source === "local") {
+    const spaceOnly = ["token", "region", "apiUrl", "published"].filter(given);
+    if (spaceOnly.length > 0) return `${spaceOnly.map(flagName).join(", ")} read a space: add --source storyblok.`;
+    return undefined;
+  }
+  if (given("dir")) return "--dir is for --source local; --source storyblok reads the space instead.";
+  if (!(flags.token ?? process.env.STORYBLOK_TOKEN)?.trim()) {
+    return `Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN (${flags.published ? "a public or preview token" : "a preview token for drafts, or a public token with --published"}).`;
+  }
+  return undefined;
+}
+
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+async function validateDirectory(dir: string): Promise<void> {
+  const { validateContentDirectory } = await import("../../src/content/validation/validate-directory");
+  const report = await validateContentDirectory(resolve(dir));
+  for (const { file, problem } of report.problems) console.error(`${dir}/${file}: ${problem}`);
+  if (report.problems.length > 0) {
+    console.error(`${report.problems.length} problem(s) in ${dir}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${report.storyCount} stories in ${dir} match the schema (src/generated/validators.ts).`);
+  }
+}
+
+async function validateSpaceOrExit(flags: ValidateFlags): Promise<void> {
+  const { createContentClient } = await import("../../src/content/client");
+  const { toContentRequestError } = await import("../../src/content/content-errors");
+  const { validateSpace } = await import("../../src/content/validation/validate-space");
+  // The site's own reading of the environment; the flags win over the variables.
+  const source = readContentSource({
+    CONTENT_SOURCE: "storyblok",
+    STORYBLOK_TOKEN: flags.token ?? process.env.STORYBLOK_TOKEN,
+    STORYBLOK_REGION: flags.region ?? process.env.STORYBLOK_REGION,
+    STORYBLOK_API_URL: flags.apiUrl ?? process.env.STORYBLOK_API_URL,
+  });
+  const version = flags.published ? "published" : "draft";
+  const report = await validateSpace(createContentClient({ source }), { version }).catch((reason: unknown) => {
+    const error = toContentRequestError(reason);
+    const hint = error.status === 401 && version === "draft" ? " (drafts need a preview token; check the published stories with --published)" : "";
+    console.error(`Reading the space's ${version} stories failed: ${error.message}${hint}`);
+    return process.exit(1);
+  });
+  for (const { fullSlug, problem } of report.problems) console.error(`${fullSlug}: ${problem}`);
+  if (report.problems.length > 0) {
+    console.error(`${report.problems.length} problem(s) in the space's ${version} stories`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${report.storyCount} ${version} stories in the space match the schema (src/generated/validators.ts).`);
+  }
 }
 
 /** Reports each problem once while it lasts, so a long-running server does not repeat itself on every edit. */

@@ -21,7 +21,7 @@ import { createCvMemo } from "./cv-memo";
 export const PROJECTS_FOLDER = "projects/";
 export const SITE_CONFIG_SLUG = "site";
 /** The API's maximum page size: listing every project costs total/100 requests. */
-const LIST_PAGE_SIZE = 100;
+export const LIST_PAGE_SIZE = 100;
 
 export interface QueryOptions extends VersionOptions {
   /** A language code of the space (e.g. `de`); the default language when absent. */

@@ -6,9 +6,34 @@
  * `content(page).body[2](timeline_slide_list).slides[0](timeline_slide).start_date: is required`;
  * an empty list means valid.
  */
+import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateBlok } from "../../generated/validators";
 import { CONTENT_TYPE, formatProblem } from "../../validation/engine";
+import { linkUuids, relationUuids } from "../local-cdn/relations";
+import type { CdnStory } from "../local-cdn/story-types";
 
 export function validateContent(content: unknown): string[] {
   return validateBlok(content, { path: "content", strict: true, placement: CONTENT_TYPE }).map(formatProblem);
+}
+
+export interface StoryContext {
+  /** Whether a story with this uuid exists where the story is read from (a content directory, a space). */
+  hasStory(uuid: string): boolean;
+  /** `component.field` patterns holding story uuids; the schema's (src/generated/relations.ts) by default. */
+  relationFields?: readonly string[];
+}
+
+/**
+ * Everything that can be wrong with one story wherever it is stored: content
+ * that does not fit the schema, and relations or story links to a uuid that
+ * no story has (the page would silently lose them). `portfolio content
+ * validate` runs it on every story of a directory and of a space.
+ */
+export function validateStory(story: CdnStory, context: StoryContext): string[] {
+  const problems = validateContent(story.content);
+  const fields = context.relationFields ?? RESOLVE_RELATIONS;
+  for (const uuid of new Set([...relationUuids([story], fields), ...linkUuids([story])])) {
+    if (!context.hasStory(uuid)) problems.push(`refers to story uuid "${uuid}", which no story has`);
+  }
+  return problems;
 }

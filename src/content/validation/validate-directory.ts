@@ -1,17 +1,17 @@
 /**
  * `portfolio content validate`: everything that can be wrong with a content
  * directory, as a list of "file: problem" findings. Unreadable or duplicate
- * files (the CDN's own checks), content that does not fit the schema,
- * references to stories or assets that do not exist, and files whose path
- * does not match their full_slug.
+ * files (the CDN's own checks), what validateStory finds in each story
+ * (content that does not fit the schema, references to missing stories),
+ * assets that do not exist, and files whose path does not match their
+ * full_slug.
  */
 import { access } from "node:fs/promises";
 import { join } from "node:path";
-import { relationUuids, linkUuids } from "../local-cdn/relations";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
 import { RESOLVE_RELATIONS } from "../../generated/relations";
-import { validateContent } from "./validate-content";
+import { validateStory } from "./validate-content";
 
 export interface DirectoryReport {
   /** Stories that loaded (valid or not). */
@@ -37,10 +37,7 @@ export async function validateContentDirectory(dir: string, relationFields: read
 
     for (const [file, story] of versions) {
       const add = (problem: string) => problems.push({ file, problem });
-      validateContent(story.content).forEach(add);
-      for (const uuid of new Set([...relationUuids([story], relationFields), ...linkUuids([story])])) {
-        if (!index.byUuid.has(uuid)) add(`refers to story uuid "${uuid}", which no story has`);
-      }
+      validateStory(story, { hasStory: (uuid) => index.byUuid.has(uuid), relationFields }).forEach(add);
       for (const filename of assetFilenames(story.content)) {
         if (!(await exists(join(dir, filename)))) add(`asset "${filename}" has no file under ${dir}/assets`);
       }
