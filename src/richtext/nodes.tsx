@@ -39,8 +39,9 @@ export function renderNode<B>(node: RichTextNode<B>, context: RenderContext<B>):
     case "list_item":
       return <li>{children}</li>;
     case "code_block":
+      // Long lines scroll inside the block; keyboard users need it focusable to scroll it.
       return (
-        <pre className={styles.pre}>
+        <pre className={styles.pre} tabIndex={0}>
           <code className={node.attrs?.class ?? undefined}>{children}</code>
         </pre>
       );

@@ -54,6 +54,18 @@ describe("RichText", () => {
     expect(html).toContain("<i>CV</i>");
   });
 
+  it("makes code blocks and tables focusable so their sideways scroll works from the keyboard", () => {
+    const html = render({
+      type: "doc",
+      content: [
+        { type: "code_block", attrs: { class: "language-ts" }, content: [{ type: "text", text: "const a = 1;" }] },
+        { type: "table", content: [{ type: "tableRow", content: [{ type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] }] }] },
+      ],
+    });
+    expect(html).toMatch(/<pre [^>]*tabindex="0"/);
+    expect(html).toMatch(/<div [^>]*tabindex="0"><table>/);
+  });
+
   it("renders nothing for an emptied field", () => {
     expect(render({ type: "doc", content: [{ type: "paragraph" }] })).toBe("");
     expect(renderToStaticMarkup(<RichText doc={undefined} />)).toBe("");
