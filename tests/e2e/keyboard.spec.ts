@@ -1,0 +1,55 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** What the focused element shows: its computed outline and box-shadow, and a label for messages. */
+async function focusedElement(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!(element instanceof HTMLElement) || element === document.body) return null;
+    const style = getComputedStyle(element);
+    return {
+      label: `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim()}"`,
+      // The site header is the <header> outside <main> (sections have headers of their own).
+      inHeader: element.closest("header") !== null && element.closest("main") === null,
+      expanded: element.getAttribute("aria-expanded"),
+      outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+      shadow: style.boxShadow !== "none",
+    };
+  });
+}
+
+test("Tab from the top of the home page reaches the skip link first, and it moves focus to <main>", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  // Hidden until focused, then on screen for the reader who asked for it.
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+});
+
+test("every control reached by tabbing through the header shows a focus indicator", async ({ page }) => {
+  await page.goto("/");
+  const banner = page.getByRole("banner");
+  const visibleControls = banner.locator("a:visible, button:visible");
+  await page.keyboard.press("Tab"); // the skip link, checked above
+
+  const reached: string[] = [];
+  const unmarked: string[] = [];
+  for (let step = 0; step < 30; step += 1) {
+    await page.keyboard.press("Tab");
+    const focused = await focusedElement(page);
+    if (!focused?.inHeader) break;
+    reached.push(focused.label);
+    if (!focused.outline && !focused.shadow) unmarked.push(focused.label);
+    // Phones: open the menu from the keyboard and go on through its links.
+    if (focused.expanded === "false") {
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    }
+  }
+
+  expect(unmarked, `without a visible focus indicator (reached: ${reached.join(", ")})`).toEqual([]);
+  // Every visible link and button in the header was reached, the menu's included.
+  expect(reached).toHaveLength(await visibleControls.count());
+});
