@@ -14,7 +14,8 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
     <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
       <div className={styles.inner}>
         <NextLink href="/" className={styles.brand}>
-          {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} />}
+          {/* Beside the name the logo adds nothing to the link's name ("Elena Varga monogram Elena Varga"). */}
+          {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} decorative={Boolean(blok.logo_text)} />}
           <span>{blok.logo_text}</span>
         </NextLink>
         {navigation.length > 0 && (

@@ -14,17 +14,19 @@ interface AssetImageProps {
   className?: string;
   /** Fallback alt text when the editor left the asset's own alt empty. */
   fallbackAlt?: string;
+  /** The words next to the image already say what it shows: alt="" so screen readers skip it. */
+  decorative?: boolean;
 }
 
 const RESPONSIVE_WIDTHS = [480, 800, 1200, 1600] as const;
 
-export function AssetImage({ asset, ratio = 3 / 2, crop = false, sizes = "100vw", priority = false, className, fallbackAlt = "" }: AssetImageProps) {
+export function AssetImage({ asset, ratio = 3 / 2, crop = false, sizes = "100vw", priority = false, className, fallbackAlt = "", decorative = false }: AssetImageProps) {
   const url = asset?.filename;
   if (!asset || !url) return null;
   const known = dimensionsFromUrl(url);
   const width = known && !crop ? known.width : 1200;
   const height = known && !crop ? known.height : Math.round(1200 / ratio);
-  const alt = asset.alt?.trim() || fallbackAlt;
+  const alt = decorative ? "" : asset.alt?.trim() || fallbackAlt;
   const classes = [styles.media, crop ? styles.crop : "", className ?? ""].join(" ").trim();
 
   if (isVideo(url)) {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { headerLogoText } from "./content";
 
 /** WCAG 2.0 and 2.1, levels A and AA: what the site promises every visitor. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -119,3 +120,10 @@ for (const [setting, options] of [
     });
   });
 }
+
+test("the header's home link is named by the site name alone, its logo beside it is decorative", async ({ page }) => {
+  await page.goto("/");
+  const home = page.getByRole("banner").getByRole("link").first();
+  await expect(home).toHaveAccessibleName(headerLogoText());
+  await expect(home.locator("img")).toHaveAttribute("alt", "");
+});

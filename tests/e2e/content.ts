@@ -56,3 +56,9 @@ export function projectListAnchor(): string {
   const list = homeSections().find((blok) => field(blok, "component") === "card_list");
   return text(field(list, "anchor"), "the home card list's anchor");
 }
+
+/** The name the site header shows beside its logo. */
+export function headerLogoText(): string {
+  const header = field(storyContent("site.json"), "header");
+  return text(field(Array.isArray(header) ? header[0] : undefined, "logo_text"), "the header's logo text");
+}
