@@ -5,18 +5,12 @@
  * substitutes the related stories into the content, so a `card_list`'s
  * `projects` arrive as stories, not uuids).
  */
-import {
-  RESOLVE_RELATIONS,
-  type ContentTypeBlok,
-  type PageStory,
-  type ProjectStory,
-  type SiteConfigStory,
-  type StoryblokStory,
-} from "../generated";
+import { RESOLVE_RELATIONS, type ContentTypeBlok, type PageStory, type ProjectStory, type SiteConfigStory } from "../generated";
 import type { ContentClient } from "./client";
 import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
 import { createCvMemo } from "./cv-memo";
+import { acceptStory, type StoryOf } from "./story-contract";
 
 export const PROJECTS_FOLDER = "projects/";
 export const SITE_CONFIG_SLUG = "site";
@@ -39,18 +33,6 @@ export interface ContentQueries {
 export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string } {
   const version = contentVersion(options);
   return options.language ? { version, language: options.language } : { version };
-}
-
-type StoryOf<K extends ContentTypeBlok["component"]> = StoryblokStory<Extract<ContentTypeBlok, { component: K }>>;
-
-/**
- * Narrows an API story to a content type by its `component`. The content
- * itself is trusted to match the schema (`portfolio content validate`
- * checks the embedded content; Storyblok enforces it for the real space).
- */
-function ofType<K extends ContentTypeBlok["component"]>(story: unknown, component: K): StoryOf<K> | null {
-  const content = (story as { content?: { component?: unknown } } | undefined)?.content;
-  return content?.component === component ? (story as StoryOf<K>) : null;
 }
 
 export function createContentQueries(client: ContentClient): ContentQueries {
@@ -78,12 +60,13 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     }
   }
 
-  async function getStory<K extends ContentTypeBlok["component"]>(
+  /** A story of content type `component` that keeps its type contract (checked once per cache version), or null. */
+  function getStory<K extends ContentTypeBlok["component"]>(
     fullSlug: string,
     component: K,
     options: QueryOptions | undefined,
   ): Promise<StoryOf<K> | null> {
-    return ofType(await published(`story:${fullSlug}`, options, () => fetchStory(fullSlug, options)), component);
+    return published(`story:${fullSlug}|${component}`, options, async () => acceptStory(await fetchStory(fullSlug, options), component));
   }
 
   /**
@@ -91,7 +74,7 @@ export function createContentQueries(client: ContentClient): ContentQueries {
    * listing (total/100 requests plus the client's relation batches) per
    * process instead of one request per project page.
    */
-  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, unknown>> {
+  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ProjectStory | null>> {
     return published("projects", options, async () => {
       const stories = (await client.getAll("cdn/stories", {
         ...requestParams(options),
@@ -100,7 +83,7 @@ export function createContentQueries(client: ContentClient): ContentQueries {
         per_page: LIST_PAGE_SIZE,
         resolve_relations: [...RESOLVE_RELATIONS],
       })) as { full_slug: string }[];
-      return new Map(stories.map((story) => [story.full_slug, story]));
+      return new Map(stories.map((story) => [story.full_slug, acceptStory(story, "project")]));
     });
   }
 
@@ -111,8 +94,9 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     async getProjectStory(segments, options) {
       const fullSlug = `${PROJECTS_FOLDER}${segments.join("/")}`;
       if (contentVersion(options) === "published") {
-        const listed = (await projectIndex(options)).get(fullSlug);
-        if (listed) return ofType(listed, "project");
+        const index = await projectIndex(options);
+        // Listed but broken: already logged and refused; do not fetch it again.
+        if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
       }
       // Drafts, and projects published after the index was built (fallback pages).
       return getStory(fullSlug, "project", options);

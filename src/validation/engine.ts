@@ -56,6 +56,13 @@ export interface ValidateOptions {
   allowed?: readonly string[] | 0;
   /** Require the top block's placement: CONTENT_TYPE or NESTABLE. */
   placement?: Placement;
+  /**
+   * Check the top block's own fields but not the blocks nested in its
+   * `bloks` and rich-text fields (they must still be arrays). For a story's
+   * content at the data boundary: `<Blocks>` checks each nested block where it
+   * renders, so one broken section costs that section, not the page.
+   */
+  shallow?: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -84,7 +91,7 @@ export function describe(value: unknown): string {
 
 /** Every problem with one block and everything inside it; an empty list means valid. */
 export function validateBlok(rules: BlokRules, value: unknown, options: ValidateOptions = {}): BlokProblem[] {
-  const walk = new Walk(rules, options.strict === true);
+  const walk = new Walk(rules, options.strict === true, options.shallow === true);
   walk.blok(value, options.path ?? "", options.allowed ?? 0, options.placement);
   return walk.problems;
 }
@@ -94,6 +101,7 @@ class Walk {
   constructor(
     private readonly rules: BlokRules,
     private readonly strict: boolean,
+    private readonly shallow: boolean,
   ) {}
 
   private add(path: string, message: string): void {
@@ -162,7 +170,7 @@ class Walk {
       }
       case "bloks": {
         if (!Array.isArray(value)) return `must be an array of blocks, got ${describe(value)}`;
-        value.forEach((item, i) => this.blok(item, `${path}[${i}]`, rule[2]));
+        if (!this.shallow) value.forEach((item, i) => this.blok(item, `${path}[${i}]`, rule[2]));
         const [, , , min, max] = rule;
         if (strict && max !== undefined && value.length > max) return `has ${value.length} blocks, more than maximum ${max}`;
         return strict && min !== undefined && value.length < min ? `has ${value.length} blocks, fewer than minimum ${min}` : undefined;
@@ -226,7 +234,7 @@ class Walk {
     if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
       if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");
-      else attrs.body.forEach((blok, i) => this.blok(blok, `${path}.body[${i}]`, allowed));
+      else if (!this.shallow) attrs.body.forEach((blok, i) => this.blok(blok, `${path}.body[${i}]`, allowed));
     }
     if (node.marks !== undefined) {
       if (!Array.isArray(node.marks)) this.add(path, "marks must be an array");

@@ -79,7 +79,7 @@ describe("live edits", () => {
 describe("live edits through the site's queries, in-process", () => {
   it("are seen on the next query even when every answer so far came from cache", async () => {
     const queries = createContentQueries(createContentClient({ source: { kind: "local", dir, token: "local" }, checkIntervalMs: 0 }));
-    const site = projectStory("site", {}, { component: "site_config" });
+    const site = projectStory("site", {}, { component: "site_config", site_name: "Elena Varga" });
     await writeFile(join(dir, "stories/site.json"), JSON.stringify(site));
     expect((await queries.getSiteConfig())?.full_slug).toBe("site");
     const before = (await queries.getProjectStory(["live"]))?.content.title;

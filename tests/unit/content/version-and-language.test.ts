@@ -28,7 +28,7 @@ describe("queries ask for the chosen version and language", () => {
   const published = projectStory("projects/alpha", {}, { title: "Alpha (published)" });
   const draftOfPublished = { ...published, content: { ...published.content, title: "Alpha (draft)" } };
   const neverPublished = projectStory("projects/beta", { published_at: null, first_published_at: null });
-  const site = projectStory("site", {}, { component: "site_config" });
+  const site = projectStory("site", {}, { component: "site_config", site_name: "Elena Varga" });
   let cdn: RunningCdn;
   let queries: ContentQueries;
   let cleanup: () => Promise<void>;

@@ -1,0 +1,75 @@
+/**
+ * Malformed content at the data boundary, through the page queries against
+ * the local CDN over HTTP: a broken story costs its own page, a broken
+ * related story costs its card, a broken nested block is left to <Blocks>;
+ * everything else keeps being served.
+ */
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createContentQueries } from "../../../src/content/content-queries";
+import { projectStory, serveStoriesForSuite } from "./cdn-harness";
+
+const good = projectStory("projects/good");
+// A number sent as a number and a required asset missing: what a hand-edited file or a schema change leaves behind.
+const broken = projectStory("projects/broken", {}, { year: 2024, cover: undefined });
+const brokenSection = { _uid: randomUUID(), component: "hero_section", eyebrow: "Hi" }; // headline is required
+const home = projectStory("home", {}, {
+  component: "page",
+  body: [
+    { _uid: randomUUID(), component: "card_list", title: "Work", projects: [good.uuid, broken.uuid] },
+    { _uid: randomUUID(), component: "single_card", project: broken.uuid },
+    brokenSection,
+  ],
+});
+const notAPage = projectStory("about", {}, { component: "page", body: "not a list of blocks" });
+
+const served = serveStoriesForSuite([good, broken, home, notAPage]);
+const queries = () => createContentQueries(served.cdn.client());
+
+afterEach(() => vi.restoreAllMocks());
+
+function logged(spy: { mock: { calls: unknown[][] } }): string[] {
+  return spy.mock.calls.map((call) => String(call[0]));
+}
+
+describe("stories that break their content type", () => {
+  it("are not served, with one log line naming the story and the fields", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await queries().getProjectStory(["broken"])).toBeNull();
+    const lines = logged(errors);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^content: projects\/broken not shown: /);
+    expect(lines[0]).toContain("content(project).year: must be a number written as a string");
+    expect(lines[0]).toContain("content(project).cover: is required");
+  });
+
+  it("leave the other projects served", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect((await queries().getProjectStory(["good"]))?.full_slug).toBe("projects/good");
+    expect((await queries().listProjectSlugs()).sort()).toEqual([["broken"], ["good"]]);
+  });
+
+  it("refuse a page whose own field has the wrong shape", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await queries().getPageStory("about")).toBeNull();
+    expect(logged(errors)[0]).toMatch(/^content: about not shown: content\(page\)\.body: must be an array of blocks/);
+  });
+});
+
+describe("a page relating a broken story", () => {
+  it("keeps the page, puts the broken relation back to its uuid, and logs each place once", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = await queries().getPageStory("home");
+    const [cardList, singleCard, hero] = page?.content.body ?? [];
+    if (cardList?.component !== "card_list" || singleCard?.component !== "single_card") throw new Error("home lost its sections");
+    expect(cardList.projects?.map((p) => (typeof p === "string" ? p : p.full_slug))).toEqual(["projects/good", broken.uuid]);
+    expect(singleCard.project).toBe(broken.uuid);
+    const lines = logged(errors);
+    expect(lines).toEqual([
+      expect.stringMatching(/^content: home card_list\.projects → projects\/broken not shown: .*year/),
+      expect.stringMatching(/^content: home single_card\.project → projects\/broken not shown: .*year/),
+    ]);
+    // A broken nested block is not the boundary's business: <Blocks> skips it where it renders.
+    expect(hero).toEqual(brokenSection);
+  });
+});
