@@ -1,23 +1,27 @@
 import type { ReactNode } from "react";
 import type { SiteConfigStory } from "../generated";
-import { FooterContainer } from "../blocks/FooterContainer";
-import { HeaderContainer } from "../blocks/HeaderContainer";
+import { Blocks } from "../blocks/Blocks";
 import styles from "./SiteFrame.module.css";
 
-/** What every page shares: skip link, the site's header, main landmark, footer. */
+/**
+ * What every page shares: skip link, the site's header, main landmark, footer.
+ * Header and footer go through <Blocks> like any block, so a malformed one is
+ * skipped with a log line instead of taking every page down with it.
+ */
 export function SiteFrame({ site, children }: { site: SiteConfigStory | null; children: ReactNode }) {
-  const header = site?.content.header?.[0];
-  const footer = site?.content.footer?.[0];
+  // The schema allows one of each (maximum 1); only the first is shown.
+  const header = site?.content.header?.slice(0, 1);
+  const footer = site?.content.footer?.slice(0, 1);
   return (
     <div className={styles.frame}>
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
-      {header && <HeaderContainer blok={header} />}
+      <Blocks bloks={header} />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      {footer && <FooterContainer blok={footer} />}
+      <Blocks bloks={footer} />
     </div>
   );
 }
