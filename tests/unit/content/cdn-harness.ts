@@ -132,14 +132,15 @@ export function homeRelatingProjects(count: number, prefix: string) {
 }
 
 /**
- * Serves `stories` over HTTP to one test file: started before its tests,
- * stopped after them, with injected faults cleared after each test.
+ * Serves a content directory holding `files` (as makeContentDir takes them)
+ * over HTTP to the enclosing suite: started before its tests, stopped after
+ * them, with injected faults cleared after each test.
  */
-export function serveStoriesForSuite(stories: { full_slug: string }[]): { readonly cdn: RunningCdn } {
+export function serveForSuite(files: Record<string, unknown>): { readonly cdn: RunningCdn } {
   let running: RunningCdn | undefined;
   let cleanup: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const made = await makeContentDir(storyFiles(stories));
+    const made = await makeContentDir(files);
     cleanup = made.cleanup;
     running = await startCdn(made.dir);
   });
@@ -154,4 +155,9 @@ export function serveStoriesForSuite(stories: { full_slug: string }[]): { readon
       return running;
     },
   };
+}
+
+/** serveForSuite for these stories, each at `stories/<full_slug>.json`. */
+export function serveStoriesForSuite(stories: { full_slug: string }[]): { readonly cdn: RunningCdn } {
+  return serveForSuite(storyFiles(stories));
 }

@@ -1,9 +1,9 @@
 /** The page queries on the embedded content, in-process and over HTTP, and the content-source configuration. */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createContentClient } from "../../../src/content/client";
 import { createContentQueries, type ContentQueries } from "../../../src/content/content-queries";
 import { ContentConfigError, readContentSource } from "../../../src/content/content-source";
-import { EMBEDDED_CONTENT, makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+import { EMBEDDED_CONTENT, projectStory, serveForSuite, storyFiles } from "./cdn-harness";
 
 describe("queries on the embedded content, in-process", () => {
   const queries = createContentQueries(
@@ -53,26 +53,18 @@ describe("queries on the embedded content, in-process", () => {
 
 describe("listProjectSlugs over HTTP", () => {
   const projects = Array.from({ length: 230 }, (_, i) => projectStory(`projects/${i < 10 ? "2023/" : ""}p${i}`));
-  let cdn: RunningCdn;
+  const served = serveForSuite(storyFiles([...projects, projectStory("about", {}, { component: "page" })]));
   let queries: ContentQueries;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const made = await makeContentDir(storyFiles([...projects, projectStory("about", {}, { component: "page" })]));
-    cleanup = made.cleanup;
-    cdn = await startCdn(made.dir);
-    queries = createContentQueries(cdn.client());
-  });
-  afterAll(async () => {
-    await cdn.close();
-    await cleanup();
+  beforeAll(() => {
+    queries = createContentQueries(served.cdn.client());
   });
 
   it("follows total / per-page through every page, 100 at a time", async () => {
-    const before = cdn.requests.length;
+    const before = served.cdn.requests.length;
     const slugs = await queries.listProjectSlugs();
     expect(slugs).toHaveLength(230);
     expect(slugs).toContainEqual(["2023", "p3"]);
-    const pages = cdn.requests.slice(before).map((r) => r.url.searchParams.get("page"));
+    const pages = served.cdn.requests.slice(before).map((r) => r.url.searchParams.get("page"));
     expect(pages.sort()).toEqual(["1", "2", "3"]);
   });
 });

@@ -1,8 +1,8 @@
 /** The version every query asks for (published unless preview is explicitly on) and `language` passed through, over HTTP. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createContentQueries, requestParams, type ContentQueries } from "../../../src/content/content-queries";
 import { contentVersion } from "../../../src/content/content-version";
-import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+import { projectStory, serveForSuite, storyFiles } from "./cdn-harness";
 
 describe("contentVersion", () => {
   const cases: [string, Parameters<typeof contentVersion>[0], "published" | "draft"][] = [
@@ -29,25 +29,17 @@ describe("queries ask for the chosen version and language", () => {
   const draftOfPublished = { ...published, content: { ...published.content, title: "Alpha (draft)" } };
   const neverPublished = projectStory("projects/beta", { published_at: null, first_published_at: null });
   const site = projectStory("site", {}, { component: "site_config", site_name: "Elena Varga" });
-  let cdn: RunningCdn;
-  let queries: ContentQueries;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const made = await makeContentDir({
-      ...storyFiles([published, neverPublished, site]),
-      "drafts/projects/alpha.json": draftOfPublished,
-    });
-    cleanup = made.cleanup;
-    cdn = await startCdn(made.dir);
-    queries = createContentQueries(cdn.client());
+  const served = serveForSuite({
+    ...storyFiles([published, neverPublished, site]),
+    "drafts/projects/alpha.json": draftOfPublished,
   });
-  afterAll(async () => {
-    await cdn.close();
-    await cleanup();
+  let queries: ContentQueries;
+  beforeAll(() => {
+    queries = createContentQueries(served.cdn.client());
   });
 
   function lastRequest(): URLSearchParams {
-    const last = cdn.requests.at(-1);
+    const last = served.cdn.requests.at(-1);
     if (!last) throw new Error("no request reached the server");
     return last.url.searchParams;
   }
