@@ -11,11 +11,10 @@
  * - blocks nested in `bloks` and rich text are left to `<Blocks>`, which
  *   skips just the broken one where it renders.
  */
-import { CONTENT_TYPE, formatProblem } from "../validation/engine";
+import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
 import { RESOLVE_RELATIONS, validateBlok, type ContentTypeBlok, type StoryblokStory } from "../generated";
 
 type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `component` → the relation fields it holds, from RESOLVE_RELATIONS (`"card_list.projects"`). */
 const RELATION_FIELDS: ReadonlyMap<string, readonly string[]> = RESOLVE_RELATIONS.reduce((fields, relation) => {

@@ -66,7 +66,8 @@ export interface ValidateOptions {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A plain JSON object (not null, not an array). */
+export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const BLOK_META_KEYS = new Set(["_uid", "component", "_editable"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
