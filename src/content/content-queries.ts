@@ -60,13 +60,28 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     }
   }
 
-  /** A story of content type `component` that keeps its type contract (checked once per cache version), or null. */
-  function getStory<K extends ContentTypeBlok["component"]>(
+  /**
+   * Verdicts per fetched story object and content type. The memo hands out the
+   * same object until the cache version changes, so a refused story (the site
+   * story, asked for by every page) is checked and logged once, not per page;
+   * the memo itself keeps no null, so a story published later is still found.
+   */
+  const verdicts = new WeakMap<object, Map<string, unknown>>();
+  function acceptOnce<K extends ContentTypeBlok["component"]>(story: unknown, component: K): StoryOf<K> | null {
+    if (typeof story !== "object" || story === null) return null;
+    const byComponent = verdicts.get(story) ?? new Map<string, unknown>();
+    verdicts.set(story, byComponent);
+    if (!byComponent.has(component)) byComponent.set(component, acceptStory(story, component));
+    return byComponent.get(component) as StoryOf<K> | null;
+  }
+
+  /** A story of content type `component` that keeps its type contract, or null. */
+  async function getStory<K extends ContentTypeBlok["component"]>(
     fullSlug: string,
     component: K,
     options: QueryOptions | undefined,
   ): Promise<StoryOf<K> | null> {
-    return published(`story:${fullSlug}|${component}`, options, async () => acceptStory(await fetchStory(fullSlug, options), component));
+    return acceptOnce(await published(`story:${fullSlug}`, options, () => fetchStory(fullSlug, options)), component);
   }
 
   /**

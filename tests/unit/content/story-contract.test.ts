@@ -22,8 +22,9 @@ const home = projectStory("home", {}, {
   ],
 });
 const notAPage = projectStory("about", {}, { component: "page", body: "not a list of blocks" });
+const brokenSite = projectStory("site", {}, { component: "site_config" }); // site_name is required
 
-const served = serveStoriesForSuite([good, broken, home, notAPage]);
+const served = serveStoriesForSuite([good, broken, home, notAPage, brokenSite]);
 const queries = () => createContentQueries(served.cdn.client());
 
 afterEach(() => vi.restoreAllMocks());
@@ -53,6 +54,16 @@ describe("stories that break their content type", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(await queries().getPageStory("about")).toBeNull();
     expect(logged(errors)[0]).toMatch(/^content: about not shown: content\(page\)\.body: must be an array of blocks/);
+  });
+  it("are fetched and logged once per cache version, however many pages ask", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const shared = queries();
+    const before = served.cdn.requests.length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => shared.getSiteConfig()));
+    expect(answers).toEqual([null, null, null, null, null]);
+    expect(await shared.getSiteConfig()).toBeNull();
+    expect(served.cdn.requests.length - before).toBe(1);
+    expect(logged(errors)).toEqual([expect.stringMatching(/^content: site not shown: content\(site_config\)\.site_name: is required/)]);
   });
 });
 
