@@ -41,6 +41,31 @@ export const NESTABLE = 2;
 export type BlokRule = readonly [placement: Placement, fields: Readonly<Record<string, FieldRule>>];
 export type BlokRules = Readonly<Record<string, BlokRule>>;
 
+type RuleData = [Placement, Record<string, (string | number | readonly string[])[]>];
+
+/**
+ * The rules from the JSON text src/generated/validators.ts holds: `blocks`
+ * maps block names to rules, `lists` holds the lists several fields share,
+ * and a field argument `"#n"` stands for `lists[n]` (after the kind, a
+ * rule's arguments are otherwise numbers or lists, never strings).
+ */
+export function parseRules(blocks: string, lists: string): BlokRules {
+  const shared = JSON.parse(lists) as (readonly string[])[];
+  const rules = JSON.parse(blocks) as Record<string, RuleData>;
+  for (const [, fields] of Object.values(rules)) {
+    for (const rule of Object.values(fields)) {
+      for (let i = 2; i < rule.length; i += 1) {
+        const argument = rule[i];
+        if (typeof argument !== "string") continue;
+        const list = shared[Number(argument.slice(1))];
+        if (list === undefined) throw new Error(`validators.ts names a shared list it does not hold: ${argument}; run \`npm run codegen\``);
+        rule[i] = list;
+      }
+    }
+  }
+  return rules as unknown as BlokRules;
+}
+
 export interface BlokProblem {
   /** Where, e.g. `content(page).body[2](timeline_slide_list).slides[0](timeline_slide).start_date`. */
   path: string;
@@ -124,7 +149,8 @@ class Walk {
     } else if (allowed === 0 ? placement === undefined && (where & NESTABLE) === 0 : !allowed.includes(name)) {
       this.add(here, `"${name}" is not allowed here (allowed: ${allowed === 0 ? "nestable blocks" : allowed.join(", ")})`);
     }
-    for (const key of Object.keys(fields)) this.field(value[key], fields[key]!, `${here}.${key}`);
+    // Own keys only: a field named `__proto__` that a block lacks is absent, not Object.prototype.
+    for (const key of Object.keys(fields)) this.field(Object.hasOwn(value, key) ? value[key] : undefined, fields[key]!, `${here}.${key}`);
     if (!this.strict) return;
     for (const key of Object.keys(value)) {
       if (!BLOK_META_KEYS.has(key) && !Object.hasOwn(fields, key)) this.add(`${here}.${key}`, `is not a field of "${name}"`);
@@ -231,7 +257,7 @@ class Walk {
     const attrs = node.attrs;
     if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
     if (type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
-    const needed = NODE_ATTRS[type];
+    const needed = Object.hasOwn(NODE_ATTRS, type) ? NODE_ATTRS[type] : undefined;
     if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
       if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkBlok, isBlok, validateBlok as validateGenerated } from "../../../src/generated/validators";
-import { validateBlok, type BlokRules, type FieldRule } from "../../../src/validation/engine";
-import { fileOf, REPO, run, type RawField } from "./helpers";
+import { parseRules, validateBlok, type BlokRules, type FieldRule } from "../../../src/validation/engine";
+import { compile, ENGINE_SOURCE, fileOf, REPO, run, type RawField } from "./helpers";
 
 /**
  * Runtime guards: the rule the generator writes for each field kind, and
@@ -12,15 +13,16 @@ import { fileOf, REPO, run, type RawField } from "./helpers";
  * `portfolio content validate` adds for authors).
  */
 
-/** The `key: [rule],` line of a field in the generated BLOK_RULES. */
+/** A field's rule as written in the generated BLOK_RULES text, as `key: [rule]`. */
 function ruleLine(validators: string, component: string, key: string): string | undefined {
-  const start = validators.indexOf(`  ${component}: [`);
-  const block = validators.slice(start, validators.indexOf("  }],", start));
+  const start = validators.indexOf(`  ${JSON.stringify(component)}: [`);
+  const block = validators.slice(start, validators.indexOf("  }]", start));
   return block
     .split("\n")
     .map((line) => line.trim())
-    .find((line) => line.startsWith(`${key}: `))
-    ?.replace(/,$/, "");
+    .find((line) => line.startsWith(`${JSON.stringify(key)}: `))
+    ?.replace(/,$/, "")
+    .replace(`${JSON.stringify(key)}: `, `${key}: `);
 }
 
 const SECTIONS = "11111111-aaaa-4aaa-8aaa-111111111111";
@@ -84,7 +86,52 @@ describe("the rule generated for each field kind", () => {
       ]),
       "validators.ts",
     );
-    expect(validators).toContain("  a: [1, {}],\n  b: [2, {}],\n  c: [2, {}],\n  d: [3, {}],");
+    expect(validators).toContain('  "a": [1, {}],\n  "b": [2, {}],\n  "c": [2, {}],\n  "d": [3, {}]\n}');
+  });
+});
+
+describe("the rules as JSON text", () => {
+  // Option values are free text in Storyblok; names reach the text too.
+  const hostile = ["back`tick", "${injected}", "C:\\path\\", 'say "hi"', "line\nbreak", "\u2028", "emoji 🚀"];
+  const schema = () =>
+    run([
+      { name: "__proto__", is_nestable: true, schema: { ["__proto__"]: { type: "text", required: true }, mode: { type: "option", options: hostile.map((value) => ({ name: value, value })) } } },
+      { name: "twin", is_nestable: true, schema: { mode: { type: "option", options: hostile.map((value) => ({ name: value, value })) } } },
+    ]);
+
+  it("loads every value back exactly, shares a list used twice, and keeps a block named __proto__ a block", async () => {
+    const validators = fileOf(schema(), "validators.ts");
+    expect(validators).toContain('"mode": ["option", 0, "#0"]');
+    const dir = mkdtempSync(join(tmpdir(), "codegen-rules-"));
+    try {
+      mkdirSync(join(dir, "generated"));
+      mkdirSync(join(dir, "validation"));
+      writeFileSync(join(dir, "validation/engine.ts"), ENGINE_SOURCE);
+      // Only the rules and the engine: the rest of validators.ts needs components.ts, which the compile test below covers.
+      const rulesOnly = validators.slice(0, validators.indexOf("/** Every problem"));
+      writeFileSync(join(dir, "generated/rules.ts"), rulesOnly.replace(/import type .*\n/, ""));
+      const { BLOK_RULES } = (await import(join(dir, "generated/rules.ts"))) as { BLOK_RULES: BlokRules };
+      expect(Object.keys(BLOK_RULES).sort()).toEqual(["__proto__", "twin"]);
+      expect(Object.getPrototypeOf(BLOK_RULES)).toBe(Object.prototype);
+      expect(BLOK_RULES.twin).toEqual([2, { mode: ["option", 0, [...hostile, ""]] }]);
+      expect(Object.keys(BLOK_RULES.__proto__![1])).toEqual(["__proto__", "mode"]);
+      const blok = JSON.parse('{"_uid": "u1", "component": "__proto__", "mode": "back`tick"}') as unknown;
+      expect(validateBlok(BLOK_RULES, blok)).toEqual([{ path: "(__proto__).__proto__", message: "is required" }]);
+      expect(validateBlok(BLOK_RULES, { ...JSON.parse('{"__proto__": "set"}'), _uid: "u1", component: "__proto__", mode: "${injected}" })).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("type-checks", () => {
+    const files: Record<string, string> = { "validation/engine.ts": ENGINE_SOURCE };
+    for (const file of schema().files) files[`generated/${file.path}`] = file.contents;
+    expect(compile(files)).toEqual([]);
+  });
+
+  it("names a shared list it does not hold: a clear error, not a half-built table", () => {
+    expect(() => parseRules('{"a": [2, {"x": ["option", 0, "#1"]}]}', '[["p", "q"]]')).toThrow("validators.ts names a shared list it does not hold: #1; run `npm run codegen`");
+    expect(parseRules('{"a": [2, {"x": ["option", 0, "#0"]}]}', '[["p", "q"]]')).toEqual({ a: [2, { x: ["option", 0, ["p", "q"]] }] });
   });
 });
 
@@ -131,6 +178,7 @@ describe("the engine, per field kind", () => {
     ["richtext: a document", ["richtext", 0, 0], doc({ type: "paragraph", content: [{ type: "text", text: "hi", marks: [{ type: "bold" }] }] }), []],
     ["richtext: not a document", ["richtext", 0, 0], "hi", ['must be a rich-text document ({"type":"doc"}), got "hi"']],
     ["richtext: a heading without level", ["richtext", 0, 0], doc({ type: "heading", content: [] }), [".content[0]: heading node without attrs.level"]],
+    ["richtext: a node typed like an Object.prototype key is only unknown", ["richtext", 0, 0], doc({ type: "constructor" }, { type: "toString", attrs: {} }), [], ['.content[0]: unknown rich-text node "constructor"', '.content[1]: unknown rich-text node "toString"']],
     ["richtext: a link mark without attrs", ["richtext", 0, 0], doc({ type: "text", text: "x", marks: [{ type: "link" }] }), [".content[0].marks[0]: link mark without attrs"]],
     ["richtext: an embedded block outside the whitelist", ["richtext", 0, ["link"]], doc({ type: "blok", attrs: { body: [blok("card")] } }), ['.content[0].body[0](card): "card" is not allowed here (allowed: link)']],
     ["richtext: an unknown node (strict)", ["richtext", 0, 0], doc({ type: "hologram" }), [], ['.content[0]: unknown rich-text node "hologram"']],
