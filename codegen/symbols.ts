@@ -5,8 +5,8 @@ import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./mode
 import { NameTable, pascalCase } from "./naming";
 import { sortedBy } from "./sort";
 
-/** The fixed union and registry names; components and groups never take them. */
-export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok" } as const;
+/** The fixed union and map names; components and groups never take them. */
+export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok", byComponent: "BlokByComponent" } as const;
 export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
 export const RELATIONS_EXPORTS = ["RESOLVE_RELATIONS"] as const;
 

@@ -7,10 +7,10 @@ import { fileHeader } from "./header";
 // accept that block's props (function parameters are checked contravariantly).
 const BODY = `
 import type { ComponentType } from "react";
-import type { ${UNION_NAMES.nestable} } from "./components";
+import type { ${UNION_NAMES.byComponent}, ${UNION_NAMES.nestable} } from "./components";
 
 /** The block type whose \`component\` is K. */
-export type BlokOf<K extends ${UNION_NAMES.nestable}["component"]> = Extract<${UNION_NAMES.nestable}, { component: K }>;
+export type BlokOf<K extends ${UNION_NAMES.nestable}["component"]> = ${UNION_NAMES.byComponent}[K];
 
 /** One renderer per nestable block: a missing, extra or mistyped renderer does not compile. */
 export type BlockRegistry = {

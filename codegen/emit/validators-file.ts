@@ -25,10 +25,10 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel
       : [`  ${key}: [${placement}, {`, fields.map(([field, rule]) => `    ${field}: ${write(rule)}`).join(",\n"), "  }]"].join("\n"),
   );
   const listLines = [...lists.keys()].map((key) => `  ${listText(JSON.parse(key) as string[])}`);
-  const { any, nestable } = UNION_NAMES;
+  const { nestable, byComponent } = UNION_NAMES;
   const body = [
     `import { checkBlok as check, parseRules, validateBlok as validate, type BlokCheck, type BlokProblem, type BlokRules, type ValidateOptions } from "${ENGINE_MODULE}";`,
-    `import type { ${any}, ${nestable} } from "./components";`,
+    `import type { ${byComponent}, ${nestable} } from "./components";`,
     "",
     "/**",
     " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
@@ -49,7 +49,7 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel
     "}",
     "",
     "/** Whether a value is a block (of the kind named) with the shape its type promises. */",
-    `export function isBlok<K extends ${any}["component"]>(value: unknown, component?: K): value is Extract<${any}, { component: K }> {`,
+    `export function isBlok<K extends keyof ${byComponent}>(value: unknown, component?: K): value is ${byComponent}[K] {`,
     "  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component] }).length === 0;",
     "}",
     "",

@@ -12,7 +12,7 @@
  *   skips just the broken one where it renders.
  */
 import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
-import { RESOLVE_RELATIONS, validateBlok, type ContentTypeBlok, type StoryblokStory } from "../generated";
+import { RESOLVE_RELATIONS, validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
 
 type Obj = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ const RELATION_FIELDS: ReadonlyMap<string, readonly string[]> = RESOLVE_RELATION
   return fields.set(component, [...(fields.get(component) ?? []), field]);
 }, new Map<string, string[]>());
 
-export type StoryOf<K extends ContentTypeBlok["component"]> = StoryblokStory<Extract<ContentTypeBlok, { component: K }>>;
+export type StoryOf<K extends ContentTypeBlok["component"]> = StoryblokStory<BlokByComponent[K]>;
 
 /** Problems with a story's own content as a `component` content type, one line each. */
 function contentProblems(content: unknown, component?: string): string[] {

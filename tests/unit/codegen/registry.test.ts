@@ -27,7 +27,7 @@ describe("registry and block type tests", () => {
   const directives = source.match(DIRECTIVE) ?? [];
 
   it("the fixture compiles: correct code passes and every expected error happens", () => {
-    expect(directives.length).toBe(6);
+    expect(directives.length).toBe(7);
     expect(compileProgram([FIXTURE])).toEqual([]);
   });
 
