@@ -1,11 +1,18 @@
 /**
- * The consumer the codegen benchmark type-checks: what a site's renderers do
- * with the generated types, derived from the schema so that both generators
- * get the same code and only the type names differ. For every component, a
- * function that takes its type, reads each of its fields, and for each
- * `bloks` field iterates the array and narrows every item with a
- * `switch (item.component)` over a few of the names the field allows,
- * reading a field of the narrowed block.
+ * The consumers the codegen benchmark type-checks, derived from the schema so
+ * that both generators get the same code and only the type names differ:
+ *
+ * - `types`: imports every block type and names their union; tsc checks the
+ *   output itself and little else (the output's own cost);
+ * - `dispatch`: what a site's renderers do in the @storyblok/react style: for
+ *   every component a function that takes its type, reads each field, and
+ *   hands every item of each `bloks` field to one renderer for any block;
+ * - `switch`: the same, but every `bloks` item is narrowed with a
+ *   `switch (item.component)` over a few of the names the field allows
+ *   (reading a field of the narrowed block) and a `default:` for the rest;
+ * - `registry`: one renderer per nestable block in an object typed with a
+ *   registry type: ours generated (`BlockRegistry`); for theirs, which has
+ *   none, the mapped type a developer would write (`Extract` by name).
  */
 import { allowedNames } from "../codegen/fields/blok-union";
 import type { SchemaModel } from "../codegen/model";
@@ -43,7 +50,20 @@ export function theirTypeNames(output: string): Map<string, string> {
  * maps are intersected), so the code is the same on both sides; `importFrom`
  * is the module that exports the types.
  */
-export function consumerSource(model: SchemaModel, maps: ReadonlyMap<string, string>[], typeNames: ReadonlyMap<string, string>, importFrom: string): string {
+export type ConsumerKind = "types" | "dispatch" | "switch" | "registry";
+
+/**
+ * `generatedRegistry`: for `registry`, the generated registry type to import
+ * from `importFrom`; without it the consumer declares its own.
+ */
+export function consumerSource(
+  model: SchemaModel,
+  maps: ReadonlyMap<string, string>[],
+  typeNames: ReadonlyMap<string, string>,
+  importFrom: string,
+  kind: ConsumerKind,
+  generatedRegistry?: string,
+): string {
   const typed = (name: string) => maps.every((map) => map.has(name));
   const components = sortedBy(model.components, (c) => c.name).filter((c) => typed(c.name));
   const byName = new Map(components.map((c) => [c.name, c]));
@@ -51,6 +71,23 @@ export function consumerSource(model: SchemaModel, maps: ReadonlyMap<string, str
     sortedBy(byName.get(name)?.fields ?? [], (f) => f.key).filter((f) => !SKIPPED_TYPES.has(f.type) && !BLOCK_KEYS.has(f.key));
   const nestable = components.filter((c) => c.isNestable || !c.isRoot).map((c) => c.name);
   const read = (target: string, key: string) => `${target}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${propertyKey(key)}]`}`;
+
+  // Two blocks may share a type name in a generator that does not resolve collisions.
+  const types = [...new Set(components.map((c) => typeNames.get(c.name)!))];
+  const imports = `import type { ${types.join(", ")} } from "${importFrom}";\n\n`;
+  if (kind === "types") return `${imports}export type Every =\n${types.map((type) => `  | ${type}`).join("\n")};\n`;
+  if (kind === "registry") {
+    const nestableTypes = [...new Set(nestable.map((name) => typeNames.get(name)!))];
+    const registryType = generatedRegistry
+      ? `import type { ${generatedRegistry} as Registry } from "${importFrom}";\n`
+      : [
+          `import type { ${nestableTypes.join(", ")} } from "${importFrom}";`,
+          `type Nestable = ${nestableTypes.join(" | ")};`,
+          "type Registry = { readonly [K in Nestable[\"component\"]]: ComponentType<{ blok: Extract<Nestable, { component: K }> }> };",
+        ].join("\n");
+    const renderers = nestable.map((name) => `  ${propertyKey(name)}: ({ blok }) => (void ${read("blok", dataFields(name)[0]?.key ?? "_uid")}, null),`);
+    return `import type { ComponentType } from "react";\n${registryType}\n\nexport const registry: Registry = {\n${renderers.join("\n")}\n};\n`;
+  }
 
   const functions = components.map((component, index) => {
     const type = typeNames.get(component.name)!;
@@ -61,6 +98,10 @@ export function consumerSource(model: SchemaModel, maps: ReadonlyMap<string, str
       const allowed = allowedNames(model, field.restriction);
       const names = (allowed === 0 ? nestable : allowed).filter(typed);
       lines.push(`  for (const item of ${read("blok", field.key)} ?? []) {`);
+      if (kind === "dispatch") {
+        lines.push("    out.push(renderAny(item));", "  }");
+        continue;
+      }
       if (names.length === 0) {
         lines.push("    out.push(item);", "  }");
         continue;
@@ -79,7 +120,7 @@ export function consumerSource(model: SchemaModel, maps: ReadonlyMap<string, str
     lines.push("  return out;", "}");
     return lines.join("\n");
   });
-  // Two blocks may share a type name in a generator that does not resolve collisions.
-  const imports = [...new Set(components.map((c) => typeNames.get(c.name)!))].join(", ");
-  return `import type { ${imports} } from "${importFrom}";\n\n${functions.join("\n\n")}\n`;
+  // The one renderer for any block, as StoryblokComponent is: it needs only what every block has.
+  const renderAny = kind === "dispatch" ? "declare function renderAny(blok: { component: string; _uid: string }): unknown;\n\n" : "";
+  return `${imports}${renderAny}${functions.join("\n\n")}\n`;
 }
