@@ -93,6 +93,8 @@ export interface ValidateOptions {
 type Obj = Record<string, unknown>;
 /** A plain JSON object (not null, not an array). */
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+/** `record[key]` when the record has the key itself: never a value inherited from Object.prototype (`__proto__`, `toString`). */
+const own = <V>(record: Readonly<Record<string, V>>, key: string): V | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 const BLOK_META_KEYS = new Set(["_uid", "component", "_editable"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
@@ -141,7 +143,7 @@ class Walk {
     const name = value.component;
     if (typeof name !== "string") return this.add(at, "component is missing");
     const here = `${path}(${name})`;
-    const rule = Object.hasOwn(this.rules, name) ? this.rules[name] : undefined;
+    const rule = own(this.rules, name);
     if (rule === undefined) return this.add(here, `unknown component ${JSON.stringify(name)}`);
     const [where, fields] = rule;
     if (placement !== undefined && (where & placement) === 0) {
@@ -149,8 +151,7 @@ class Walk {
     } else if (allowed === 0 ? placement === undefined && (where & NESTABLE) === 0 : !allowed.includes(name)) {
       this.add(here, `"${name}" is not allowed here (allowed: ${allowed === 0 ? "nestable blocks" : allowed.join(", ")})`);
     }
-    // Own keys only: a field named `__proto__` that a block lacks is absent, not Object.prototype.
-    for (const key of Object.keys(fields)) this.field(Object.hasOwn(value, key) ? value[key] : undefined, fields[key]!, `${here}.${key}`);
+    for (const key of Object.keys(fields)) this.field(own(value, key), fields[key]!, `${here}.${key}`);
     if (!this.strict) return;
     for (const key of Object.keys(value)) {
       if (!BLOK_META_KEYS.has(key) && !Object.hasOwn(fields, key)) this.add(`${here}.${key}`, `is not a field of "${name}"`);
@@ -257,7 +258,7 @@ class Walk {
     const attrs = node.attrs;
     if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
     if (type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
-    const needed = Object.hasOwn(NODE_ATTRS, type) ? NODE_ATTRS[type] : undefined;
+    const needed = own(NODE_ATTRS, type);
     if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
       if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");
