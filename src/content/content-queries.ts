@@ -6,6 +6,7 @@
  * `projects` arrive as stories, not uuids).
  */
 import { RESOLVE_RELATIONS, type ContentTypeBlok, type PageStory, type ProjectStory, type SiteConfigStory } from "../generated";
+import type { ISbStoriesParams } from "storyblok-js-client";
 import type { ContentClient } from "./client";
 import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
@@ -84,6 +85,17 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     return acceptOnce(await published(`story:${fullSlug}`, options, () => fetchStory(fullSlug, options)), component);
   }
 
+  /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
+  async function listProjects(options: QueryOptions | undefined, params: ISbStoriesParams): Promise<{ full_slug: string }[]> {
+    return (await client.getAll("cdn/stories", {
+      ...requestParams(options),
+      starts_with: PROJECTS_FOLDER,
+      content_type: "project",
+      per_page: LIST_PAGE_SIZE,
+      ...params,
+    })) as { full_slug: string }[];
+  }
+
   /**
    * Every published project with its relations resolved, by full_slug: one
    * listing (total/100 requests plus the client's relation batches) per
@@ -91,13 +103,7 @@ export function createContentQueries(client: ContentClient): ContentQueries {
    */
   function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ProjectStory | null>> {
     return published("projects", options, async () => {
-      const stories = (await client.getAll("cdn/stories", {
-        ...requestParams(options),
-        starts_with: PROJECTS_FOLDER,
-        content_type: "project",
-        per_page: LIST_PAGE_SIZE,
-        resolve_relations: [...RESOLVE_RELATIONS],
-      })) as { full_slug: string }[];
+      const stories = await listProjects(options, { resolve_relations: [...RESOLVE_RELATIONS] });
       return new Map(stories.map((story) => [story.full_slug, acceptStory(story, "project")]));
     });
   }
@@ -119,15 +125,8 @@ export function createContentQueries(client: ContentClient): ContentQueries {
 
     listProjectSlugs(options) {
       return published("project-slugs", options, async () => {
-        // getAll reads `total` / `per-page` from the first answer and fetches the remaining pages.
-        const stories = (await client.getAll("cdn/stories", {
-          ...requestParams(options),
-          starts_with: PROJECTS_FOLDER,
-          content_type: "project",
-          per_page: LIST_PAGE_SIZE,
-          // Only slugs are needed: leave the heavy fields at the CDN.
-          excluding_fields: "description,body,facts,related",
-        })) as { full_slug: string }[];
+        // Only slugs are needed: leave the heavy fields at the CDN.
+        const stories = await listProjects(options, { excluding_fields: "description,body,facts,related" });
         return stories.map((story) => story.full_slug.slice(PROJECTS_FOLDER.length).split("/"));
       });
     },
