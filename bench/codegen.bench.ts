@@ -37,6 +37,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import type { SchemaModel } from "../codegen/model";
 import { consumerSource, oursTypeNames, readModel, theirTypeNames, type ConsumerKind } from "./codegen-consumer";
 import { synthesizeSchema } from "./synthetic-schema";
 
@@ -133,30 +134,6 @@ const TSCONFIG = JSON.stringify({
   include: ["**/*.ts"],
 });
 
-/** The directory tsc is pointed at: the output (ours: with the validation engine it imports, unless types only) and one consumer. */
-function consumerProject(tool: Tool, kind: TscKind, schema: string, oursOut: string, theirsOut: string, project: string): void {
-  const consumer = kind === "output" ? "types" : kind;
-  mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, "tsconfig.json"), TSCONFIG);
-  const oursNames = oursTypeNames(readFileSync(join(oursOut, "components.ts"), "utf8"));
-  const theirNames = theirTypeNames(readFileSync(join(theirsOut, "theirs.ts"), "utf8"));
-  const model = readModel(JSON.parse(readFileSync(schema, "utf8")));
-  const maps = [oursNames, theirNames];
-  if (tool === "ours" && kind === "types") {
-    mkdirSync(join(project, "generated"));
-    for (const name of OUR_TYPE_MODULES) copyFileSync(join(oursOut, name), join(project, "generated", name));
-    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated/components", consumer));
-  } else if (tool === "ours") {
-    mkdirSync(join(project, "validation"), { recursive: true });
-    writeFileSync(join(project, "validation/engine.ts"), readFileSync(join(repo, "src/validation/engine.ts")));
-    symlinkSync(oursOut, join(project, "generated"), "dir");
-    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated", consumer, "BlockRegistry"));
-  } else {
-    writeFileSync(join(project, "theirs.ts"), readFileSync(join(theirsOut, "theirs.ts")));
-    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, theirNames, "./theirs", consumer));
-  }
-}
-
 /**
  * What every consumer module starts with: the consumer is a React site, so
  * React's types load whichever generator made the output (ours imports
@@ -165,6 +142,42 @@ function consumerProject(tool: Tool, kind: TscKind, schema: string, oursOut: str
  * as ours.
  */
 const REACT_SITE = 'import type { ReactNode } from "react";\nexport type SiteNode = ReactNode;\n\n';
+
+/** Both generators' CLI output for one schema, and what the consumers are built from. */
+interface Outputs {
+  ours: string;
+  theirs: string;
+  model: SchemaModel;
+  oursNames: ReadonlyMap<string, string>;
+  theirNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * The directory tsc is pointed at, made once per tool and kind (every run
+ * checks the same files): the output (ours: with the validation engine it
+ * imports, unless types only) and one consumer.
+ */
+function consumerProject(tool: Tool, kind: TscKind, outputs: Outputs, project: string): string {
+  const { model, oursNames, theirNames } = outputs;
+  const consumer = kind === "output" ? "types" : kind;
+  const maps = [oursNames, theirNames];
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, "tsconfig.json"), TSCONFIG);
+  if (tool === "ours" && kind === "types") {
+    mkdirSync(join(project, "generated"));
+    for (const name of OUR_TYPE_MODULES) copyFileSync(join(outputs.ours, name), join(project, "generated", name));
+    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated/components", consumer));
+  } else if (tool === "ours") {
+    mkdirSync(join(project, "validation"), { recursive: true });
+    copyFileSync(join(repo, "src/validation/engine.ts"), join(project, "validation/engine.ts"));
+    symlinkSync(outputs.ours, join(project, "generated"), "dir");
+    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated", consumer, "BlockRegistry"));
+  } else {
+    copyFileSync(join(outputs.theirs, "theirs.ts"), join(project, "theirs.ts"));
+    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, theirNames, "./theirs", consumer));
+  }
+  return project;
+}
 
 /** tsc's fixed cost: the same options on a module that is nothing but that start (the default libs and React's types load). */
 const baseline = join(work, "tsc-baseline");
@@ -175,26 +188,33 @@ writeFileSync(join(baseline, "site.ts"), REACT_SITE);
 const tsc = (project: string) => node([join(repo, "node_modules/typescript/bin/tsc"), "-p", project], { allowFailure: true });
 
 /**
- * Both generators' CLI output for one schema, made once: each tool's consumer
- * needs the other's type names (only blocks both typed are used).
+ * Both generators' CLI output for one schema, made and read once: each tool's
+ * consumer needs the other's type names (only blocks both typed are used).
  */
-function outputsFor(label: string, schema: string): { ours: string; theirs: string } {
+function outputsFor(label: string, schema: string): Outputs {
   const base = join(work, label.replace(/\W+/g, "-"), "outputs");
   const ours = join(base, "ours");
   const theirs = join(base, "theirs");
   mkdirSync(theirs, { recursive: true });
   node([join(repo, "bin/portfolio.js"), "generate", "--schema", schema, "--out", ours]);
   node([join(repo, "node_modules/storyblok-generate-ts/dist/cli.js"), `source=${schema}`, `target=${join(theirs, "theirs.ts")}`]);
-  return { ours, theirs };
+  return {
+    ours,
+    theirs,
+    model: readModel(JSON.parse(readFileSync(schema, "utf8"))),
+    oursNames: oursTypeNames(readFileSync(join(ours, "components.ts"), "utf8")),
+    theirNames: theirTypeNames(readFileSync(join(theirs, "theirs.ts"), "utf8")),
+  };
 }
 
-function measure(tool: Tool, label: string, schema: string, outputs: { ours: string; theirs: string }): Measure {
+function measure(tool: Tool, label: string, schema: string, outputs: Outputs): Measure {
   const runs: Measure[] = [];
   const cliArgs = (out: string) =>
     tool === "ours"
       ? [join(repo, "bin/portfolio.js"), "generate", "--schema", schema, "--out", out]
       : [join(repo, "node_modules/storyblok-generate-ts/dist/cli.js"), `source=${schema}`, `target=${join(out, "theirs.ts")}`];
   if (tool === "ours") node(cliArgs(join(work, "warm-up"))); // builds the CLI's cached bundle if a source changed
+  const projects = TSC_KINDS.map((kind) => [kind, consumerProject(tool, kind, outputs, join(work, label.replace(/\W+/g, "-"), tool, `tsc-${kind}`))] as const);
   for (let i = 0; i < RUNS; i += 1) {
     const base = join(work, label.replace(/\W+/g, "-"), tool, String(i));
     mkdirSync(join(base, "cli"), { recursive: true }); // their CLI does not create its target directory
@@ -205,9 +225,7 @@ function measure(tool: Tool, label: string, schema: string, outputs: { ours: str
     const base0 = tsc(baseline);
     const tscMs = {} as Record<TscKind, number>;
     let tscErrors = 0;
-    for (const kind of TSC_KINDS) {
-      const project = join(base, `tsc-${kind}`);
-      consumerProject(tool, kind, schema, outputs.ours, outputs.theirs, project);
+    for (const [kind, project] of projects) {
       // tsc exits 2 when the output does not compile; the time still counts, the errors are reported.
       const checked = tsc(project);
       tscMs[kind] = checked.ms;
