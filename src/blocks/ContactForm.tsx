@@ -1,20 +1,12 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import type { TextInputBlok } from "../generated";
 import { sendContactMessage } from "../site/contact-client";
-import { validateField, validateSubmission, type FieldErrors, type FieldRule } from "../site/contact-rules";
+import { CONTACT_PAGE_PATH, HONEYPOT_FIELD } from "../site/contact-fields";
+import { STATUS_TEXT, useContactOutcome, type ContactStatus } from "../site/contact-outcome";
+import { normaliseValue, validateField, validateSubmission, type FieldErrors, type FieldRule } from "../site/contact-rules";
 import { FormContext, type FormFieldContext } from "../ui/form-context";
 import { TextInput } from "./TextInput";
 import styles from "./ContactForm.module.css";
-
-type Status = "idle" | "sending" | "sent" | "invalid" | "failed";
-
-const STATUS_TEXT: Record<Status, string> = {
-  idle: "",
-  sending: "Sending…",
-  sent: "Thank you! Your message is on its way; I usually reply within two working days.",
-  invalid: "Please check the highlighted fields.",
-  failed: "Sorry, the message could not be sent. Please try again, or write to me directly.",
-};
 
 function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -25,21 +17,25 @@ function formValues(form: HTMLFormElement): Record<string, string> {
 }
 
 export function ContactForm({ fields, submitLabel }: { fields: readonly TextInputBlok[]; submitLabel: string }) {
+  // After a no-JavaScript post the /contact page hands the server's answer in.
+  const outcome = useContactOutcome();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>("idle");
+  const [errors, setErrors] = useState<FieldErrors>(outcome?.errors ?? {});
+  const [status, setStatus] = useState<ContactStatus>(outcome?.status ?? "idle");
 
   const context = useMemo<FormFieldContext>(
     () => ({
       errorFor: (name) => errors[name],
-      check: (rule: FieldRule, value: string) =>
+      initialValue: (name) => outcome?.values[name],
+      check: (rule: FieldRule, raw: unknown, options) =>
         setErrors((current) => {
+          const message = validateField(rule, normaliseValue(rule, raw));
+          if (message && options?.onlyClear) return current;
           const { [rule.name]: _previous, ...rest } = current;
-          const message = validateField(rule, value);
           return message ? { ...rest, [rule.name]: message } : rest;
         }),
     }),
-    [errors],
+    [errors, outcome],
   );
 
   const focusFirstInvalid = (invalid: FieldErrors) => {
@@ -49,8 +45,8 @@ export function ContactForm({ fields, submitLabel }: { fields: readonly TextInpu
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateSubmission(fields, formValues(form));
+    const input = formValues(event.currentTarget);
+    const result = validateSubmission(fields, input);
     if (!result.ok) {
       setErrors(result.errors);
       setStatus("invalid");
@@ -59,8 +55,10 @@ export function ContactForm({ fields, submitLabel }: { fields: readonly TextInpu
     }
     setErrors({});
     setStatus("sending");
-    const sent = await sendContactMessage(result.values);
-    if (sent.kind === "sent") form.reset();
+    // The honeypot goes along so the server, not the page, decides what a bot gets.
+    const sent = await sendContactMessage({ ...result.values, [HONEYPOT_FIELD]: input[HONEYPOT_FIELD] ?? "" });
+    // The fields keep what was typed whatever the answer: nothing to retype
+    // after a failure, and the sender can still read what they sent.
     if (sent.kind === "invalid") {
       setErrors(sent.errors);
       focusFirstInvalid(sent.errors);
@@ -70,10 +68,17 @@ export function ContactForm({ fields, submitLabel }: { fields: readonly TextInpu
 
   return (
     <FormContext.Provider value={context}>
-      <form ref={formRef} className={styles.form} method="post" action="/api/contact" noValidate onSubmit={onSubmit}>
+      {/* Without JavaScript the browser posts to the /contact page, which answers with this form and its outcome. */}
+      <form ref={formRef} className={styles.form} method="post" action={`${CONTACT_PAGE_PATH}#contact`} noValidate onSubmit={onSubmit}>
         {fields.map((field) => (
           <TextInput key={field._uid} blok={field} />
         ))}
+        <div className={styles.honeypot} aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
         <div className={styles.actions}>
           <button type="submit" className={styles.submit} disabled={status === "sending"}>
             {submitLabel}

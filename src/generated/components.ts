@@ -217,15 +217,20 @@ export type TextInputBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
-  /** Shown when the value is missing or invalid. */
-  error_message?: string;
-  input_type?: "text" | "email" | "tel" | "url" | "textarea";
+  input_type?: "text" | "email" | "url" | "textarea" | "number" | "checkbox";
   label: string;
+  /** Largest number accepted (number inputs). */
+  max?: string;
+  /** Most characters accepted (text, email, URL, multi-line text). */
   max_length?: string;
+  /** Smallest number accepted (number inputs). */
+  min?: string;
+  /** Fewest characters accepted (text, email, URL, multi-line text). */
   min_length?: string;
   /** Field name sent with the form; letters, digits and underscores. */
   name: string;
   placeholder?: string;
+  /** For a checkbox: it must be ticked. */
   required?: boolean;
 };
 

@@ -111,10 +111,11 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "site_name": ["text", 1]
   }],
   "text_input": [2, {
-    "error_message": ["text", 0],
-    "input_type": ["option", 0, ["text", "email", "tel", "url", "textarea"]],
+    "input_type": ["option", 0, ["text", "email", "url", "textarea", "number", "checkbox"]],
     "label": ["text", 1],
+    "max": ["number", 0],
     "max_length": ["number", 0],
+    "min": ["number", 0],
     "min_length": ["number", 0],
     "name": ["text", 1],
     "placeholder": ["text", 0],

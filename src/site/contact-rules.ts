@@ -2,12 +2,14 @@ import type { TextInputBlok } from "../generated";
 
 /**
  * The contact form's rules, one implementation for the browser (instant
- * feedback) and for POST /api/contact (the browser can be bypassed). The
- * rules themselves are content: each text_input blok says what it accepts.
+ * feedback) and for POST /api/contact and the no-JavaScript /contact page
+ * (the browser can be bypassed). The rules themselves are content: each
+ * text_input blok says what it accepts; the messages are fixed here so every
+ * path says the same thing in the same voice.
  */
 export type FieldRule = Pick<
   TextInputBlok,
-  "name" | "label" | "input_type" | "required" | "min_length" | "max_length" | "error_message"
+  "name" | "label" | "input_type" | "required" | "min_length" | "max_length" | "min" | "max"
 >;
 
 export type FieldErrors = Record<string, string>;
@@ -16,16 +18,35 @@ export type ValidationResult =
   | { ok: true; values: Record<string, string> }
   | { ok: false; errors: FieldErrors };
 
+/** Shown for the whole form, in its live region, when any field is invalid. */
+export const FORM_INVALID_MESSAGE = "Sorry, not all fields are filled out correctly.";
+
+export const MESSAGES = {
+  required: (label: string) => `${label} is required.`,
+  email: "Please enter a valid email address.",
+  url: "Please enter a valid URL.",
+  number: "Please enter a number.",
+  tooShort: (min: number) => `Please enter at least ${min} characters.`,
+  tooLong: (max: number) => `Please enter no more than ${max} characters.`,
+  belowMin: (min: number) => `Please enter a number no smaller than ${min}.`,
+  aboveMax: (max: number) => `Please enter a number no greater than ${max}.`,
+} as const;
+
+/** What a ticked checkbox sends and stores; an unticked one is "no". */
+export const CHECKED = "yes";
+export const UNCHECKED = "no";
+
 // Deliberately simple: one "@", something on each side, a dot in the domain.
-// Full RFC 5322 parsing rejects nothing a person types by mistake that this misses.
+// Full RFC 5322 parsing rejects nothing a person types by mistake that this
+// misses, and no whitespace means no header injection where it is used.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// Digits with the separators people write: +44 (0)20 7946-0000.
-const PHONE = /^\+?[\d\s().-]{6,20}$/;
+// Plain decimal notation only: Number() alone would also take "0x1f" and "Infinity".
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 function isUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
   } catch {
     return false;
   }
@@ -33,47 +54,68 @@ function isUrl(value: string): boolean {
 
 /** Storyblok number fields arrive as strings; empty or unparsable means "no limit". */
 function limit(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return null;
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed >= 0 ? Math.floor(parsed) : null;
+  if (value === undefined || !DECIMAL.test(value.trim())) return null;
+  return Number(value);
 }
 
-/** The message for one field's value, or null when it is acceptable. */
-export function validateField(rule: FieldRule, rawValue: string): string | null {
-  const value = rawValue.trim();
-  // The editor's message wins; the defaults name the field so a screen-reader
-  // user hearing the error out of context knows which field it is about.
-  const fail = (fallback: string) => rule.error_message?.trim() || fallback;
+function lengthLimit(value: string | undefined): number | null {
+  const parsed = limit(value);
+  return parsed !== null && parsed >= 0 ? Math.floor(parsed) : null;
+}
 
-  if (value === "") return rule.required ? fail(`${rule.label} is required.`) : null;
-
-  const min = limit(rule.min_length);
-  const max = limit(rule.max_length);
-  if (min !== null && value.length < min) return fail(`${rule.label} needs at least ${min} characters.`);
-  if (max !== null && value.length > max) return fail(`${rule.label} allows at most ${max} characters.`);
-
-  switch (rule.input_type) {
-    case "email":
-      return EMAIL.test(value) ? null : fail(`${rule.label} must be an email address.`);
-    case "url":
-      return isUrl(value) ? null : fail(`${rule.label} must be a web address starting with http(s)://.`);
-    case "tel":
-      return PHONE.test(value) ? null : fail(`${rule.label} must be a phone number.`);
-    default:
-      return null;
+/**
+ * One field's submitted value as text: trimmed, line breaks as "\n" (a
+ * browser posts a textarea's breaks as CRLF but counts them as one character
+ * against maxlength), a checkbox as CHECKED or UNCHECKED. JSON clients may
+ * send booleans and numbers; anything else (objects, arrays) counts as empty.
+ */
+export function normaliseValue(rule: Pick<FieldRule, "input_type">, raw: unknown): string {
+  if (rule.input_type === "checkbox") {
+    const ticked = raw === true || (typeof raw === "string" && raw !== "" && raw !== "false" && raw !== UNCHECKED);
+    return ticked ? CHECKED : UNCHECKED;
   }
+  if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
+  if (typeof raw !== "string") return "";
+  return raw.replace(/\r\n?/g, "\n").trim();
 }
 
-/** Checks every field; unknown keys in `input` are dropped, not echoed back. */
+/** The message for one field's normalised value, or null when it is acceptable. */
+export function validateField(rule: FieldRule, value: string): string | null {
+  if (rule.input_type === "checkbox") {
+    return rule.required && value !== CHECKED ? MESSAGES.required(rule.label) : null;
+  }
+  // The required message names the field, so a screen-reader user hearing it
+  // out of context knows which field it is about.
+  if (value === "") return rule.required ? MESSAGES.required(rule.label) : null;
+
+  if (rule.input_type === "number") {
+    if (!DECIMAL.test(value)) return MESSAGES.number;
+    const number = Number(value);
+    const min = limit(rule.min);
+    const max = limit(rule.max);
+    if (min !== null && number < min) return MESSAGES.belowMin(min);
+    if (max !== null && number > max) return MESSAGES.aboveMax(max);
+    return null;
+  }
+
+  const min = lengthLimit(rule.min_length);
+  const max = lengthLimit(rule.max_length);
+  if (min !== null && value.length < min) return MESSAGES.tooShort(min);
+  if (max !== null && value.length > max) return MESSAGES.tooLong(max);
+  if (rule.input_type === "email" && !EMAIL.test(value)) return MESSAGES.email;
+  if (rule.input_type === "url" && !isUrl(value)) return MESSAGES.url;
+  return null;
+}
+
+/** Checks every field; keys in `input` that are not fields are dropped, not echoed back. */
 export function validateSubmission(rules: readonly FieldRule[], input: Readonly<Record<string, unknown>>): ValidationResult {
   const errors: FieldErrors = {};
   const values: Record<string, string> = {};
   for (const rule of rules) {
-    const raw = input[rule.name];
-    const value = typeof raw === "string" ? raw : "";
+    const value = normaliseValue(rule, Object.hasOwn(input, rule.name) ? input[rule.name] : undefined);
     const error = validateField(rule, value);
     if (error) errors[rule.name] = error;
-    else values[rule.name] = value.trim();
+    else values[rule.name] = value;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
 }

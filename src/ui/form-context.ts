@@ -8,8 +8,14 @@ import type { FieldRule } from "../site/contact-rules";
  */
 export interface FormFieldContext {
   errorFor(name: string): string | undefined;
-  /** Called on blur and, once a field shows an error, on every change. */
-  check(rule: FieldRule, value: string): void;
+  /** What the reader typed before a no-JavaScript post came back with errors. */
+  initialValue(name: string): string | undefined;
+  /**
+   * Checks a field: on blur (a checkbox: on change) to reveal its message, or
+   * with `onlyClear` while the reader types into a field that shows one, so
+   * the message goes as soon as the value is fixed but never appears mid-word.
+   */
+  check(rule: FieldRule, value: unknown, options?: { onlyClear?: boolean }): void;
 }
 
 export const FormContext = createContext<FormFieldContext | null>(null);

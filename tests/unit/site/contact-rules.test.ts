@@ -1,48 +1,99 @@
 import { describe, expect, it } from "vitest";
-import { validateField, validateSubmission, type FieldRule } from "../../../src/site/contact-rules";
+import {
+  FORM_INVALID_MESSAGE,
+  normaliseValue,
+  validateField,
+  validateSubmission,
+  type FieldRule,
+} from "../../../src/site/contact-rules";
 
-const rule = (overrides: Partial<FieldRule>): FieldRule => ({ name: "field", label: "Field", input_type: "text", ...overrides });
+const rule = (overrides: Partial<FieldRule>): FieldRule => ({ name: "field", label: "Your name", input_type: "text", ...overrides });
 
 describe("validateField", () => {
   it.each<[string, Partial<FieldRule>, string, string | null]>([
-    ["required and empty", { required: true }, "  ", "Field is required."],
+    ["required and empty", { required: true }, "", "Your name is required."],
     ["optional and empty", {}, "", null],
     ["optional email left empty", { input_type: "email" }, "", null],
-    ["too short", { min_length: "5" }, "abc", "Field needs at least 5 characters."],
-    ["too long", { max_length: "3" }, "abcd", "Field allows at most 3 characters."],
-    ["length counts trimmed text", { min_length: "3" }, "  ab  ", "Field needs at least 3 characters."],
+    ["required email left empty names the field", { input_type: "email", label: "Email", required: true }, "", "Email is required."],
+    ["too short", { min_length: "5" }, "abc", "Please enter at least 5 characters."],
+    ["exactly the minimum", { min_length: "3" }, "abc", null],
+    ["too long", { max_length: "3" }, "abcd", "Please enter no more than 3 characters."],
+    ["exactly the maximum", { max_length: "3" }, "abc", null],
     ["empty limit means none", { min_length: "", max_length: "" }, "x", null],
+    ["unparsable limit means none", { min_length: "ten" }, "x", null],
     ["valid email", { input_type: "email" }, "a@b.co", null],
-    ["invalid email", { input_type: "email" }, "a@b", "Field must be an email address."],
-    ["valid url", { input_type: "url" }, "https://example.com", null],
-    ["url without scheme", { input_type: "url" }, "example.com", "Field must be a web address starting with http(s)://."],
-    ["javascript url", { input_type: "url" }, "javascript:alert(1)", "Field must be a web address starting with http(s)://."],
-    ["valid phone", { input_type: "tel" }, "+31 (0)10 123-4567", null],
-    ["invalid phone", { input_type: "tel" }, "call me", "Field must be a phone number."],
+    ["email without a dot in the domain", { input_type: "email" }, "a@b", "Please enter a valid email address."],
+    ["email with a space", { input_type: "email" }, "a b@c.de", "Please enter a valid email address."],
+    ["email length is checked first", { input_type: "email", max_length: "5" }, "ann@example.com", "Please enter no more than 5 characters."],
+    ["valid url", { input_type: "url" }, "https://example.com/work", null],
+    ["url without scheme", { input_type: "url" }, "example.com", "Please enter a valid URL."],
+    ["javascript url", { input_type: "url" }, "javascript:alert(1)", "Please enter a valid URL."],
+    ["ftp url", { input_type: "url" }, "ftp://example.com", "Please enter a valid URL."],
     ["textarea is free text", { input_type: "textarea" }, "anything", null],
+    ["textarea length", { input_type: "textarea", min_length: "20" }, "Too short", "Please enter at least 20 characters."],
+    ["number", { input_type: "number" }, "42", null],
+    ["negative decimal number", { input_type: "number" }, "-1.5", null],
+    ["not a number", { input_type: "number" }, "forty", "Please enter a number."],
+    ["hex is not a number here", { input_type: "number" }, "0x10", "Please enter a number."],
+    ["infinity is not a number here", { input_type: "number" }, "Infinity", "Please enter a number."],
+    ["below min", { input_type: "number", min: "1" }, "0", "Please enter a number no smaller than 1."],
+    ["at min", { input_type: "number", min: "1" }, "1", null],
+    ["above max", { input_type: "number", max: "10" }, "10.5", "Please enter a number no greater than 10."],
+    ["at max", { input_type: "number", max: "10" }, "10", null],
+    ["required number left empty", { input_type: "number", label: "Budget", required: true }, "", "Budget is required."],
+    ["required checkbox unticked", { input_type: "checkbox", label: "Consent", required: true }, "no", "Consent is required."],
+    ["required checkbox ticked", { input_type: "checkbox", required: true }, "yes", null],
+    ["optional checkbox unticked", { input_type: "checkbox" }, "no", null],
   ])("%s", (_name, overrides, value, want) => {
     expect(validateField(rule(overrides), value)).toBe(want);
   });
+});
 
-  it("uses the editor's error message when there is one", () => {
-    expect(validateField(rule({ required: true, error_message: "Tell me your name." }), "")).toBe("Tell me your name.");
-    expect(validateField(rule({ input_type: "email", error_message: "Bad address." }), "x")).toBe("Bad address.");
+describe("normaliseValue", () => {
+  it.each<[string, FieldRule["input_type"], unknown, string]>([
+    ["trims text", "text", "  Ann  ", "Ann"],
+    ["CRLF from a posted textarea counts as one character", "textarea", "a\r\nb\rc", "a\nb\nc"],
+    ["a JSON number", "number", 3, "3"],
+    ["missing", "text", undefined, ""],
+    ["an object is empty", "text", { toString: "x" }, ""],
+    ["an array is empty", "text", ["a", "b"], ""],
+    ["checkbox posted by a browser", "checkbox", "yes", "yes"],
+    ["checkbox posted as 'on' (no value attribute)", "checkbox", "on", "yes"],
+    ["checkbox as JSON true", "checkbox", true, "yes"],
+    ["checkbox as JSON false", "checkbox", false, "no"],
+    ["checkbox absent (unticked boxes are not posted)", "checkbox", undefined, "no"],
+  ])("%s", (_name, inputType, raw, want) => {
+    expect(normaliseValue({ input_type: inputType }, raw)).toBe(want);
   });
 });
 
 describe("validateSubmission", () => {
-  const rules = [rule({ name: "name", required: true }), rule({ name: "email", input_type: "email", required: true })];
+  const rules = [
+    rule({ name: "name", label: "Your name", required: true }),
+    rule({ name: "email", label: "Email", input_type: "email", required: true }),
+    rule({ name: "consent", label: "Consent", input_type: "checkbox", required: true }),
+  ];
 
-  it("returns trimmed values and drops unknown keys", () => {
-    expect(validateSubmission(rules, { name: " Ann ", email: "ann@example.com", admin: "yes" })).toEqual({
+  it("returns normalised values and drops unknown keys", () => {
+    expect(validateSubmission(rules, { name: " Ann ", email: "ann@example.com", consent: "yes", admin: "yes" })).toEqual({
       ok: true,
-      values: { name: "Ann", email: "ann@example.com" },
+      values: { name: "Ann", email: "ann@example.com", consent: "yes" },
     });
   });
 
-  it("reports every invalid field, treating non-strings as empty", () => {
-    const result = validateSubmission(rules, { name: 42, email: "nope" });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(["email", "name"]);
+  it("reports every invalid field with its message, treating arrays and objects as empty", () => {
+    expect(validateSubmission(rules, { name: ["Ann"], email: "nope" })).toEqual({
+      ok: false,
+      errors: { name: "Your name is required.", email: "Please enter a valid email address.", consent: "Consent is required." },
+    });
+  });
+
+  it("reads only own keys: a field named like an Object.prototype member is simply missing", () => {
+    const result = validateSubmission([rule({ name: "constructor", label: "Company", required: true })], {});
+    expect(result).toEqual({ ok: false, errors: { constructor: "Company is required." } });
+  });
+
+  it("has the form-level message in the issue's words", () => {
+    expect(FORM_INVALID_MESSAGE).toBe("Sorry, not all fields are filled out correctly.");
   });
 });

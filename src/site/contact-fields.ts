@@ -1,0 +1,13 @@
+/**
+ * Names the contact form shares between browser and server, besides the
+ * content's own fields.
+ */
+
+/**
+ * A field people never see or fill in; bots that fill every input do. It is
+ * named like a field worth filling, and content fields may not reuse it.
+ */
+export const HONEYPOT_FIELD = "contact_website";
+
+/** Where the form posts without JavaScript; the page answers with the form's outcome. */
+export const CONTACT_PAGE_PATH = "/contact";
