@@ -8,16 +8,18 @@ import { Command } from "commander";
 import { registerCheck } from "./commands/check";
 import { registerContent } from "./commands/content";
 import { registerGenerate } from "./commands/generate";
+import { registerMessages } from "./commands/messages";
 import { registerSchema } from "./commands/schema";
 
 const program = new Command()
   .name("portfolio")
-  .description("Generate types from the Storyblok content model and serve the embedded content.")
+  .description("Generate types from the Storyblok content model, serve the embedded content and read the contact form's messages.")
   .showHelpAfterError();
 
 registerSchema(program);
 registerGenerate(program);
 registerCheck(program);
 registerContent(program);
+registerMessages(program);
 
 await program.parseAsync(process.argv);

@@ -1,32 +1,43 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { validateSubmission } from "../../site/contact-rules";
-import { siteConfigOrNull } from "../../site/site-config";
+import { acceptContact } from "../../contact/accept";
+import { MAX_BODY_BYTES } from "../../contact/read-body";
+import type { FieldErrors } from "../../site/contact-rules";
 
-type ContactResponse = { ok: true } | { ok: false; errors: Record<string, string> } | { ok: false; error: string };
+type ContactResponse = { ok: true } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
+
+// The body is read here, as JSON or form-encoded, with its own byte limit.
+export const config = { api: { bodyParser: false } };
 
 /**
- * Receives the footer's contact form. The rules are the content's own
- * text_input blocks, checked with the same module the browser uses, so the
- * browser's checks are a convenience and this one is the guarantee.
+ * Receives the contact form from the script (JSON) or any client
+ * (form-encoded). The rules are the content's own text_input blocks,
+ * checked with the same module the browser uses, so the browser's checks
+ * are a convenience and this one is the guarantee.
  */
 export default async function contact(request: NextApiRequest, response: NextApiResponse<ContactResponse>) {
   if (request.method !== "POST") {
     response.setHeader("Allow", "POST");
     return response.status(405).json({ ok: false, error: "Use POST." });
   }
-  const body: unknown = request.body;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return response.status(400).json({ ok: false, error: "Send the form fields as a JSON object." });
+  const outcome = await acceptContact(request);
+  switch (outcome.kind) {
+    case "accepted":
+    case "ignored":
+      return response.status(200).json({ ok: true });
+    case "invalid":
+      return response.status(422).json({ ok: false, errors: outcome.errors });
+    case "limited":
+      response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
+      return response.status(429).json({ ok: false, error: `Too many messages from this address; try again in ${outcome.retryAfterSeconds} seconds.` });
+    case "too-large":
+      return response.status(413).json({ ok: false, error: `The message is larger than ${MAX_BODY_BYTES} bytes.` });
+    case "unsupported":
+      return response.status(415).json({ ok: false, error: "Send the fields as application/json or application/x-www-form-urlencoded." });
+    case "malformed":
+      return response.status(400).json({ ok: false, error: "Send the form fields as a JSON object." });
+    case "unavailable":
+      return response.status(503).json({ ok: false, error: "The contact form is not available." });
+    case "store-failed":
+      return response.status(500).json({ ok: false, error: "The message could not be stored; nothing was sent. Please try again." });
   }
-  const site = await siteConfigOrNull();
-  const fields = site?.content.footer?.[0]?.contact_fields ?? [];
-  if (fields.length === 0) {
-    return response.status(503).json({ ok: false, error: "The contact form is not available." });
-  }
-  const result = validateSubmission(fields, Object.fromEntries(Object.entries(body)));
-  if (!result.ok) return response.status(422).json({ ok: false, errors: result.errors });
-  // Delivery (mail, CRM) is a deployment concern, not this handler's.
-  // Only the fact is logged: the message and address are personal data.
-  console.info(`contact: message accepted (${Object.keys(result.values).length} fields)`);
-  return response.status(200).json({ ok: true });
 }

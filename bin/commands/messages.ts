@@ -1,0 +1,77 @@
+/**
+ * `portfolio messages list` and `portfolio messages retry`: the owner's view
+ * of the contact form's store (CONTACT_DB) and a way to flush its queue from
+ * a shell or a cron job. Thin shells around src/contact/.
+ */
+import type { Command } from "commander";
+import type { StoredMessage } from "../../src/contact/message-store";
+
+interface DbFlags {
+  db?: string;
+}
+
+const iso = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"));
+
+function stateOf(message: StoredMessage): string {
+  if (message.state === "delivered") return `delivered ${iso(message.deliveredAt)}`;
+  if (message.attempts === 0) return "queued";
+  return `queued, ${message.attempts} failed attempt(s), next ${iso(message.nextAttemptAt)}: ${message.lastError ?? ""}`;
+}
+
+export function registerMessages(program: Command): void {
+  const messages = program.command("messages").description("Read the contact form's stored messages and deliver what is queued.");
+  const dbOption = "SQLite file; default $CONTACT_DB or .data/contact.sqlite";
+
+  messages
+    .command("list")
+    .description("List stored messages with their delivery state, oldest first.")
+    .option("--db <path>", dbOption)
+    .option("--json", "print every message in full as JSON")
+    .action(async (flags: DbFlags & { json?: boolean }) => {
+      const { readContactConfig } = await import("../../src/contact/config");
+      const { openMessageStore } = await import("../../src/contact/message-store");
+      const store = openMessageStore(flags.db ?? readContactConfig().dbPath);
+      const all = store.list();
+      store.close();
+      if (flags.json) {
+        console.log(JSON.stringify(all, null, 2));
+        return;
+      }
+      for (const message of all) {
+        console.log(`#${message.id}  ${iso(message.receivedAt)}  ${message.subject}  <${message.replyTo ?? "no reply address"}>`);
+        console.log(`    ${stateOf(message)}`);
+      }
+      const queued = all.filter((message) => message.state === "queued").length;
+      console.log(`${all.length} message(s), ${queued} queued`);
+    });
+
+  messages
+    .command("retry")
+    .description("Deliver every queued message now through SMTP_URL; exit 1 when some are still queued.")
+    .option("--db <path>", dbOption)
+    .action(async (flags: DbFlags) => {
+      const { readContactConfig } = await import("../../src/contact/config");
+      const config = readContactConfig();
+      if (!config.smtpUrl) {
+        console.error("SMTP_URL is not set: there is no server to deliver to (e.g. SMTP_URL=smtp://user:pass@mail.example.com:587).");
+        process.exit(2);
+      }
+      const { openMessageStore } = await import("../../src/contact/message-store");
+      const { createSmtpMailer } = await import("../../src/contact/mailer");
+      const { deliverDue } = await import("../../src/contact/delivery");
+      const store = openMessageStore(flags.db ?? config.dbPath);
+      const mailer = createSmtpMailer(config.smtpUrl, config.from);
+      try {
+        // The owner asked for now: backoff waits are skipped, leases held by a live server are not.
+        store.makeAllDue();
+        const report = await deliverDue(store, mailer, { retryBaseMs: config.retryBaseMs });
+        const queued = store.list().filter((message) => message.state === "queued");
+        console.log(`Delivered ${report.delivered}; ${queued.length} still queued.`);
+        for (const message of queued) console.error(`#${message.id}: ${message.lastError ?? "being sent by another process"}`);
+        process.exitCode = queued.length > 0 ? 1 : 0;
+      } finally {
+        mailer.close();
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,76 @@
+import type { GetServerSideProps } from "next";
+import Head from "next/head";
+import type { SiteConfigStory } from "../generated";
+import { acceptContact, type AcceptOutcome } from "../contact/accept";
+import { SiteFrame } from "../layouts/SiteFrame";
+import { CONTACT_PAGE_PATH } from "../site/contact-fields";
+import { ContactOutcomeContext, STATUS_TEXT, type ContactOutcome } from "../site/contact-outcome";
+import { siteConfigOrNull } from "../site/site-config";
+import styles from "../layouts/ErrorLayout.module.css";
+
+interface ContactPageProps {
+  site: SiteConfigStory | null;
+  outcome: ContactOutcome;
+}
+
+const IDLE: ContactOutcome = { status: "idle", values: {}, errors: {} };
+
+/** The page's answer to a post: status code and what the form shows. */
+function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }>): { code: number; shown: ContactOutcome } {
+  switch (outcome.kind) {
+    case "invalid":
+      return { code: 422, shown: { status: "invalid", values: outcome.values, errors: outcome.errors } };
+    case "limited":
+      return { code: 429, shown: { status: "limited", values: outcome.values, errors: {} } };
+    case "store-failed":
+      return { code: 500, shown: { status: "failed", values: outcome.values, errors: {} } };
+    case "too-large":
+      return { code: 413, shown: { ...IDLE, status: "failed" } };
+    case "unavailable":
+      return { code: 503, shown: { ...IDLE, status: "failed" } };
+    case "unsupported":
+    case "malformed":
+      return { code: 400, shown: { ...IDLE, status: "failed" } };
+  }
+}
+
+/**
+ * Where the contact form posts when the browser runs no JavaScript. The
+ * same acceptContact as /api/contact decides; a stored message redirects
+ * (303, so a reload does not post it twice) to the thanks, anything else is
+ * the form again with the same messages and what the visitor typed.
+ */
+export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({ req, res, query }) => {
+  if (req.method !== "POST") {
+    const site = await siteConfigOrNull();
+    return { props: { site, outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };
+  }
+  const outcome = await acceptContact(req);
+  if (outcome.kind === "accepted" || outcome.kind === "ignored") {
+    return { redirect: { destination: `${CONTACT_PAGE_PATH}?sent=1#contact`, statusCode: 303 } };
+  }
+  const { code, shown } = answer(outcome);
+  res.statusCode = code;
+  if (outcome.kind === "limited") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
+  return { props: { site: await siteConfigOrNull(), outcome: shown } };
+};
+
+export default function ContactPage({ site, outcome }: ContactPageProps) {
+  const sent = outcome.status === "sent";
+  return (
+    <ContactOutcomeContext.Provider value={outcome}>
+      <SiteFrame site={site}>
+        <Head>
+          <title>{sent ? "Message received" : "Contact"}</title>
+          <meta name="robots" content="noindex" />
+        </Head>
+        <section className={styles.error}>
+          <h1 className={styles.heading}>{sent ? "Message received" : "Contact"}</h1>
+          <div className={styles.message}>
+            <p>{STATUS_TEXT[outcome.status] || "The contact form is at the foot of this page."}</p>
+          </div>
+        </section>
+      </SiteFrame>
+    </ContactOutcomeContext.Provider>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * A real SMTP server (the `smtp-server` package) on 127.0.0.1, for tests of
+ * delivery: it records every message it accepts, can be stopped and started
+ * again on the same port (SMTP "down", then "back"), and can refuse mail.
+ */
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  headers: Record<string, string>;
+  /** The body with its transfer encoding undone, as the visitor typed it. */
+  text: string;
+}
+
+export interface LoopbackSmtp {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Makes the server answer DATA with a temporary failure (451) until called with false. */
+  refuse(on: boolean): void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const soft = body.replace(/=\r?\n/g, "");
+  for (let i = 0; i < soft.length; i += 1) {
+    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const body = raw.slice(split + 4);
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = headers["content-transfer-encoding"]?.toLowerCase();
+  const decoded =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : body;
+  return { headers, text: decoded.replace(/\r\n/g, "\n") };
+}
+
+export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
+  const received: ReceivedMail[] = [];
+  let refusing = false;
+  let server: SMTPServer | undefined;
+  let boundPort = port;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        // Plain SMTP on loopback: no TLS to negotiate, no login required.
+        disabledCommands: ["STARTTLS", "AUTH"],
+        authOptional: true,
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            if (refusing) {
+              const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+              callback(error);
+              return;
+            }
+            const raw = Buffer.concat(chunks).toString("utf8");
+            const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+            received.push({ from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parseMail(raw) });
+            callback();
+          });
+        },
+      });
+      server.on("error", reject);
+      server.listen(boundPort, "127.0.0.1", () => {
+        const address = server?.server.address();
+        if (address && typeof address === "object") boundPort = address.port;
+        resolve();
+      });
+    });
+
+  await listen();
+  return {
+    get port() {
+      return boundPort;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${boundPort}`;
+    },
+    received,
+    refuse(on) {
+      refusing = on;
+    },
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start: listen,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`SMTP: expected ${count} message(s), received ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return received;
+    },
+  };
+}
