@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type FocusEvent } from "react";
 import type { TextInputBlok } from "../generated";
 import { CHECKED } from "../site/contact-rules";
 import { editableAttributes } from "../site/editable";
@@ -13,6 +13,10 @@ function attribute(value: string | undefined, { integer }: { integer: boolean })
   const parsed = Number(value?.trim() || Number.NaN);
   if (!Number.isFinite(parsed)) return undefined;
   return integer ? (parsed >= 0 ? Math.floor(parsed) : undefined) : parsed;
+}
+
+function isSubmitButtonOf(target: EventTarget | null, form: HTMLFormElement | null): boolean {
+  return target instanceof HTMLButtonElement && target.type === "submit" && target.form === form && form !== null;
 }
 
 export function TextInput({ blok }: { blok: TextInputBlok }) {
@@ -42,7 +46,13 @@ export function TextInput({ blok }: { blok: TextInputBlok }) {
     className: styles.control,
     ...invalid,
     // Revealed when the reader leaves the field, never while typing ...
-    onBlur: (event: { currentTarget: { value: string } }) => form?.check(blok, event.currentTarget.value),
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      // ... except towards the submit button: a message appearing on mousedown
+      // would push the button from under the pointer and swallow the click.
+      // Submitting shows every message anyway.
+      if (isSubmitButtonOf(event.relatedTarget, event.currentTarget.form)) return;
+      form?.check(blok, event.currentTarget.value);
+    },
     // ... but once shown, a message goes as soon as the value is fixed.
     onChange: (event: { currentTarget: { value: string } }) => {
       if (error) form?.check(blok, event.currentTarget.value, { onlyClear: true });

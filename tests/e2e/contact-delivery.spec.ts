@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { openMessageStore, type StoredMessage } from "../../src/contact/message-store";
+import { startLoopbackSmtp, type LoopbackSmtp } from "../support/loopback-smtp";
+import { startNextServer, type NextServer } from "../support/next-server";
+
+/**
+ * The contact form end to end: Chromium, `next start` of the production
+ * build with its own SQLite file, and a real SMTP server on loopback that
+ * goes down and comes back. One chain of scenarios on one database, so it
+ * runs in order and on the desktop project only (the phone layout is the
+ * same form; contact.spec.ts covers both).
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = "hello@elenavarga.design"; // the email link in content/stories/site.json
+const RATE_LIMIT = 4;
+let temp: string;
+let db: string;
+let smtp: LoopbackSmtp;
+let server: NextServer;
+
+const start = () => startNextServer({ CONTACT_DB: db, SMTP_URL: smtp.url, CONTACT_RETRY_MS: "200", CONTACT_RATE_LIMIT: `${RATE_LIMIT}/600` });
+
+function stored(): StoredMessage[] {
+  const store = openMessageStore(db);
+  try {
+    return store.list();
+  } finally {
+    store.close();
+  }
+}
+
+async function fillForm(page: Page, message: string) {
+  const form = page.locator("#contact form");
+  await form.getByLabel(/^Your name/).fill("Femke de Wit");
+  await form.getByLabel(/^Email/).fill("femke@example.com");
+  await form.getByLabel(/^Message/).fill(message);
+  await form.getByLabel(/^Consent to store this message/).check();
+  return form;
+}
+
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one run of the delivery chain is enough");
+  temp = mkdtempSync(join(tmpdir(), "contact-e2e-"));
+  db = join(temp, "contact.sqlite");
+  smtp = await startLoopbackSmtp();
+  server = await start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  if (temp) rmSync(temp, { recursive: true, force: true });
+});
+
+test("a message sent with the form reaches the SMTP server with the visitor's text intact", async ({ page }) => {
+  const text = "Hallo Elena,\nwir überarbeiten die Anzeigen — können wir reden?\n<b>Not markup</b> & 100 % plain.";
+  await page.goto(`${server.url}/#contact`);
+  const form = await fillForm(page, text);
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByRole("status")).toHaveText(/thank you! your message has been received/i);
+  // What the visitor typed stays in the form.
+  await expect(form.getByLabel(/^Message/)).toHaveValue(text);
+
+  const [mail] = await smtp.waitFor(1);
+  expect(mail?.to).toEqual([OWNER]);
+  expect(mail?.headers["reply-to"]).toBe("femke@example.com");
+  expect(mail?.headers.subject).toBe("Contact form: Femke de Wit");
+  expect(mail?.text).toContain(`Message:\n${text}\n`);
+  expect(mail?.text).toContain("Consent to store this message: yes");
+  expect(stored()).toMatchObject([{ state: "delivered" }]);
+});
+
+test("without JavaScript the form posts, shows the same messages with what was typed, then the thanks", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/#contact`);
+  let form = page.locator("#contact form");
+  await form.getByLabel(/^Your name/).fill("Femke de Wit");
+  await form.getByLabel(/^Email/).fill("femke@");
+  const answer = page.waitForResponse((response) => response.url().startsWith(`${server.url}/contact`) && response.request().method() === "POST");
+  await form.getByRole("button", { name: "Send message" }).click();
+  expect((await answer).status()).toBe(422);
+
+  form = page.locator("#contact form");
+  await expect(form.getByRole("status")).toHaveText("Sorry, not all fields are filled out correctly.");
+  await expect(form.getByLabel(/^Your name/)).toHaveValue("Femke de Wit");
+  await expect(form.getByLabel(/^Email/)).toHaveValue("femke@");
+  await expect(form.getByLabel(/^Email/)).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(form.getByText("Message is required.", { exact: true })).toBeVisible();
+  await expect(form.getByText("Consent to store this message is required.")).toBeVisible();
+
+  await form.getByLabel(/^Email/).fill("femke@example.com");
+  await form.getByLabel(/^Message/).fill("Two lines,\nposted as a plain form.");
+  await form.getByLabel(/^Consent to store this message/).check();
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1#contact$/);
+  await expect(page.locator("#contact form").getByRole("status")).toHaveText(/thank you/i);
+  const mails = await smtp.waitFor(2);
+  expect(mails[1]?.text).toContain("Message:\nTwo lines,\nposted as a plain form.\n");
+  await context.close();
+});
+
+test("SMTP down: the message is stored, the visitor thanked, and it is delivered once SMTP is back", async ({ page }) => {
+  await smtp.stop();
+  await page.goto(`${server.url}/#contact`);
+  const form = await fillForm(page, "Sent while the mail server was down; it must still arrive.");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByRole("status")).toHaveText(/thank you/i);
+  await expect.poll(() => stored().at(-1)?.attempts, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(stored().at(-1)).toMatchObject({ state: "queued", lastError: expect.stringMatching(/ECONNREFUSED/) });
+  expect(smtp.received).toHaveLength(2);
+
+  await smtp.start();
+  const mails = await smtp.waitFor(3, 15_000);
+  expect(mails[2]?.text).toContain("Sent while the mail server was down; it must still arrive.");
+  await expect.poll(() => stored().at(-1)?.state).toBe("delivered");
+});
+
+test("a message stored before a crash is delivered by the restarted server", async ({ request }) => {
+  await smtp.stop();
+  const response = await request.post(`${server.url}/api/contact`, {
+    data: { name: "Femke de Wit", email: "femke@example.com", message: "Stored, then the server died before it was sent.", consent: true },
+  });
+  expect(response.status()).toBe(200);
+  await server.crash();
+  expect(stored().at(-1)).toMatchObject({ state: "queued" });
+
+  await smtp.start();
+  // Nobody posts to the new process: it sends the backlog because it started.
+  server = await start();
+  const mails = await smtp.waitFor(4, 15_000);
+  expect(mails[3]?.text).toContain("Stored, then the server died before it was sent.");
+  expect(stored().map((message) => message.state)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
+});
+
+test("a filled honeypot is thanked but not stored, and a sender over the limit gets 429 with Retry-After", async ({ request }) => {
+  const valid = { name: "Femke de Wit", email: "femke@example.com", message: "Checking the rate limit of the form.", consent: true };
+  const before = stored().length;
+  const bot = await request.post(`${server.url}/api/contact`, { data: { ...valid, contact_website: "https://spam.example" } });
+  expect(bot.status()).toBe(200);
+  expect(stored()).toHaveLength(before);
+
+  // The restarted server's limiter is fresh; the honeypot post counted as one.
+  for (let sent = 1; sent < RATE_LIMIT; sent += 1) {
+    expect((await request.post(`${server.url}/api/contact`, { form: { ...valid, consent: "yes" } })).status()).toBe(200);
+  }
+  const limited = await request.post(`${server.url}/api/contact`, { data: valid });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(500);
+  expect(stored()).toHaveLength(before + RATE_LIMIT - 1);
+});
