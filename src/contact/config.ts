@@ -21,7 +21,7 @@ const DEFAULT_RETRY_MS = 30_000;
 /** Retries never wait longer than an hour, so a fixed server gets the backlog within the hour. */
 export const MAX_RETRY_MS = 60 * 60_000;
 
-export function readContactConfig(env: NodeJS.ProcessEnv = process.env): ContactConfig {
+export function readContactConfig(env: Readonly<Record<string, string | undefined>> = process.env): ContactConfig {
   return {
     dbPath: env.CONTACT_DB?.trim() || DEFAULT_DB_PATH,
     smtpUrl: env.SMTP_URL?.trim() || undefined,

@@ -15,8 +15,10 @@ export function ownerEmailFrom(content: unknown): string | null {
         return link.email.trim();
       }
     }
-    // Reversed, so the walk meets fields in document order.
-    stack.push(...Object.values(node).reverse());
+    // Pushed last to first, so the walk meets fields in document order;
+    // one at a time, as a spread of a huge array overflows the call stack.
+    const children = Object.values(node);
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i]);
   }
   return null;
 }
