@@ -78,6 +78,22 @@ test("submitting with errors shows every message, announces the form's, and focu
   await expect(form.locator('input[name="contact_website"]')).toHaveAttribute("tabindex", "-1");
 });
 
+test("when the server cannot be reached the form says so and keeps what was typed", async ({ page }) => {
+  // The network fails, as on a train: the request never reaches a server.
+  await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
+  const form = page.locator("#contact form");
+  const message = "We are redesigning the stop displays and would like to talk.";
+  await form.getByLabel(/^Your name/).fill("Femke de Wit");
+  await form.getByLabel(/^Email/).fill("femke@example.com");
+  await form.getByLabel(/^Message/).fill(message);
+  await form.getByLabel(/^Consent to store this message/).check();
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByRole("status")).toHaveText(/could not be sent/);
+  await expect(form.getByLabel(/^Message/)).toHaveValue(message);
+  await expect(form.getByLabel(/^Consent to store this message/)).toBeChecked();
+  await expect(form.getByRole("button", { name: "Send message" })).toBeEnabled();
+});
+
 test("the contact API applies the same rules: 422 with the same messages, JSON or form-encoded", async ({ request }) => {
   const want = {
     ok: false,
