@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { HONEYPOT_FIELD } from "../site/contact-fields";
 import { normaliseValue, validateSubmission, type FieldErrors, type FieldRule } from "../site/contact-rules";
 import { siteConfigOrNull } from "../site/site-config";
+import { clientAddress } from "./client-address";
 import { messageFields, replyAddress, subjectLine } from "./compose";
 import { readFormBody } from "./read-body";
 import { ownerEmailFrom } from "./recipient";
@@ -40,7 +41,7 @@ export async function acceptContact(request: IncomingMessage): Promise<AcceptOut
   if (rules.length === 0) return { kind: "unavailable" };
 
   const runtime = contactRuntime();
-  const address = request.socket.remoteAddress ?? "unknown";
+  const address = clientAddress(request, runtime.config.trustProxy);
   const honeypot = body.fields[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // Counted, so a bot hammering the form is slowed down like anyone else.

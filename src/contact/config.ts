@@ -11,6 +11,8 @@ export interface ContactConfig {
   /** Sender; without it the recipient (many SMTP servers only relay their own addresses). */
   from: string | undefined;
   rateLimit: { limit: number; windowMs: number };
+  /** Behind one reverse proxy: count the address it puts last in X-Forwarded-For. */
+  trustProxy: boolean;
   /** Wait before the first retry; it doubles per failed attempt up to MAX_RETRY_MS. */
   retryBaseMs: number;
 }
@@ -28,6 +30,7 @@ export function readContactConfig(env: Readonly<Record<string, string | undefine
     to: env.CONTACT_TO?.trim() || undefined,
     from: env.CONTACT_FROM?.trim() || undefined,
     rateLimit: parseRateLimit(env.CONTACT_RATE_LIMIT),
+    trustProxy: env.CONTACT_TRUST_PROXY === "1" || env.CONTACT_TRUST_PROXY === "true",
     retryBaseMs: positiveInteger(env.CONTACT_RETRY_MS, "CONTACT_RETRY_MS") ?? DEFAULT_RETRY_MS,
   };
 }

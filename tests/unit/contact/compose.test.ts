@@ -66,6 +66,7 @@ describe("readContactConfig", () => {
       to: undefined,
       from: undefined,
       rateLimit: { limit: 5, windowMs: 600_000 },
+      trustProxy: false,
       retryBaseMs: 30_000,
     });
   });
