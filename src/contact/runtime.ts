@@ -46,7 +46,11 @@ export function contactRuntime(): ContactRuntime {
  * and sending) goes out now, and the loop keeps retrying after that.
  */
 export function startDelivery(): void {
-  const loop = contactRuntime().loop();
-  if (!loop) return;
-  void loop.kick();
+  // The site must start even when the store cannot open (unwritable folder,
+  // native module not built): pages work, and each post answers 500 itself.
+  try {
+    void contactRuntime().loop()?.kick();
+  } catch (error) {
+    console.error(`contact: cannot open ${contactRuntime().config.dbPath}; queued messages wait for a restart:`, error);
+  }
 }
