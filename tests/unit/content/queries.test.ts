@@ -41,7 +41,7 @@ describe("queries on the embedded content, in-process", () => {
     const site = await queries.getSiteConfig();
     expect(site?.full_slug).toBe("site");
     expect(site?.content.header?.[0]?.component).toBe("header_container");
-    expect(site?.content.footer?.[0]?.contact_fields?.map((f) => f.name)).toEqual(["name", "email", "message"]);
+    expect(site?.content.footer?.[0]?.contact_fields?.map((f) => f.name)).toEqual(["name", "email", "website", "message", "consent"]);
   });
 
   it("listProjectSlugs gives the segments after projects/", async () => {
