@@ -38,8 +38,9 @@ export const UNCHECKED = "no";
 
 // Deliberately simple: one "@", something on each side, a dot in the domain.
 // Full RFC 5322 parsing rejects nothing a person types by mistake that this
-// misses, and no whitespace means no header injection where it is used.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// misses. The address becomes the mail's Reply-To, so no whitespace (no
+// header injection) and none of , ; < > " ( ) (no second address smuggled in).
+const EMAIL = /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/;
 // Plain decimal notation only: Number() alone would also take "0x1f" and "Infinity".
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
