@@ -10,6 +10,13 @@ interface DbFlags {
   db?: string;
 }
 
+/**
+ * Visitor text goes to the owner's terminal: control characters (an ESC
+ * starting a terminal escape sequence, a carriage return that hides the
+ * line) are shown as \u{…} instead of being obeyed.
+ */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`);
+
 const iso = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"));
 
 function stateOf(message: StoredMessage): string {
@@ -34,12 +41,13 @@ export function registerMessages(program: Command): void {
       const all = store.list();
       store.close();
       if (flags.json) {
-        console.log(JSON.stringify(all, null, 2));
+        // JSON escapes C0 controls itself; C1 (U+0080–U+009F, e.g. a one-byte CSI) it leaves raw.
+        console.log(JSON.stringify(all, null, 2).replace(/[\u0080-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
         return;
       }
       for (const message of all) {
-        console.log(`#${message.id}  ${iso(message.receivedAt)}  ${message.subject}  <${message.replyTo ?? "no reply address"}>`);
-        console.log(`    ${stateOf(message)}`);
+        console.log(printable(`#${message.id}  ${iso(message.receivedAt)}  ${message.subject}  <${message.replyTo ?? "no reply address"}>`));
+        console.log(`    ${printable(stateOf(message))}`);
       }
       const queued = all.filter((message) => message.state === "queued").length;
       console.log(`${all.length} message(s), ${queued} queued`);

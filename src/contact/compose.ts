@@ -12,9 +12,13 @@ export function replyAddress(rules: readonly FieldRule[], values: Readonly<Recor
   return field ? (values[field.name] ?? null) : null;
 }
 
-/** "Contact form: Femke de Wit": the field named "name", or else the first text field, on one line. */
+/** "Contact form: Femke de Wit": the field named "name", or else the first text field, on one line without control characters. */
 export function subjectLine(rules: readonly FieldRule[], values: Readonly<Record<string, string>>): string {
   const field = rules.find((rule) => rule.name === "name") ?? rules.find((rule) => (rule.input_type ?? "text") === "text");
-  const who = (field ? values[field.name] : undefined)?.replace(/\s+/g, " ").trim().slice(0, 80);
+  const who = (field ? values[field.name] : undefined)
+    ?.replace(/\s+/g, " ")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 80);
   return who ? `Contact form: ${who}` : "Contact form: a new message";
 }

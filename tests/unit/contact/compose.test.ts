@@ -29,6 +29,7 @@ describe("composing the stored message", () => {
   it.each<[string, readonly FieldRule[], Record<string, string>, string]>([
     ["the name field", rules, { name: "Femke de Wit" }, "Contact form: Femke de Wit"],
     ["on one line, however the name was typed", rules, { name: "Femke\r\nBcc: x@example.com" }, "Contact form: Femke Bcc: x@example.com"],
+    ["without control characters", rules, { name: "Femke\u001b[2J\u0007" }, "Contact form: Femke[2J"],
     ["the first text field when none is called name", [{ name: "company", label: "Company", input_type: "text" }], { company: "Tidewater" }, "Contact form: Tidewater"],
     ["a fallback when there is nothing to name", [{ name: "message", label: "Message", input_type: "textarea" }], { message: "Hi" }, "Contact form: a new message"],
   ])("the subject names the sender: %s", (_name, given, values, want) => {

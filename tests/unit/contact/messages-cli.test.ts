@@ -77,4 +77,24 @@ describe("portfolio messages", () => {
     const list = await portfolio({}, "messages", "list", "--db", db, "--json");
     expect(JSON.parse(list.stdout)).toMatchObject([{ state: "delivered", attempts: 2 }]);
   });
+
+  it("list shows a visitor's control characters as escapes instead of sending them to the terminal", async () => {
+    const hostileDb = join(temp, "hostile.sqlite");
+    const store = openMessageStore(hostileDb);
+    store.add({
+      uuid: "0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a",
+      receivedAt: 0,
+      recipient: null,
+      replyTo: null,
+      subject: "Contact form: \u001b]0;owned\u0007\u009b2J",
+      fields: [],
+    });
+    store.close();
+    const { stdout } = await portfolio({}, "messages", "list", "--db", hostileDb);
+    expect(stdout).toContain("Contact form: \\u{1b}]0;owned\\u{7}\\u{9b}2J");
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u0080-\u009f]/);
+    const json = await portfolio({}, "messages", "list", "--db", hostileDb, "--json");
+    expect(json.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u0080-\u009f]/);
+    expect(JSON.parse(json.stdout)).toMatchObject([{ subject: "Contact form: \u001b]0;owned\u0007\u009b2J" }]);
+  });
 });
