@@ -21,6 +21,8 @@ export const LIST_PAGE_SIZE = 100;
 export interface QueryOptions extends VersionOptions {
   /** A language code of the space (e.g. `de`); the default language when absent. */
   language?: string;
+  /** A release id (preview only, as the Visual Editor's `_storyblok_release`): content as it will be in that release. */
+  release?: string;
 }
 
 export interface ContentQueries {
@@ -30,10 +32,15 @@ export interface ContentQueries {
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
 }
 
-/** The parameters every query sends: the version, and the language when one is asked for. */
-export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string } {
+/** The parameters every query sends: the version, and the language and release when asked for. */
+export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string; from_release?: string } {
   const version = contentVersion(options);
-  return options.language ? { version, language: options.language } : { version };
+  return {
+    version,
+    ...(options.language && { language: options.language }),
+    // Releases hold unpublished changes: the CDN honours from_release for drafts only.
+    ...(version === "draft" && options.release && { from_release: options.release }),
+  };
 }
 
 export function createContentQueries(client: ContentClient): ContentQueries {
