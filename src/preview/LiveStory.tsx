@@ -1,0 +1,48 @@
+import { useCallback, useRef, useState, type ReactNode } from "react";
+import { applyInputStory } from "./apply-input-story";
+import { LiveContent } from "./LiveContent";
+import { PreviewBridge } from "./PreviewBridge";
+import { PreviewMode } from "./preview-mode";
+import type { LiveProps, PreviewProps } from "./preview-props";
+
+interface LiveStoryProps<S> {
+  /** The story from the page's props. */
+  story: S;
+  /** Set in the Visual Editor: loads the bridge and follows its events. */
+  preview?: PreviewProps;
+  /** Set in `next dev` on the embedded content: follows edits of the story file. */
+  live?: LiveProps;
+  /** Checks and shapes an incoming story the way the page's getStaticProps does; null refuses it. */
+  accept: (story: unknown) => S | null;
+  children: (story: S) => ReactNode;
+}
+
+/**
+ * The story a page shows: its props, replaced live by the editor's `input`
+ * events or by saved files in development. Public pages have neither, so
+ * they render their props as they are.
+ */
+export function LiveStory<S>({ story, preview, live, accept, children }: LiveStoryProps<S>) {
+  const [state, setState] = useState({ from: story, shown: story });
+  // New props (a navigation, a reload of data) replace whatever was applied live.
+  const current = state.from === story ? state.shown : story;
+  if (state.from !== story) setState({ from: story, shown: story });
+
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const apply = useCallback(
+    (incoming: unknown) => {
+      const next = applyInputStory(incoming, currentRef.current, accept);
+      if (next !== currentRef.current) setState({ from: story, shown: next });
+    },
+    [accept, story],
+  );
+
+  return (
+    <PreviewMode.Provider value={preview !== undefined}>
+      {preview && <PreviewBridge preview={preview} onInput={apply} />}
+      {live && <LiveContent live={live} onStory={apply} />}
+      {children(current)}
+    </PreviewMode.Provider>
+  );
+}

@@ -1,0 +1,13 @@
+import { relatedStories, withKnownRelations } from "./known-relations";
+
+/**
+ * The one way a story replaces the one on screen, whether it came from the
+ * bridge's `input` event or from a saved file in `next dev`: relations the
+ * page already had resolved are kept resolved, then the page's own
+ * `accept` (the generated validators, then the props shaping the server
+ * does) decides. A story that fails is refused and the page keeps what it shows.
+ */
+export function applyInputStory<S>(incoming: unknown, current: S, accept: (story: unknown) => S | null): S {
+  const accepted = accept(withKnownRelations(incoming, relatedStories(current)));
+  return accepted ?? current;
+}
