@@ -26,10 +26,10 @@ export function bridgeUrl(env: Env = process.env): string {
 export function editorOrigin(env: Env = process.env): string {
   const configured = env.STORYBLOK_EDITOR_ORIGIN?.trim();
   if (!configured) return DEFAULT_EDITOR_ORIGIN;
-  // An origin only: a path or a stray quote would break the CSP header it goes into.
-  const url = new URL(configured);
-  if (url.origin === "null" || url.origin !== configured.replace(/\/$/, "")) {
+  // An origin only: a path, a space or a quote would change the CSP header it goes into.
+  const origin = URL.canParse(configured) ? new URL(configured).origin : "null";
+  if (origin === "null" || origin !== configured.replace(/\/$/, "")) {
     throw new Error(`STORYBLOK_EDITOR_ORIGIN must be an origin such as https://app.storyblok.com, got "${configured}"`);
   }
-  return url.origin;
+  return origin;
 }
