@@ -39,9 +39,19 @@ export async function* storyChanges(
     } catch (error) {
       console.warn(`live content: ${String(error)}`);
     }
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, intervalMs);
-      signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-    });
+    await pause(intervalMs, signal);
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts; leaves no listener behind. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
 }
