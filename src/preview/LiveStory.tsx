@@ -1,9 +1,12 @@
+import dynamic from "next/dynamic";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { applyInputStory } from "./apply-input-story";
-import { LiveContent } from "./LiveContent";
-import { PreviewBridge } from "./PreviewBridge";
 import { PreviewMode } from "./preview-mode";
 import type { LiveProps, PreviewProps } from "./preview-props";
+
+// Loaded only when used: visitors' pages never download the editor's code.
+const PreviewBridge = dynamic(() => import("./PreviewBridge").then((module) => module.PreviewBridge), { ssr: false });
+const LiveContent = dynamic(() => import("./LiveContent").then((module) => module.LiveContent), { ssr: false });
 
 interface LiveStoryProps<S> {
   /** The story from the page's props. */
