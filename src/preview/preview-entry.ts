@@ -19,6 +19,10 @@
  * The marker only skips the redirect; it grants nothing. A reload (the
  * bridge's `change` event) keeps the address, so it is served from the cookie.
  * A new story opened in the editor comes with a fresh address, so it is checked again.
+ *
+ * The cookie alone is not enough: a page request that is not framed, or
+ * whose address has no `_storyblok`, reaches the page without the draft-mode
+ * cookies (the proxy drops them from the request), so it is published.
  */
 
 /** Added to the address after entry was tried, so the proxy lets the request through. */
@@ -44,4 +48,20 @@ export function returnAddress(path: string, query: URLSearchParams): string {
   }
   target.searchParams.set(CHECKED_MARKER, "1");
   return `${target.pathname}${target.search}`;
+}
+
+/** Next.js' draft-mode cookies (the bypass cookie and the preview data). */
+export const DRAFT_MODE_COOKIES = ["__prerender_bypass", "__next_preview_data"] as const;
+
+/** A request the Visual Editor makes for the story it has open: framed, with `_storyblok` in the address. */
+export function isEditorRequest(url: URL, headers: Pick<Headers, "get">): boolean {
+  return headers.get("sec-fetch-dest") === "iframe" && url.searchParams.has("_storyblok");
+}
+
+/** A Cookie header without the draft-mode cookies, or undefined when it had none of them. */
+export function withoutDraftModeCookies(cookieHeader: string | null): string | undefined {
+  if (!cookieHeader) return undefined;
+  const pairs = cookieHeader.split(";").map((pair) => pair.trim()).filter((pair) => pair !== "");
+  const kept = pairs.filter((pair) => !(DRAFT_MODE_COOKIES as readonly string[]).includes(pair.slice(0, pair.indexOf("=")).trim()));
+  return kept.length === pairs.length ? undefined : kept.join("; ");
 }

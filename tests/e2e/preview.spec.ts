@@ -159,6 +159,11 @@ test("a valid token shows the draft, loads the bridge once, and sets cross-site 
   const published = await context.request.get(`${SITE_ORIGIN}${FIELDNOTES_PATH}`, { headers: { cookie: "" } });
   expect(await published.text()).toContain(PUBLISHED_TITLE);
   expect(await published.text()).not.toContain(DRAFT_TITLE);
+
+  // The cookie alone is not preview: the same story in the frame without the editor's address is published.
+  await frame.goto(`${SITE_ORIGIN}${FIELDNOTES_PATH}`);
+  await expect(frame.getByRole("heading", { level: 1 })).toHaveText(PUBLISHED_TITLE);
+  expect(run?.bridgeRequests).toEqual([BRIDGE_URL]);
 });
 
 test("input for the open story changes the page without a navigation; other stories' events change nothing", async ({ page, context }) => {
@@ -235,9 +240,13 @@ test("the token is for the story it names: another story in the same address is 
 
 test("exit ends draft mode and returns only to our own paths", async ({ page, context }) => {
   const frame = await enterFieldnotes(page, context);
+  // The address the draft was shown at (already checked: it does not go through entry again).
+  const draftAddress = frame.url();
   const exit = frame.waitForNavigation();
   await frame.evaluate((path) => location.assign(`/api/preview/exit?path=${encodeURIComponent(path)}`), FIELDNOTES_PATH);
   await exit;
+  await expect(frame.getByRole("heading", { level: 1 })).toHaveText(PUBLISHED_TITLE);
+  await frame.goto(draftAddress);
   await expect(frame.getByRole("heading", { level: 1 })).toHaveText(PUBLISHED_TITLE);
   const exitResponse = runs.get(context)?.responses.find((response) => new URL(response.url()).pathname === "/api/preview/exit");
   for (const cookie of (await exitResponse?.headerValues("set-cookie")) ?? []) {

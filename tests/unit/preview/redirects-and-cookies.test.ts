@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crossSiteCookie } from "../../../src/preview/cross-site-cookies";
-import { CHECKED_MARKER, entryRedirect, returnAddress } from "../../../src/preview/preview-entry";
+import { CHECKED_MARKER, entryRedirect, isEditorRequest, returnAddress, withoutDraftModeCookies } from "../../../src/preview/preview-entry";
 import { ownPath } from "../../../src/preview/safe-redirect";
 
 describe("ownPath", () => {
@@ -73,5 +73,22 @@ describe("preview entry redirect", () => {
     const query = new URLSearchParams("path=/projects/atlas&_storyblok=42&_storyblok_tk[token]=t");
     expect(returnAddress("/projects/atlas", query)).toBe(`/projects/atlas?_storyblok=42&_storyblok_tk%5Btoken%5D=t&${CHECKED_MARKER}=1`);
     expect(returnAddress(ownPath("//evil.example"), query).startsWith("/?")).toBe(true);
+  });
+});
+
+describe("draft mode only for the editor's own requests", () => {
+  const framed = new Headers({ "sec-fetch-dest": "iframe" });
+
+  it("knows the editor's request: framed, with _storyblok in the address", () => {
+    expect(isEditorRequest(new URL("https://site.example/?_storyblok=42"), framed)).toBe(true);
+    expect(isEditorRequest(new URL("https://site.example/"), framed)).toBe(false);
+    expect(isEditorRequest(new URL("https://site.example/?_storyblok=42"), new Headers({ "sec-fetch-dest": "document" }))).toBe(false);
+  });
+
+  it("drops exactly the draft-mode cookies from any other request", () => {
+    expect(withoutDraftModeCookies("theme=dark; __prerender_bypass=abc; __next_preview_data=x.y; lang=nl")).toBe("theme=dark; lang=nl");
+    expect(withoutDraftModeCookies("__prerender_bypass=abc")).toBe("");
+    expect(withoutDraftModeCookies("theme=dark")).toBeUndefined();
+    expect(withoutDraftModeCookies(null)).toBeUndefined();
   });
 });
