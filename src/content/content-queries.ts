@@ -30,6 +30,8 @@ export interface ContentQueries {
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+  /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
+  getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
 }
 
 /** The parameters every query sends: the version, and the language and release when asked for. */
@@ -128,6 +130,11 @@ export function createContentQueries(client: ContentClient): ContentQueries {
       }
       // Drafts, and projects published after the index was built (fallback pages).
       return getStory(fullSlug, "project", options);
+    },
+
+    async getStoriesByUuids(uuids, options) {
+      if (uuids.length === 0) return [];
+      return client.getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
     },
 
     listProjectSlugs(options) {

@@ -1,6 +1,8 @@
 import dynamic from "next/dynamic";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { applyInputStory } from "./apply-input-story";
+import { relatedStories, unresolvedRelations, withKnownRelations } from "./known-relations";
+import { fetchRelations } from "./relation-fetch";
 import { PreviewMode } from "./preview-mode";
 import type { LiveProps, PreviewProps } from "./preview-props";
 
@@ -33,12 +35,27 @@ export function LiveStory<S>({ story, preview, live, accept, children }: LiveSto
 
   const currentRef = useRef(current);
   currentRef.current = current;
+  /** Draft stories loaded for relations the editor added; kept for later input events. */
+  const fetched = useRef(new Map<string, Record<string, unknown>>());
+  /** Counts input events, so a slow relations answer never undoes a newer edit. */
+  const latest = useRef(0);
+  const inPreview = preview !== undefined;
   const apply = useCallback(
     (incoming: unknown) => {
-      const next = applyInputStory(incoming, currentRef.current, accept);
-      if (next !== currentRef.current) setState({ from: story, shown: next });
+      const sequence = ++latest.current;
+      const show = () => {
+        const next = applyInputStory(incoming, currentRef.current, accept, fetched.current);
+        if (next !== currentRef.current) setState({ from: story, shown: next });
+      };
+      show();
+      const missing = unresolvedRelations(withKnownRelations(incoming, new Map([...fetched.current, ...relatedStories(currentRef.current)])));
+      if (!inPreview || missing.length === 0) return;
+      void fetchRelations(missing).then((stories) => {
+        for (const [uuid, related] of stories) fetched.current.set(uuid, related);
+        if (sequence === latest.current && stories.size > 0) show();
+      });
     },
-    [accept, story],
+    [accept, story, inPreview],
   );
 
   return (

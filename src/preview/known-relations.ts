@@ -3,8 +3,9 @@
  * resolves the relations the bridge asked for (resolveRelations), but a
  * relation can still arrive as a bare uuid (an older editor, a story it
  * could not resolve). Those the page already showed resolved are put back
- * from the current story, so the live page matches what the server renders;
- * the rest stay uuids, which renderers treat as unresolved, as on the server.
+ * from the current story; the others are fetched as drafts (relation-fetch.ts)
+ * and put in, so the live page matches what the server renders. Any left
+ * stay uuids, which renderers treat as unresolved, as on the server.
  */
 import { RESOLVE_RELATIONS } from "../generated";
 
@@ -64,4 +65,16 @@ export function relatedStories(value: unknown): Map<string, Obj> {
 export function withKnownRelations(story: unknown, known: ReadonlyMap<string, Obj>): unknown {
   if (!isObj(story)) return story;
   return { ...story, content: mapRelations(story.content, (relation) => (typeof relation === "string" ? (known.get(relation) ?? relation) : relation)) };
+}
+
+/** The relation uuids in `story` that are still bare uuids. */
+export function unresolvedRelations(story: unknown): string[] {
+  const missing = new Set<string>();
+  if (isObj(story)) {
+    mapRelations(story.content, (relation) => {
+      if (typeof relation === "string") missing.add(relation);
+      return relation;
+    });
+  }
+  return [...missing];
 }

@@ -23,6 +23,8 @@ const DRAFT: { id: number; content: Record<string, unknown> } = JSON.parse(
   readFileSync(join(process.cwd(), "content/drafts/projects/fieldnotes.json"), "utf8"),
 );
 const DRAFT_TITLE = String(DRAFT.content.title);
+/** A project Fieldnotes does not relate to. */
+const LEDGER_LANE: { uuid: string; name: string } = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/ledger-lane.json"), "utf8"));
 /** Fieldnotes' related project, shown as a card below it. */
 const RELATED_TITLE = "Tidewater";
 
@@ -189,6 +191,15 @@ test("input for the open story changes the page without a navigation; other stor
   await expect(frame.getByRole("heading", { name: RELATED_TITLE, exact: false }).first()).toBeVisible();
   // A block without a renderer is a visible notice in preview.
   await expect(frame.getByRole("note")).toContainText("carousel_3000");
+
+  // A relation the page never showed, sent as a bare uuid, is loaded as a draft and shown.
+  const related = [...(DRAFT.content.related as string[]), LEDGER_LANE.uuid];
+  await postToSite(page, { action: "input", story: { ...edited, content: { ...edited.content, related } } });
+  await expect(frame.getByRole("heading", { name: LEDGER_LANE.name, exact: false }).first()).toBeVisible();
+  expect(await frameStillMarked(frame)).toBe(true);
+  // Drafts by uuid are for the editor only.
+  const outside = await context.request.get(`${SITE_ORIGIN}/api/preview/relations?uuids=${LEDGER_LANE.uuid}`, { headers: { cookie: "" } });
+  expect(outside.status()).toBe(403);
 });
 
 for (const action of ["change", "published"] as const) {
