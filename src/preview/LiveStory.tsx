@@ -37,6 +37,8 @@ export function LiveStory<S>({ story, preview, live, accept, children }: LiveSto
   currentRef.current = current;
   /** Draft stories loaded for relations the editor added; kept for later input events. */
   const fetched = useRef(new Map<string, Record<string, unknown>>());
+  /** Uuids asked for once: one that does not resolve is not asked for on every keystroke. */
+  const asked = useRef(new Set<string>());
   /** Counts input events, so a slow relations answer never undoes a newer edit. */
   const latest = useRef(0);
   const inPreview = preview !== undefined;
@@ -48,8 +50,10 @@ export function LiveStory<S>({ story, preview, live, accept, children }: LiveSto
         if (next !== currentRef.current) setState({ from: story, shown: next });
       };
       show();
-      const missing = unresolvedRelations(withKnownRelations(incoming, new Map([...fetched.current, ...relatedStories(currentRef.current)])));
+      const known = new Map([...fetched.current, ...relatedStories(currentRef.current)]);
+      const missing = unresolvedRelations(withKnownRelations(incoming, known)).filter((uuid) => !asked.current.has(uuid));
       if (!inPreview || missing.length === 0) return;
+      for (const uuid of missing) asked.current.add(uuid);
       void fetchRelations(missing).then((stories) => {
         for (const [uuid, related] of stories) fetched.current.set(uuid, related);
         if (sequence === latest.current && stories.size > 0) show();
