@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { framePolicyHeaders } from "./src/preview/frame-policy";
 
 const config: NextConfig = {
   reactStrictMode: true,
@@ -9,6 +10,10 @@ const config: NextConfig = {
     // Local assets are served from /assets (content/assets, copied at build) and
     // Storyblok assets from its CDN; both are already sized by the content owner.
     remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
+  },
+  async headers() {
+    // Only the Visual Editor may frame the site (src/preview/frame-policy.ts).
+    return [{ source: "/:path*", headers: framePolicyHeaders() }];
   },
 };
 

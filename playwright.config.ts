@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { previewEnv, SITE_PORT } from "./tests/e2e/fixtures/preview-setup";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = SITE_PORT;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,6 +35,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
+    // Preview secrets and the editor stand-in's origin (tests/e2e/fixtures/preview-setup.ts).
+    env: { NEXT_TELEMETRY_DISABLED: "1", ...previewEnv() },
   },
 });

@@ -35,7 +35,9 @@ echo "── unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 count vitest "$reports/vitest.json"
 
-check "next build" npx next build
+# Built with the browser tests' preview settings: frame-ancestors is fixed at
+# build time, and preview.spec.ts checks that no secret reached the output.
+check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 count playwright "$reports/playwright.json"

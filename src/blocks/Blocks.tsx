@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { checkBlok, type BlokOf, type NestableBlok } from "../generated";
+import { usePreviewMode } from "../preview/preview-mode";
 import { registry } from "./registry";
+import { editableAttributes } from "../site/editable";
 import styles from "./Blocks.module.css";
 
 /**
@@ -14,24 +16,29 @@ function rendererFor<K extends NestableBlok["component"]>(component: K): Compone
 
 interface BlocksProps {
   bloks: readonly NestableBlok[] | undefined;
-  /** Show unknown blocks as a notice (development, preview); production renders nothing. */
+  /** Show broken blocks as a notice (development, the Visual Editor); the public gets nothing and a log line. */
   showUnknown?: boolean;
 }
 
-export function Blocks({ bloks, showUnknown = process.env.NODE_ENV === "development" }: BlocksProps) {
+export function Blocks({ bloks, showUnknown }: BlocksProps) {
+  const preview = usePreviewMode();
   if (!bloks || bloks.length === 0) return null;
+  const showNotices = showUnknown ?? (preview || process.env.NODE_ENV === "development");
   return (
     <>
       {bloks.map((blok) => {
         // Content can be newer than this build (a block added in Storyblok
         // before the site is regenerated): the types say impossible, the data may not.
         if (!Object.hasOwn(registry, blok.component)) {
-          return showUnknown ? <UnknownBlock key={blok._uid} name={blok.component} /> : null;
+          if (showNotices) return <UnknownBlock key={blok._uid} blok={blok} />;
+          console.error(`<Blocks> skipped ${blok.component} ${blok._uid}: no renderer`);
+          return null;
         }
         // Malformed content (a required field missing, a value of the wrong
         // kind) would crash the page: skip that one block, say why, render the rest.
         const checked = checkBlok(blok);
         if (!checked.ok) {
+          if (showNotices) return <InvalidBlock key={blok._uid} blok={blok} problems={checked.problems} />;
           console.error(`<Blocks> skipped ${blok.component} ${blok._uid}: ${checked.problems.join("; ")}`);
           return null;
         }
@@ -42,10 +49,20 @@ export function Blocks({ bloks, showUnknown = process.env.NODE_ENV === "developm
   );
 }
 
-function UnknownBlock({ name }: { name: string }) {
+/* The notices keep the blok's editable attributes, so the editor can still select (and fix or delete) it. */
+
+function UnknownBlock({ blok }: { blok: NestableBlok }) {
   return (
-    <div role="note" className={styles.unknown}>
-      No renderer for the block <code>{name}</code>. Run <code>npm run codegen</code> and add it to <code>src/blocks/registry.ts</code>.
+    <div role="note" className={styles.unknown} {...editableAttributes(blok)}>
+      No renderer for the block <code>{blok.component}</code>. Run <code>npm run codegen</code> and add it to <code>src/blocks/registry.ts</code>.
+    </div>
+  );
+}
+
+function InvalidBlock({ blok, problems }: { blok: NestableBlok; problems: readonly string[] }) {
+  return (
+    <div role="note" className={styles.unknown} {...editableAttributes(blok)}>
+      The block <code>{blok.component}</code> is not shown to visitors: {problems.join("; ")}.
     </div>
   );
 }

@@ -21,6 +21,8 @@ export const LIST_PAGE_SIZE = 100;
 export interface QueryOptions extends VersionOptions {
   /** A language code of the space (e.g. `de`); the default language when absent. */
   language?: string;
+  /** A release id (preview only, as the Visual Editor's `_storyblok_release`): content as it will be in that release. */
+  release?: string;
 }
 
 export interface ContentQueries {
@@ -28,12 +30,19 @@ export interface ContentQueries {
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+  /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
+  getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
 }
 
-/** The parameters every query sends: the version, and the language when one is asked for. */
-export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string } {
+/** The parameters every query sends: the version, and the language and release when asked for. */
+export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string; from_release?: string } {
   const version = contentVersion(options);
-  return options.language ? { version, language: options.language } : { version };
+  return {
+    version,
+    ...(options.language && { language: options.language }),
+    // Releases hold unpublished changes: the CDN honours from_release for drafts only.
+    ...(version === "draft" && options.release && { from_release: options.release }),
+  };
 }
 
 export function createContentQueries(client: ContentClient): ContentQueries {
@@ -121,6 +130,11 @@ export function createContentQueries(client: ContentClient): ContentQueries {
       }
       // Drafts, and projects published after the index was built (fallback pages).
       return getStory(fullSlug, "project", options);
+    },
+
+    async getStoriesByUuids(uuids, options) {
+      if (uuids.length === 0) return [];
+      return client.getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
     },
 
     listProjectSlugs(options) {

@@ -45,3 +45,8 @@ export async function listProjectSlugs(options?: QueryOptions): Promise<string[]
 export async function getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null> {
   return defaultQueries().getSiteConfig(options);
 }
+
+/** Stories by uuid (e.g. relation targets), unchecked. */
+export async function getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]> {
+  return defaultQueries().getStoriesByUuids(uuids, options);
+}

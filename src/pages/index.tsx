@@ -1,23 +1,43 @@
 import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
 import { getPageStory, getSiteConfig } from "../content/queries";
+import { acceptStory } from "../content/story-contract";
 import { DefaultLayout } from "../layouts/DefaultLayout";
+import { LiveStory } from "../preview/LiveStory";
+import { liveProps, loadForPreview } from "../preview/page-preview";
+import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import { withCardRelations } from "../site/card-stories";
 
 interface HomeProps {
   story: PageStory;
   site: SiteConfigStory | null;
+  /** Only in the Visual Editor. */
+  preview?: PreviewProps;
+  /** Only in `next dev` on the embedded content. */
+  live?: LiveProps;
 }
 
 /** The story whose content is the home page. */
 const HOME_SLUG = "home";
 
-export const getStaticProps: GetStaticProps<HomeProps> = async () => {
-  const [story, site] = await Promise.all([getPageStory(HOME_SLUG), getSiteConfig()]);
+export const getStaticProps: GetStaticProps<HomeProps> = async (context) => {
+  const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
   if (!story) return { notFound: true };
-  return { props: { story: withCardRelations(story), site } };
+  const site = await getSiteConfig(options);
+  const live = liveProps(story.full_slug);
+  return { props: { story: withCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
 };
 
-export default function HomePage({ story, site }: HomeProps) {
-  return <DefaultLayout story={story} site={site} />;
+/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
+function acceptHomeStory(story: unknown): PageStory | null {
+  const page = acceptStory(story, "page");
+  return page && withCardRelations(page);
+}
+
+export default function HomePage({ story, site, preview, live }: HomeProps) {
+  return (
+    <LiveStory story={story} preview={preview} live={live} accept={acceptHomeStory}>
+      {(shown) => <DefaultLayout story={shown} site={site} />}
+    </LiveStory>
+  );
 }

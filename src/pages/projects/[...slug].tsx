@@ -1,12 +1,20 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
 import { getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
+import { acceptStory } from "../../content/story-contract";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
+import { LiveStory } from "../../preview/LiveStory";
+import { liveProps, loadForPreview } from "../../preview/page-preview";
+import type { LiveProps, PreviewProps } from "../../preview/preview-props";
 import { projectWithCardRelations } from "../../site/card-stories";
 
 interface ProjectPageProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
+  /** Only in the Visual Editor. */
+  preview?: PreviewProps;
+  /** Only in `next dev` on the embedded content. */
+  live?: LiveProps;
 }
 
 type ProjectParams = { slug: string[] };
@@ -17,13 +25,25 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   return { paths: slugs.map((slug) => ({ params: { slug } })), fallback: "blocking" };
 };
 
-export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async ({ params }) => {
-  const slug = params?.slug ?? [];
-  const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
+export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async (context) => {
+  const slug = context.params?.slug ?? [];
+  const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
   if (!story) return { notFound: true };
-  return { props: { story: projectWithCardRelations(story), site } };
+  const site = await getSiteConfig(options);
+  const live = liveProps(story.full_slug);
+  return { props: { story: projectWithCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
 };
 
-export default function ProjectPage({ story, site }: ProjectPageProps) {
-  return <ProjectLayout story={story} site={site} />;
+/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
+function acceptProjectStory(story: unknown): ProjectStory | null {
+  const project = acceptStory(story, "project");
+  return project && projectWithCardRelations(project);
+}
+
+export default function ProjectPage({ story, site, preview, live }: ProjectPageProps) {
+  return (
+    <LiveStory story={story} preview={preview} live={live} accept={acceptProjectStory}>
+      {(shown) => <ProjectLayout story={shown} site={site} />}
+    </LiveStory>
+  );
 }

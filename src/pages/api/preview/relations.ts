@@ -1,0 +1,29 @@
+import type { NextApiRequest, NextApiResponse } from "next";
+import { getStoriesByUuids } from "../../../content/queries";
+import { asPreviewData, draftQueryOptions } from "../../../preview/preview-data";
+import { parseRelationUuids } from "../../../preview/relation-uuids";
+
+/**
+ * Draft stories by uuid, for relations an `input` event brings unresolved
+ * (one the page never showed). Only in draft mode, in the editor's release
+ * and language: the answer is drafts, so nobody else may ask.
+ */
+export default async function previewRelations(req: NextApiRequest, res: NextApiResponse) {
+  res.setHeader("Cache-Control", "private, no-store");
+  const data = req.preview ? asPreviewData(req.previewData) : undefined;
+  if (!data) {
+    res.status(403).json({ error: "preview only" });
+    return;
+  }
+  const uuids = parseRelationUuids(req.query.uuids);
+  if (!uuids) {
+    res.status(400).json({ error: "uuids: up to 50 comma-separated story uuids" });
+    return;
+  }
+  try {
+    res.status(200).json({ stories: await getStoriesByUuids(uuids, draftQueryOptions(data)) });
+  } catch (error) {
+    console.error(`preview: relations not loaded: ${String(error)}`);
+    res.status(502).json({ error: "the content API did not answer" });
+  }
+}

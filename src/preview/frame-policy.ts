@@ -1,0 +1,25 @@
+/**
+ * Who may frame the site: the Visual Editor and nobody else (clickjacking).
+ * Kept apart from the rest of the Content-Security-Policy so the two can be
+ * joined wherever the headers are set: `frameAncestors()` is one directive,
+ * and `bridgeSources()` is what script-src / connect-src must allow for the
+ * bridge in preview.
+ */
+import { bridgeUrl, editorOrigin } from "./preview-config";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** `frame-ancestors 'self' <editor origin>` (STORYBLOK_EDITOR_ORIGIN, default https://app.storyblok.com). */
+export function frameAncestors(env: Env = process.env): string {
+  return `frame-ancestors 'self' ${editorOrigin(env)}`;
+}
+
+/** The origins the bridge script is loaded from and talks to, for script-src and connect-src. */
+export function bridgeSources(env: Env = process.env): string[] {
+  return [...new Set([new URL(bridgeUrl(env)).origin, editorOrigin(env)])];
+}
+
+/** The header for every response, as next.config.ts `headers()` takes it. */
+export function framePolicyHeaders(env: Env = process.env): { key: string; value: string }[] {
+  return [{ key: "Content-Security-Policy", value: frameAncestors(env) }];
+}

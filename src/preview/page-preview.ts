@@ -1,0 +1,57 @@
+/**
+ * getStaticProps' side of preview: which version of a story a request gets.
+ * Drafts only in draft mode with our preview data, and only for the story
+ * the editor opened (`_storyblok`); any other page seen in draft mode (a
+ * link followed inside the editor) is served published, without the bridge.
+ */
+import { RESOLVE_RELATIONS } from "../generated";
+import type { QueryOptions } from "../content/queries";
+import { readContentSource } from "../content/content-source";
+import { bridgeUrl, editorOrigin } from "./preview-config";
+import { asPreviewData, draftQueryOptions } from "./preview-data";
+import type { LiveProps, PreviewProps } from "./preview-props";
+
+interface DraftModeContext {
+  draftMode?: boolean;
+  previewData?: unknown;
+}
+
+export interface PreviewedStory<S> {
+  story: S | null;
+  /** The options the story was fetched with (other stories of the page use the same). */
+  options: QueryOptions;
+  /** Set only when the story shown is the editor's draft. */
+  preview?: PreviewProps;
+}
+
+export async function loadForPreview<S extends { id: number }>(
+  context: DraftModeContext,
+  load: (options: QueryOptions) => Promise<S | null>,
+): Promise<PreviewedStory<S>> {
+  const data = context.draftMode ? asPreviewData(context.previewData) : undefined;
+  if (data) {
+    const options = draftQueryOptions(data);
+    const draft = await load(options);
+    if (draft && draft.id === data.storyId) {
+      return {
+        story: draft,
+        options,
+        preview: { storyId: data.storyId, bridgeUrl: bridgeUrl(), editorOrigin: editorOrigin(), resolveRelations: [...RESOLVE_RELATIONS] },
+      };
+    }
+  }
+  return { story: await load({}), options: {} };
+}
+
+/**
+ * `next dev` on the embedded content: the page follows edits of its story
+ * file (see live-content.ts). Never in a production build.
+ */
+export function liveProps(fullSlug: string): LiveProps | undefined {
+  if (process.env.NODE_ENV !== "development") return undefined;
+  try {
+    return readContentSource().kind === "local" ? { fullSlug } : undefined;
+  } catch {
+    return undefined;
+  }
+}

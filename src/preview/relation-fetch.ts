@@ -1,0 +1,30 @@
+/**
+ * Relations an `input` event brings as bare uuids that the page never showed
+ * (the editor added one): loaded as drafts from /api/preview/relations, which
+ * answers in draft mode only, with the release and language of the preview.
+ */
+import { MAX_RELATION_UUIDS } from "./relation-uuids";
+
+export const RELATIONS_ROUTE = "/api/preview/relations";
+
+type Obj = Record<string, unknown>;
+
+/** The stories for `uuids` by uuid; none when the request fails (they stay unresolved). */
+export async function fetchRelations(uuids: readonly string[]): Promise<Map<string, Obj>> {
+  const found = new Map<string, Obj>();
+  for (let start = 0; start < uuids.length; start += MAX_RELATION_UUIDS) {
+    const batch = uuids.slice(start, start + MAX_RELATION_UUIDS);
+    try {
+      const response = await fetch(`${RELATIONS_ROUTE}?uuids=${batch.map(encodeURIComponent).join(",")}`, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      const body: unknown = await response.json();
+      const stories = typeof body === "object" && body !== null ? (body as { stories?: unknown }).stories : undefined;
+      for (const story of Array.isArray(stories) ? stories : []) {
+        if (typeof story === "object" && story !== null && typeof (story as Obj).uuid === "string") found.set((story as Obj).uuid as string, story as Obj);
+      }
+    } catch (error) {
+      console.error(`preview: related stories not loaded: ${String(error)}`);
+    }
+  }
+  return found;
+}
