@@ -148,7 +148,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
   }]
 }`, `[
   [],
-  ["arrow-right", "external", "mail", "github", "linkedin", "mastodon", "dribbble", "download", "briefcase", "graduation-cap", "code", "pen-tool", "sparkles", "map-pin", ""],
+  ["arrow-right", "arrow-left", "arrow-up", "arrow-down", "arrow-up-right", "external", "home", "info", "projects", "timeline", "menu", "close", "download", "mail", "contacts", "map-pin", "briefcase", "graduation-cap", "code", "pen-tool", "sparkles", "github", "gitlab", "bitbucket", "linkedin", "mastodon", "dribbble", "behance", "react", "nextjs", "vue", "svelte", "angular", "astro", "typescript", "tailwindcss", "figma", "sketch", "framer", "storyblok", "contentful", "sanity", "strapi", ""],
   ["web", "mobile", "design-system", "data-viz", "branding", "accessibility", "open-source"],
   ["link"],
   ["light", "dark", "accent"],
