@@ -27,6 +27,8 @@ export interface ContentQueries {
   getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null>;
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
+  /** Every project that passes its content type's checks (sitemap, feeds). */
+  listProjectStories(options?: QueryOptions): Promise<ProjectStory[]>;
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
 }
 
@@ -121,6 +123,11 @@ export function createContentQueries(client: ContentClient): ContentQueries {
       }
       // Drafts, and projects published after the index was built (fallback pages).
       return getStory(fullSlug, "project", options);
+    },
+
+    async listProjectStories(options) {
+      const index = await projectIndex(options);
+      return [...index.values()].filter((story): story is ProjectStory => story !== null);
     },
 
     listProjectSlugs(options) {

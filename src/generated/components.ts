@@ -141,6 +141,8 @@ export type PageBlok = {
   _editable?: string;
   /** Sections of the page, top to bottom. */
   body?: PageBodyBloks[];
+  /** Adds noindex and leaves the page out of the sitemap. */
+  noindex?: boolean;
   seo_description?: string;
   seo_image?: StoryblokAsset;
   /** Shown in the browser tab and search results. */
@@ -164,6 +166,8 @@ export type ProjectBlok = {
   facts?: StoryblokTable;
   /** Pin to the top of project lists. */
   featured?: boolean;
+  /** Adds noindex and leaves the project out of the sitemap. */
+  noindex?: boolean;
   project_url?: StoryblokMultilink<"story" | "url">;
   related?: (string | StoryblokStory<ProjectBlok>)[];
   /** What you did, e.g. Lead designer. */

@@ -1,12 +1,14 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
-import { getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { projectWithCardRelations } from "../../site/card-stories";
+import { allWorkHref } from "../../site/work-anchor";
 
 interface ProjectPageProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
+  allWorkHref: string;
 }
 
 type ProjectParams = { slug: string[] };
@@ -19,11 +21,11 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
 
 export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async ({ params }) => {
   const slug = params?.slug ?? [];
-  const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
+  const [story, site, home] = await Promise.all([getProjectStory(slug), getSiteConfig(), getPageStory("home")]);
   if (!story) return { notFound: true };
-  return { props: { story: projectWithCardRelations(story), site } };
+  return { props: { story: projectWithCardRelations(story), site, allWorkHref: allWorkHref(home) } };
 };
 
-export default function ProjectPage({ story, site }: ProjectPageProps) {
-  return <ProjectLayout story={story} site={site} />;
+export default function ProjectPage({ story, site, allWorkHref }: ProjectPageProps) {
+  return <ProjectLayout story={story} site={site} allWorkHref={allWorkHref} />;
 }

@@ -20,9 +20,10 @@ export interface FailingCdn {
 
 const PROJECT_REQUEST = /^\/v2\/cdn\/stories\/projects\//;
 
-export async function startFailingCdn(): Promise<FailingCdn> {
+/** `dir`: the content to serve, the embedded content by default. */
+export async function startFailingCdn(dir = join(process.cwd(), "content")): Promise<FailingCdn> {
   const token = `e2e-${randomUUID().slice(0, 8)}`;
-  const handler = createLocalCdn({ dir: join(process.cwd(), "content"), token });
+  const handler = createLocalCdn({ dir, token });
   let mode: FailureMode = "none";
   const running = await serveOverHttp(async (request) => {
     const path = new URL(request.url).pathname;
