@@ -35,7 +35,13 @@ echo "── unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 count vitest "$reports/vitest.json"
 
-check "next build" npx next build
+# The browser tests check canonical and Open Graph URLs against this origin
+# (tests/e2e/support/site-url.ts); a build for production sets its own.
+export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
+# webpack, not Turbopack: Turbopack inlines a per-page bootstrap script whose
+# hash is only known after the build, which the Content-Security-Policy
+# (fixed when the build starts) could then only allow with 'unsafe-inline'.
+check "next build" npx next build --webpack
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 count playwright "$reports/playwright.json"
