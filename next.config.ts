@@ -16,7 +16,8 @@ function checkSiteUrl(): void {
 
 export default function nextConfig(phase: string): NextConfig {
   if (phase === PHASE_PRODUCTION_BUILD) checkSiteUrl();
-  const headers = securityHeaders(siteDirectives({ development: phase === PHASE_DEVELOPMENT_SERVER }));
+  const development = phase === PHASE_DEVELOPMENT_SERVER;
+  const headers = securityHeaders(siteDirectives({ development }), { development });
   return {
     reactStrictMode: true,
     poweredByHeader: false,

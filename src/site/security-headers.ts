@@ -15,7 +15,7 @@ export function scriptHash(source: string): string {
 }
 
 export interface PolicyOptions {
-  /** `next dev`: React Refresh needs eval and the dev server's websocket. */
+  /** `next dev`: its refresh runtime needs inline code, eval and the dev server's websocket. */
   development?: boolean;
   /** Inline scripts to allow by hash; the site's own by default. */
   inlineScripts?: readonly string[];
@@ -25,7 +25,9 @@ export function siteDirectives({ development = false, inlineScripts = INLINE_SCR
   return {
     "default-src": ["'self'"],
     // Scripts from the site itself only; the inline ones by hash, never 'unsafe-inline'.
-    "script-src": ["'self'", ...inlineScripts.map(scriptHash), ...(development ? ["'unsafe-eval'"] : [])],
+    // Except in `next dev`: its overlay and refresh runtime inline and eval code
+    // (browsers ignore 'unsafe-inline' beside a hash, so dev lists no hashes).
+    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...inlineScripts.map(scriptHash)],
     // React's style attributes (animations, image placeholders) are inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Storyblok's asset CDN; data: for inline SVG placeholders.
@@ -59,12 +61,15 @@ export interface Header {
   value: string;
 }
 
-/** The headers for next.config.ts; `directives` defaults to the site's own policy. */
-export function securityHeaders(directives: CspDirectives = siteDirectives()): Header[] {
+/**
+ * The headers for next.config.ts; `directives` defaults to the site's own policy.
+ * `next dev` gets no nosniff: it serves a manifest script as application/json.
+ */
+export function securityHeaders(directives: CspDirectives = siteDirectives(), { development = false } = {}): Header[] {
   return [
     { key: "Content-Security-Policy", value: serialiseCsp(directives) },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-    { key: "X-Content-Type-Options", value: "nosniff" },
+    ...(development ? [] : [{ key: "X-Content-Type-Options", value: "nosniff" }]),
     // Nothing on the site needs these; denying them stops embedded content asking.
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
   ];

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { join } from "node:path";
 
 export interface RunningSite {
   url: string;
@@ -40,10 +41,20 @@ async function waitUntilUp(url: string, child: ChildProcess, deadline: number): 
 /** `next start` on the existing build with `env` added to the environment. */
 export async function startSite(env: Record<string, string>): Promise<RunningSite> {
   const port = await freePort();
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // Next's own binary in its own process group: stopping the group stops the
+  // server it forks too (through npx, a kill would reach npx only).
+  const child = spawn(process.execPath, [join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
+  const stopGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -51,7 +62,7 @@ export async function startSite(env: Record<string, string>): Promise<RunningSit
   try {
     await waitUntilUp(url, child, Date.now() + 30_000);
   } catch (error) {
-    child.kill();
+    stopGroup("SIGKILL");
     throw new Error(`${String(error)}\n${output}`);
   }
   return {
@@ -61,7 +72,7 @@ export async function startSite(env: Record<string, string>): Promise<RunningSit
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        stopGroup("SIGTERM");
       }),
   };
 }
