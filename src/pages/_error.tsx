@@ -48,6 +48,14 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
     const { siteConfigOrNull } = await import("../site/site-config");
     return { status, path, site: await siteConfigOrNull() };
   }
+  if (!err) {
+    // In the browser without an error: a link to a page that is not there
+    // (Next's router met notFound). Load it from the server, which answers
+    // with the 404 status and the site's frame; the page it serves hydrates
+    // from its own props, so this never repeats.
+    window.location.assign(asPath ?? "/");
+    return new Promise<ErrorProps>(() => {});
+  }
   // An error while rendering in the browser: no content request that could fail the same way.
   return { status, path, site: null };
 };

@@ -45,6 +45,19 @@ test.describe("error responses, as the server sends them", () => {
     expect(h1(html)).toBe("Bad Request");
   });
 
+  test("following a link to a missing project in the browser ends on the server's 404 view, frame included", async ({ page }) => {
+    await page.goto("/");
+    const documentLoad = page.waitForResponse((response) => response.url().endsWith("/projects/removed-project") && response.request().resourceType() === "document");
+    // As a link rendered before the project was removed would: the router's own navigation.
+    await page.evaluate(() => {
+      void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/removed-project");
+    });
+    expect((await documentLoad).status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /projects/removed-project");
+    await expect(page).toHaveTitle("Page Not Found");
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
   test("in the browser the 404 view keeps its text and title after hydration", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
