@@ -86,3 +86,23 @@ describe("the project page's link to all work", () => {
     expect(allWorkHref(null)).toBe("/");
   });
 });
+
+describe("profileLinks", () => {
+  const link = (url: string, linktype = "url") => ({ component: "link", _uid: url, label: url, link: { id: "", url, linktype, fieldtype: "multilink", cached_url: url } });
+
+  it("collects external http(s) links from header and footer at any depth, once each, and nothing else", async () => {
+    const { profileLinks } = await import("../../../src/site/json-ld");
+    let nested: unknown = link("https://deep.example/me");
+    for (let depth = 0; depth < 5000; depth += 1) nested = { component: "links_container", _uid: `n${depth}`, links: [nested] };
+    const site = {
+      content: {
+        component: "site_config",
+        _uid: "s",
+        header: [{ component: "header_container", _uid: "h", navigation: [link("https://github.com/ev"), link("projects/atlas", "story")] }],
+        footer: [{ component: "footer_container", _uid: "f", columns: [nested, link("https://github.com/ev"), link("mailto:ev@example.com"), link("javascript:alert(1)")] }],
+      },
+    };
+    expect(profileLinks(site as never)).toEqual(["https://deep.example/me", "https://github.com/ev"]);
+    expect(profileLinks(null)).toEqual([]);
+  });
+});
