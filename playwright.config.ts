@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { previewEnv, SITE_PORT } from "./tests/e2e/fixtures/preview-setup";
+import { BROWSERS } from "./tests/e2e/support/user-agents";
 
 const port = SITE_PORT;
 
@@ -26,8 +27,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // A person's browser: headless Chromium's own user agent says "HeadlessChrome",
+    // which the site (rightly) treats as a bot and answers errors without a view.
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] } },
+    {
+      name: "phone",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: BROWSERS["Chrome Android"] },
+    },
   ],
   webServer: {
     // Tests run against the production build (`next build` runs before them).

@@ -35,9 +35,15 @@ echo "── unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 count vitest "$reports/vitest.json"
 
+# The browser tests check canonical and Open Graph URLs against this origin
+# (tests/e2e/support/site-url.ts); a build for production sets its own.
+export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
 # Built with the browser tests' preview settings: frame-ancestors is fixed at
 # build time, and preview.spec.ts checks that no secret reached the output.
-check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build
+# webpack, not Turbopack: Turbopack inlines a per-page bootstrap script whose
+# hash is only known after the build, which the Content-Security-Policy
+# (fixed when the build starts) could then only allow with 'unsafe-inline'.
+check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build --webpack
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 count playwright "$reports/playwright.json"

@@ -37,7 +37,7 @@ export interface BuildResult {
 export function nextBuild(dir: string, env: Record<string, string>): Promise<BuildResult> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), "build", "--webpack"], {
       cwd: dir,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -1,14 +1,27 @@
 import NextLink from "next/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { HeaderContainerBlok } from "../generated";
 import { editableAttributes } from "../site/editable";
 import { AssetImage } from "../ui/AssetImage";
+import { Icon } from "../ui/Icon";
 import { Link } from "./Link";
 import styles from "./HeaderContainer.module.css";
 
 export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu from anywhere in it and gives focus back to its button (WAI-ARIA disclosure).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
   const navigation = blok.navigation ?? [];
   return (
     <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
@@ -22,6 +35,7 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
           <>
             {/* Phones: the list collapses behind a disclosure button; wider screens always show it. */}
             <button
+              ref={toggleRef}
               type="button"
               className={styles.toggle}
               aria-expanded={menuOpen}
@@ -29,7 +43,7 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
               onClick={() => setMenuOpen((open) => !open)}
             >
               <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
-              <span className={styles.burger} aria-hidden="true" />
+              <Icon name={menuOpen ? "close" : "menu"} size={22} />
             </button>
             <nav id={menuId} aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
               <ul className={styles.list} onClick={() => setMenuOpen(false)}>

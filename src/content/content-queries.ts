@@ -29,6 +29,8 @@ export interface ContentQueries {
   getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null>;
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
+  /** Every project that passes its content type's checks (sitemap, feeds). */
+  listProjectStories(options?: QueryOptions): Promise<ProjectStory[]>;
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
   /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
   getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
@@ -135,6 +137,11 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     async getStoriesByUuids(uuids, options) {
       if (uuids.length === 0) return [];
       return client.getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
+    },
+
+    async listProjectStories(options) {
+      const index = await projectIndex(options);
+      return [...index.values()].filter((story): story is ProjectStory => story !== null);
     },
 
     listProjectSlugs(options) {

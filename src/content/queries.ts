@@ -42,6 +42,10 @@ export async function listProjectSlugs(options?: QueryOptions): Promise<string[]
   return defaultQueries().listProjectSlugs(options);
 }
 
+export async function listProjectStories(options?: QueryOptions): Promise<ProjectStory[]> {
+  return defaultQueries().listProjectStories(options);
+}
+
 export async function getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null> {
   return defaultQueries().getSiteConfig(options);
 }

@@ -24,7 +24,7 @@ export type CardBlok = {
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
   description?: RichTextDoc<never>;
-  icon?: "arrow-right" | "external" | "mail" | "github" | "linkedin" | "mastodon" | "dribbble" | "download" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "map-pin" | "";
+  icon?: "arrow-right" | "arrow-left" | "arrow-up" | "arrow-down" | "arrow-up-right" | "external" | "home" | "info" | "projects" | "timeline" | "menu" | "close" | "download" | "mail" | "contacts" | "map-pin" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "github" | "gitlab" | "bitbucket" | "linkedin" | "mastodon" | "dribbble" | "behance" | "react" | "nextjs" | "vue" | "svelte" | "angular" | "astro" | "typescript" | "tailwindcss" | "figma" | "sketch" | "framer" | "storyblok" | "contentful" | "sanity" | "strapi" | "";
   image?: StoryblokAsset;
   link?: StoryblokMultilink<"story" | "url" | "email">;
   tags?: ("web" | "mobile" | "design-system" | "data-viz" | "branding" | "accessibility" | "open-source")[];
@@ -111,7 +111,7 @@ export type LinkBlok = {
   _uid: string;
   /** Present on draft content only: the Visual Editor's data attribute. */
   _editable?: string;
-  icon?: "arrow-right" | "external" | "mail" | "github" | "linkedin" | "mastodon" | "dribbble" | "download" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "map-pin" | "";
+  icon?: "arrow-right" | "arrow-left" | "arrow-up" | "arrow-down" | "arrow-up-right" | "external" | "home" | "info" | "projects" | "timeline" | "menu" | "close" | "download" | "mail" | "contacts" | "map-pin" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "github" | "gitlab" | "bitbucket" | "linkedin" | "mastodon" | "dribbble" | "behance" | "react" | "nextjs" | "vue" | "svelte" | "angular" | "astro" | "typescript" | "tailwindcss" | "figma" | "sketch" | "framer" | "storyblok" | "contentful" | "sanity" | "strapi" | "";
   label: string;
   link: StoryblokMultilink<"story" | "url" | "email" | "asset">;
   variant?: "primary" | "secondary" | "text";
@@ -141,6 +141,8 @@ export type PageBlok = {
   _editable?: string;
   /** Sections of the page, top to bottom. */
   body?: PageBodyBloks[];
+  /** Adds noindex and leaves the page out of the sitemap. */
+  noindex?: boolean;
   seo_description?: string;
   seo_image?: StoryblokAsset;
   /** Shown in the browser tab and search results. */
@@ -164,6 +166,8 @@ export type ProjectBlok = {
   facts?: StoryblokTable;
   /** Pin to the top of project lists. */
   featured?: boolean;
+  /** Adds noindex and leaves the project out of the sitemap. */
+  noindex?: boolean;
   project_url?: StoryblokMultilink<"story" | "url">;
   related?: (string | StoryblokStory<ProjectBlok>)[];
   /** What you did, e.g. Lead designer. */
@@ -243,7 +247,7 @@ export type TimelineSlideBlok = {
   description?: RichTextDoc<LinkBlok>;
   /** Leave empty for a current position. */
   end_date?: string;
-  icon?: "arrow-right" | "external" | "mail" | "github" | "linkedin" | "mastodon" | "dribbble" | "download" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "map-pin" | "";
+  icon?: "arrow-right" | "arrow-left" | "arrow-up" | "arrow-down" | "arrow-up-right" | "external" | "home" | "info" | "projects" | "timeline" | "menu" | "close" | "download" | "mail" | "contacts" | "map-pin" | "briefcase" | "graduation-cap" | "code" | "pen-tool" | "sparkles" | "github" | "gitlab" | "bitbucket" | "linkedin" | "mastodon" | "dribbble" | "behance" | "react" | "nextjs" | "vue" | "svelte" | "angular" | "astro" | "typescript" | "tailwindcss" | "figma" | "sketch" | "framer" | "storyblok" | "contentful" | "sanity" | "strapi" | "";
   logo?: StoryblokAsset;
   organisation?: string;
   start_date: string;

@@ -76,6 +76,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
   }],
   "page": [1, {
     "body": ["bloks", 0, "#5"],
+    "noindex": ["boolean", 0],
     "seo_description": ["text", 0, 160],
     "seo_image": ["asset", 0],
     "seo_title": ["text", 0, 70]
@@ -87,6 +88,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "description": ["richtext", 0, ["assets_container", "link"]],
     "facts": ["table", 0],
     "featured": ["boolean", 0],
+    "noindex": ["boolean", 0],
     "project_url": ["multilink", 0, ["story", "url"]],
     "related": ["stories", 0, 1, 3],
     "role": ["text", 0],
@@ -149,7 +151,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
   }]
 }`, `[
   [],
-  ["arrow-right", "external", "mail", "github", "linkedin", "mastodon", "dribbble", "download", "briefcase", "graduation-cap", "code", "pen-tool", "sparkles", "map-pin", ""],
+  ["arrow-right", "arrow-left", "arrow-up", "arrow-down", "arrow-up-right", "external", "home", "info", "projects", "timeline", "menu", "close", "download", "mail", "contacts", "map-pin", "briefcase", "graduation-cap", "code", "pen-tool", "sparkles", "github", "gitlab", "bitbucket", "linkedin", "mastodon", "dribbble", "behance", "react", "nextjs", "vue", "svelte", "angular", "astro", "typescript", "tailwindcss", "figma", "sketch", "framer", "storyblok", "contentful", "sanity", "strapi", ""],
   ["web", "mobile", "design-system", "data-viz", "branding", "accessibility", "open-source"],
   ["link"],
   ["light", "dark", "accent"],

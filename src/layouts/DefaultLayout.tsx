@@ -2,7 +2,9 @@ import type { PageStory, SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
 import { editableAttributes } from "../site/editable";
 import { storyPath } from "../site/links";
+import { personJsonLd } from "../site/json-ld";
 import { firstImage, pageTitle } from "../site/seo";
+import { JsonLd } from "./JsonLd";
 import { Seo } from "./Seo";
 import { SiteFrame } from "./SiteFrame";
 
@@ -27,8 +29,11 @@ export function DefaultLayout({ story, site }: DefaultLayoutProps) {
           imageAlt: image?.alt ?? undefined,
           type: "website",
           path: storyPath(story.full_slug),
+          noindex: page.noindex,
         }}
       />
+      {/* The home page is about the site's owner. */}
+      {storyPath(story.full_slug) === "/" && <JsonLd data={personJsonLd(story, site)} />}
       {/* The page blok itself is editable too (SEO fields, section order). */}
       <div {...editableAttributes(page)}>
         <Blocks bloks={page.body} />

@@ -9,7 +9,7 @@ import styles from "./ProjectLayout.module.css";
 import pillStyles from "../ui/PillButton.module.css";
 
 /** The top of a case study: what, for whom, when, and the cover. */
-export function ProjectHero({ project }: { project: ProjectBlok }) {
+export function ProjectHero({ project, allWorkHref }: { project: ProjectBlok; allWorkHref: string }) {
   const started = parseStoryblokDate(project.started_on);
   const liveHref = hrefOf(project.project_url);
   const facts = [
@@ -21,7 +21,7 @@ export function ProjectHero({ project }: { project: ProjectBlok }) {
   return (
     <header className={styles.hero}>
       <div className={styles.heroText}>
-        <SmartLink href="/#selected-work" className={styles.back}>
+        <SmartLink href={allWorkHref} className={styles.back}>
           <Icon name="arrow-right" size={16} className={styles.backIcon} />
           All work
         </SmartLink>

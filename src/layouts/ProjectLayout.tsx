@@ -3,7 +3,9 @@ import { Blocks } from "../blocks/Blocks";
 import { RichText } from "../richtext/RichText";
 import { editableAttributes } from "../site/editable";
 import { storyPath } from "../site/links";
+import { creativeWorkJsonLd } from "../site/json-ld";
 import { firstImage, pageTitle } from "../site/seo";
+import { JsonLd } from "./JsonLd";
 import { ProjectFacts } from "./ProjectFacts";
 import { ProjectHero } from "./ProjectHero";
 import { RelatedProjects } from "./RelatedProjects";
@@ -14,10 +16,12 @@ import styles from "./ProjectLayout.module.css";
 interface ProjectLayoutProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
+  /** The "All work" link: the home page's project list. */
+  allWorkHref: string;
 }
 
 /** A case study: hero, description beside the key facts, body sections, related work. */
-export function ProjectLayout({ story, site }: ProjectLayoutProps) {
+export function ProjectLayout({ story, site, allWorkHref }: ProjectLayoutProps) {
   const project = story.content;
   const siteName = site?.content.site_name;
   const image = firstImage(project.cover, site?.content.default_seo_image);
@@ -32,11 +36,13 @@ export function ProjectLayout({ story, site }: ProjectLayoutProps) {
           imageAlt: image?.alt ?? undefined,
           type: "article",
           path: storyPath(story.full_slug),
+          noindex: project.noindex,
         }}
       />
+      <JsonLd data={creativeWorkJsonLd(story, site)} />
       <article {...editableAttributes(project)}>
         <div data-theme={project.theme ?? "light"} className={styles.heroBand}>
-          <ProjectHero project={project} />
+          <ProjectHero project={project} allWorkHref={allWorkHref} />
         </div>
         <div className={styles.overview}>
           <RichText className={styles.description} doc={project.description} renderBlok={(blok) => <Blocks bloks={[blok]} />} />

@@ -1,12 +1,6 @@
 import { Head, Html, Main, NextScript, type DocumentProps } from "next/document";
+import { MOTION_GATE } from "../site/inline-scripts";
 import { localeFromPageProps } from "../site/locale";
-
-/**
- * Runs before first paint, only when JS runs: it lets the hero's text
- * animation hide its words until hydration animates them in. Without JS (or
- * with reduced motion) the attribute is never set and all text shows as is.
- */
-const MOTION_GATE = `try{if(!matchMedia("(prefers-reduced-motion: reduce)").matches)document.documentElement.dataset.motion="on"}catch(e){}`;
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
   return (
@@ -15,7 +9,10 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />
+        {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Allowed by the Content-Security-Policy by its hash (src/site/security-headers.ts). */}
         <script dangerouslySetInnerHTML={{ __html: MOTION_GATE }} />
       </Head>
       <body>

@@ -1,23 +1,61 @@
 import type { NextPageContext } from "next";
+import type { SiteConfigStory } from "../generated";
 import { ErrorLayout } from "../layouts/ErrorLayout";
+import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../site/errors/error-status";
 
 interface ErrorProps {
-  statusCode: number;
+  status: number;
+  /** The path requested, for "Page not found: {path}". */
+  path: string;
+  /** The header and footer; null when the content source is what failed. */
+  site: SiteConfigStory | null;
 }
 
 /**
- * Errors that 404.tsx and 500.tsx do not cover (other status codes, errors
- * thrown while rendering on the client). It renders without the site config:
- * fetching content here could fail for the same reason the page did.
+ * Every error, rendered per request (there is deliberately no static 404.tsx
+ * or 500.tsx): a static page is built once for every URL and cannot say which
+ * path was not found, and cannot spare bots the view. Only the error
+ * responses are dynamic; every other page stays static.
  */
-export default function ErrorPage({ statusCode }: ErrorProps) {
+export default function ErrorPage({ status, path, site }: ErrorProps) {
+  if (status === 404) {
+    return (
+      <ErrorLayout site={site} code="404" title={NOT_FOUND_TITLE} heading={`Page not found: ${path}`}>
+        <p>The page may have moved, or the link has a typo. The work is all reachable from the home page.</p>
+      </ErrorLayout>
+    );
+  }
   return (
-    <ErrorLayout site={null} code={String(statusCode)} title="Something went wrong" heading="Something went wrong">
-      <p>{statusCode >= 500 ? "The server could not finish this page. Please try again in a moment." : "This page could not be shown."}</p>
+    <ErrorLayout site={site} code={String(status)} title={SERVER_ERROR_TITLE} heading={status >= 500 ? "Something went wrong on our side" : reasonPhrase(status)}>
+      <p>
+        {status >= 500
+          ? "Please try again in a moment. If it keeps happening, the contact details in the footer still work."
+          : "This request could not be answered. The home page and everything on it still work."}
+      </p>
     </ErrorLayout>
   );
 }
 
-ErrorPage.getInitialProps = ({ res, err }: NextPageContext): ErrorProps => ({
-  statusCode: res?.statusCode ?? err?.statusCode ?? 500,
-});
+ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): Promise<ErrorProps> => {
+  const status = errorStatus(res?.statusCode, err?.statusCode);
+  const path = shownPath(req?.url ?? asPath);
+  // The branch is compiled out of the browser bundle (Next replaces `typeof
+  // window`), so neither isbot nor the content client ship to the browser.
+  if (typeof window === "undefined" && res) {
+    res.statusCode = status;
+    const { endForBot } = await import("../site/errors/bot-response");
+    if (endForBot(req?.headers["user-agent"], status, res)) return { status, path, site: null };
+    const { siteConfigOrNull } = await import("../site/site-config");
+    return { status, path, site: await siteConfigOrNull() };
+  }
+  if (!err) {
+    // In the browser without an error: a link to a page that is not there
+    // (Next's router met notFound). Load it from the server, which answers
+    // with the 404 status and the site's frame; the page it serves hydrates
+    // from its own props, so this never repeats.
+    window.location.assign(asPath ?? "/");
+    return new Promise<ErrorProps>(() => {});
+  }
+  // An error while rendering in the browser: no content request that could fail the same way.
+  return { status, path, site: null };
+};

@@ -19,7 +19,7 @@ export function bridgeSources(env: Env = process.env): string[] {
   return [...new Set([new URL(bridgeUrl(env)).origin, editorOrigin(env)])];
 }
 
-/** The header for every response, as next.config.ts `headers()` takes it. */
-export function framePolicyHeaders(env: Env = process.env): { key: string; value: string }[] {
-  return [{ key: "Content-Security-Policy", value: frameAncestors(env) }];
+/** The same policy as a directive map, to merge into the site's Content-Security-Policy. */
+export function editorFrameAncestors(env: Env = process.env): Record<string, readonly string[]> {
+  return { "frame-ancestors": ["'self'", editorOrigin(env)] };
 }

@@ -1,4 +1,5 @@
 import type { StoryblokAsset } from "../generated";
+import { SITE_URL } from "./site-url";
 
 export interface SeoData {
   title: string;
@@ -9,16 +10,17 @@ export interface SeoData {
   type: "website" | "article";
   /** The page's path, for og:url and the canonical link when the site URL is known. */
   path: string;
+  /** The editor's "Hide from search engines". */
+  noindex?: boolean;
 }
 
 /**
- * The public origin, for absolute URLs in og tags (social sites ignore
- * relative ones). Unset in development and tests: tags stay relative.
+ * An absolute URL on the site's public origin (social sites ignore relative
+ * ones). Without NEXT_PUBLIC_SITE_URL (development, a warned build) it stays
+ * relative; URLs that are already absolute (Storyblok's assets) pass as they are.
  */
-const SITE_URL = (process.env.NEXT_PUBLIC_SITE_URL ?? "").replace(/\/+$/, "");
-
-export function absoluteUrl(pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) || !SITE_URL ? pathOrUrl : `${SITE_URL}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+export function absoluteUrl(pathOrUrl: string, origin: string = SITE_URL): string {
+  return /^https?:\/\//i.test(pathOrUrl) || !origin ? pathOrUrl : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
 /** "Atlas · Elena Varga", unless the editor's title already names the site. */

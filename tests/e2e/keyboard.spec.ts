@@ -53,3 +53,18 @@ test("every control reached by tabbing through the header shows a focus indicato
   // Every visible link and button in the header was reached, the menu's included.
   expect(reached).toHaveLength(await visibleControls.count());
 });
+
+test("phone (375 px): Escape closes the menu and gives focus back to its button", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(nav).toBeVisible();
+  // From inside the menu, as a keyboard user would be.
+  await nav.getByRole("link").first().focus();
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+});

@@ -1,16 +1,18 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
-import { getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
 import { acceptStory } from "../../content/story-contract";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { LiveStory } from "../../preview/LiveStory";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
 import type { LiveProps, PreviewProps } from "../../preview/preview-props";
 import { projectWithCardRelations } from "../../site/card-stories";
+import { allWorkHref } from "../../site/work-anchor";
 
 interface ProjectPageProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
+  allWorkHref: string;
   /** Only in the Visual Editor. */
   preview?: PreviewProps;
   /** Only in `next dev` on the embedded content. */
@@ -29,9 +31,17 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = a
   const slug = context.params?.slug ?? [];
   const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
   if (!story) return { notFound: true };
-  const site = await getSiteConfig(options);
+  const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
   const live = liveProps(story.full_slug);
-  return { props: { story: projectWithCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
+  return {
+    props: {
+      story: projectWithCardRelations(story),
+      site,
+      allWorkHref: allWorkHref(home),
+      ...(preview && { preview }),
+      ...(live && { live }),
+    },
+  };
 };
 
 /** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
@@ -40,10 +50,10 @@ function acceptProjectStory(story: unknown): ProjectStory | null {
   return project && projectWithCardRelations(project);
 }
 
-export default function ProjectPage({ story, site, preview, live }: ProjectPageProps) {
+export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
   return (
     <LiveStory story={story} preview={preview} live={live} accept={acceptProjectStory}>
-      {(shown) => <ProjectLayout story={shown} site={site} />}
+      {(shown) => <ProjectLayout story={shown} site={site} allWorkHref={allWorkHref} />}
     </LiveStory>
   );
 }

@@ -1,0 +1,16 @@
+import type { GetServerSideProps } from "next";
+import { requestOrigin } from "../site/request-origin";
+import { robotsTxt } from "../site/sitemap";
+
+/** /robots.txt, naming the sitemap by absolute URL as the format requires. */
+export const getServerSideProps: GetServerSideProps = async ({ req, res }) => {
+  const { origin, cacheable } = requestOrigin(req);
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", cacheable ? "public, max-age=3600" : "no-store");
+  res.end(robotsTxt(`${origin}/sitemap.xml`));
+  return { props: {} };
+};
+
+export default function Robots() {
+  return null;
+}

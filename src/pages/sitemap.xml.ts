@@ -1,0 +1,18 @@
+import type { GetServerSideProps } from "next";
+import { sitemapEntries } from "../site/public-pages";
+import { requestOrigin } from "../site/request-origin";
+import { sitemapXml } from "../site/sitemap";
+
+/** /sitemap.xml, from the content on each request, so a project published after the build is in it. */
+export const getServerSideProps: GetServerSideProps = async ({ req, res }) => {
+  const { origin, cacheable } = requestOrigin(req);
+  const body = sitemapXml(await sitemapEntries(origin));
+  res.setHeader("Content-Type", "application/xml; charset=utf-8");
+  res.setHeader("Cache-Control", cacheable ? "public, max-age=0, s-maxage=300, stale-while-revalidate=86400" : "no-store");
+  res.end(body);
+  return { props: {} };
+};
+
+export default function Sitemap() {
+  return null;
+}

@@ -1,0 +1,76 @@
+/**
+ * The security headers every response carries (next.config.ts headers()).
+ * The policy is a map of directives so another policy (the Visual Editor
+ * preview adds its bridge's origin and frame-ancestors) can be merged in
+ * with `mergeDirectives` instead of editing a string.
+ */
+import { createHash } from "node:crypto";
+import { INLINE_SCRIPTS } from "./inline-scripts";
+
+export type CspDirectives = Record<string, readonly string[]>;
+
+/** 'sha256-…' for an inline script's exact text, as browsers compute it. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+}
+
+export interface PolicyOptions {
+  /** `next dev`: its refresh runtime needs inline code, eval and the dev server's websocket. */
+  development?: boolean;
+  /** Inline scripts to allow by hash; the site's own by default. */
+  inlineScripts?: readonly string[];
+}
+
+export function siteDirectives({ development = false, inlineScripts = INLINE_SCRIPTS }: PolicyOptions = {}): CspDirectives {
+  return {
+    "default-src": ["'self'"],
+    // Scripts from the site itself only; the inline ones by hash, never 'unsafe-inline'.
+    // Except in `next dev`: its overlay and refresh runtime inline and eval code
+    // (browsers ignore 'unsafe-inline' beside a hash, so dev lists no hashes).
+    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...inlineScripts.map(scriptHash)],
+    // React's style attributes (animations, image placeholders) are inline styles.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    // Storyblok's asset CDN; data: for inline SVG placeholders.
+    "img-src": ["'self'", "data:", "blob:", "https://a.storyblok.com"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+  };
+}
+
+/** Both policies' sources per directive, without duplicates; a directive only one has is kept as is. */
+export function mergeDirectives(base: CspDirectives, extra: CspDirectives): CspDirectives {
+  const merged: Record<string, string[]> = Object.fromEntries(Object.entries(base).map(([name, sources]) => [name, [...sources]]));
+  for (const [name, sources] of Object.entries(extra)) {
+    const current = merged[name] ?? [];
+    merged[name] = [...current, ...sources.filter((source) => !current.includes(source))];
+  }
+  return merged;
+}
+
+export function serialiseCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(" "))
+    .join("; ");
+}
+
+export interface Header {
+  key: string;
+  value: string;
+}
+
+/**
+ * The headers for next.config.ts; `directives` defaults to the site's own policy.
+ * `next dev` gets no nosniff: it serves a manifest script as application/json.
+ */
+export function securityHeaders(directives: CspDirectives = siteDirectives(), { development = false } = {}): Header[] {
+  return [
+    { key: "Content-Security-Policy", value: serialiseCsp(directives) },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    ...(development ? [] : [{ key: "X-Content-Type-Options", value: "nosniff" }]),
+    // Nothing on the site needs these; denying them stops embedded content asking.
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  ];
+}

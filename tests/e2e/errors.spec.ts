@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+import { headerLogoText } from "./content";
+import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
+import { startSite, type RunningSite } from "./support/site-server";
+import { BROWSERS } from "./support/user-agents";
+
+const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
+
+function title(html: string): string | undefined {
+  return /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+}
+
+function h1(html: string): string | undefined {
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+
+test.describe("error responses, as the server sends them", () => {
+  // Plain HTTP: the viewport does not matter, so one project runs these.
+  test.skip(({ isMobile }) => isMobile, "server HTML is the same for every viewport");
+
+  for (const path of ["/no-such-page", "/a/b/c", "/projects/unknown", "/projects/2024/unknown"]) {
+    test(`${path}: 404, "Page not found: ${path}" in the server HTML, titled "Page Not Found"`, async ({ request }) => {
+      const response = await request.get(path, { headers: CHROME });
+      expect(response.status()).toBe(404);
+      const html = await response.text();
+      expect(h1(html)).toBe(`Page not found: ${path}`);
+      expect(title(html)).toBe("Page Not Found");
+      // The site's frame: the header and its name come from the content.
+      expect(html).toContain(headerLogoText());
+    });
+  }
+
+  test("the path is shown decoded and escaped, never as markup", async ({ request }) => {
+    const response = await request.get("/caf%C3%A9/%3Cb%3Ex%3C%2Fb%3E", { headers: CHROME });
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(h1(html)).toBe("Page not found: /café/&lt;b&gt;x&lt;/b&gt;");
+  });
+
+  test("a 400 (malformed escape in a project path) goes through the error view", async ({ request }) => {
+    const response = await request.get("/projects/%E0%A4%A", { headers: CHROME });
+    expect(response.status()).toBe(400);
+    const html = await response.text();
+    expect(title(html)).toBe("Internal Server Error");
+    expect(h1(html)).toBe("Bad Request");
+  });
+
+  test("following a link to a missing project in the browser ends on the server's 404 view, frame included", async ({ page }) => {
+    await page.goto("/");
+    const documentLoad = page.waitForResponse((response) => response.url().endsWith("/projects/removed-project") && response.request().resourceType() === "document");
+    // As a link rendered before the project was removed would: the router's own navigation.
+    await page.evaluate(() => {
+      void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/removed-project");
+    });
+    expect((await documentLoad).status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /projects/removed-project");
+    await expect(page).toHaveTitle("Page Not Found");
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
+  test("in the browser the 404 view keeps its text and title after hydration", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("Page Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /no-such-page");
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+});
+
+test.describe("a real server error: the content API fails while a new project path is requested", () => {
+  test.describe.configure({ mode: "serial" });
+  test.skip(({ isMobile }) => isMobile, "one server per run is enough");
+
+  let cdn: FailingCdn;
+  let site: RunningSite;
+
+  test.beforeAll(async () => {
+    cdn = await startFailingCdn();
+    site = await startSite({ CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl });
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+    await cdn?.close();
+  });
+
+  // First, while nothing is cached: the site config cannot load either.
+  test("content API down: status 500, titled \"Internal Server Error\", in a plain frame", async ({ request }) => {
+    cdn.fail("everything");
+    const response = await request.get(`${site.url}/projects/new-while-down`, { headers: CHROME });
+    expect(response.status()).toBe(500);
+    const html = await response.text();
+    expect(title(html)).toBe("Internal Server Error");
+    expect(h1(html)).toBe("Something went wrong on our side");
+    expect(html).not.toContain("<header");
+  });
+
+  test("project stories failing, site config reachable: the 500 view keeps the site's frame", async ({ request }) => {
+    cdn.fail("projects");
+    const response = await request.get(`${site.url}/projects/new-while-failing`, { headers: CHROME });
+    expect(response.status()).toBe(500);
+    const html = await response.text();
+    expect(title(html)).toBe("Internal Server Error");
+    expect(html).toContain("<header");
+    expect(html).toContain(headerLogoText());
+  });
+
+  test("once the API is back, the same kind of path is an ordinary 404", async ({ request }) => {
+    cdn.fail("none");
+    const response = await request.get(`${site.url}/projects/still-not-there`, { headers: CHROME });
+    expect(response.status()).toBe(404);
+    expect(h1(await response.text())).toBe("Page not found: /projects/still-not-there");
+  });
+});

@@ -1,0 +1,93 @@
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { INLINE_SCRIPTS } from "../../src/site/inline-scripts";
+
+/** The directives of a CSP header, by name. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = "", ...sources]) => [name, sources]),
+  );
+}
+
+test.describe("headers on every response", () => {
+  test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
+
+  const PATHS = ["/", "/projects/2024/atlas", "/projects/no-such-project", "/robots.txt", "/sitemap.xml", "/favicon.ico", "/assets/og-default.svg"];
+
+  for (const path of PATHS) {
+    test(`${path}`, async ({ request }) => {
+      const headers = (await request.get(path)).headers();
+      const csp = directives(headers["content-security-policy"] ?? "");
+      expect(csp.get("script-src")).toContain("'self'");
+      expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+      expect(csp.get("script-src")).not.toContain("'unsafe-eval'");
+      expect(csp.get("object-src")).toEqual(["'none'"]);
+      expect(csp.get("base-uri")).toEqual(["'self'"]);
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["permissions-policy"]).toContain("camera=()");
+    });
+  }
+
+  test("the site's scripts, their chunks included, carry the headers too", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const chunk = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(chunk).toBeTruthy();
+    const headers = (await request.get(chunk ?? "")).headers();
+    expect(headers["content-security-policy"]).toContain("object-src 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("every inline script is allowed by the hash of its current source, and there is no other", async ({ request }) => {
+    const response = await request.get("/");
+    const csp = directives(response.headers()["content-security-policy"] ?? "");
+    for (const source of INLINE_SCRIPTS) {
+      expect(csp.get("script-src")).toContain(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
+    }
+    // The page's inline scripts (JSON data blocks aside) are exactly those: nothing else would run.
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]);
+    expect(inline.sort()).toEqual([...INLINE_SCRIPTS].sort());
+  });
+});
+
+/** Records CSP violations (the event and the console's report) from before the first script runs. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) fromConsole.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Reflect.set(window, "__cspViolations", seen);
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI}`));
+  });
+  return async () => [...((await page.evaluate(() => Reflect.get(window, "__cspViolations"))) as string[]), ...fromConsole];
+}
+
+for (const path of ["/", "/projects/2024/atlas", "/projects/tidewater", "/projects/no-such-project"]) {
+  test(`${path} runs under the policy without a single violation`, async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(path, { waitUntil: "networkidle" });
+    for (let y = 0; y < 6; y += 1) await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    // An inline script without its hash would be blocked and reported here too.
+    expect(await violations()).toEqual([]);
+  });
+}
+
+test("the watcher sees a violation when there is one: an injected inline script is blocked", async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto("/");
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+  });
+  await expect.poll(violations).toEqual([expect.stringMatching(/^script-src/), expect.stringMatching(/Content Security Policy/)]);
+  expect(await page.evaluate(() => Reflect.get(window, "__injected"))).toBeUndefined();
+});

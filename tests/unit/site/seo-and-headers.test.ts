@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { PageStory } from "../../../src/generated";
+import { serialiseJsonLd } from "../../../src/site/json-ld";
+import { mergeDirectives, scriptHash, securityHeaders, serialiseCsp, siteDirectives } from "../../../src/site/security-headers";
+import { robotsTxt, sitemapXml } from "../../../src/site/sitemap";
+import { siteUrlProblem } from "../../../src/site/site-url";
+import { allWorkHref } from "../../../src/site/work-anchor";
+
+describe("Content-Security-Policy", () => {
+  it("hashes an inline script as browsers do (base64 SHA-256 of its exact text)", () => {
+    const source = "console.log(1)";
+    expect(scriptHash(source)).toBe(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
+  });
+
+  it("allows scripts from the site and the given inline scripts only", () => {
+    const policy = siteDirectives({ inlineScripts: ["a()", "b()"] });
+    expect(policy["script-src"]).toEqual(["'self'", scriptHash("a()"), scriptHash("b()")]);
+    expect(siteDirectives({ development: true })["script-src"]).toContain("'unsafe-eval'");
+  });
+
+  it("merges another policy source by source, keeping directives only one has", () => {
+    const merged = mergeDirectives(siteDirectives({ inlineScripts: [] }), {
+      "script-src": ["'self'", "https://app.storyblok.com"],
+      "frame-ancestors": ["https://app.storyblok.com"],
+    });
+    expect(merged["script-src"]).toEqual(["'self'", "https://app.storyblok.com"]);
+    expect(merged["frame-ancestors"]).toEqual(["https://app.storyblok.com"]);
+    expect(merged["object-src"]).toEqual(["'none'"]);
+  });
+
+  it("serialises to the header syntax", () => {
+    expect(serialiseCsp({ "default-src": ["'self'"], "object-src": ["'none'"] })).toBe("default-src 'self'; object-src 'none'");
+    expect(securityHeaders().map((header) => header.key)).toEqual([
+      "Content-Security-Policy",
+      "Referrer-Policy",
+      "X-Content-Type-Options",
+      "Permissions-Policy",
+    ]);
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("escapes URLs as XML text", () => {
+    const xml = sitemapXml([{ loc: "https://x.example/a?b=1&c=<2>", lastmod: "2025-01-01T00:00:00.000Z" }]);
+    expect(xml).toContain("<loc>https://x.example/a?b=1&amp;c=&lt;2&gt;</loc>");
+    expect(xml).toContain("<lastmod>2025-01-01T00:00:00.000Z</lastmod>");
+  });
+
+  it("names the sitemap and keeps crawlers out of the API only", () => {
+    expect(robotsTxt("https://x.example/sitemap.xml")).toBe("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://x.example/sitemap.xml\n");
+  });
+});
+
+describe("JSON-LD", () => {
+  it("content cannot close the script element", () => {
+    const text = serialiseJsonLd({ name: "</script><script>alert(1)</script> & more" });
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text)).toEqual({ name: "</script><script>alert(1)</script> & more" });
+  });
+});
+
+describe("NEXT_PUBLIC_SITE_URL", () => {
+  it.each([
+    ["https://elenavarga.design", null],
+    ["http://localhost:3000", null],
+    ["elenavarga.design", "must be an absolute URL"],
+    ["ftp://x.example", "must use http or https"],
+    ["https://x.example/?a=1", "without query"],
+  ])("%s", (value, problem) => {
+    const found = siteUrlProblem(value);
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toContain(problem);
+  });
+});
+
+describe("the project page's link to all work", () => {
+  const home = (body: unknown[]): PageStory => ({ content: { component: "page", _uid: "h", body } }) as unknown as PageStory;
+
+  it("points at the home project list's section id", () => {
+    expect(allWorkHref(home([{ component: "hero_section", _uid: "a" }, { component: "card_list", _uid: "b", anchor: "Selected Work" }]))).toBe("/#selected-work");
+  });
+
+  it("falls back to the home page when there is no list to point at", () => {
+    expect(allWorkHref(home([]))).toBe("/");
+    expect(allWorkHref(null)).toBe("/");
+  });
+});
+
+describe("profileLinks", () => {
+  const link = (url: string, linktype = "url") => ({ component: "link", _uid: url, label: url, link: { id: "", url, linktype, fieldtype: "multilink", cached_url: url } });
+
+  it("collects external http(s) links from header and footer at any depth, once each, and nothing else", async () => {
+    const { profileLinks } = await import("../../../src/site/json-ld");
+    let nested: unknown = link("https://deep.example/me");
+    for (let depth = 0; depth < 5000; depth += 1) nested = { component: "links_container", _uid: `n${depth}`, links: [nested] };
+    const site = {
+      content: {
+        component: "site_config",
+        _uid: "s",
+        header: [{ component: "header_container", _uid: "h", navigation: [link("https://github.com/ev"), link("projects/atlas", "story")] }],
+        footer: [{ component: "footer_container", _uid: "f", columns: [nested, link("https://github.com/ev"), link("mailto:ev@example.com"), link("javascript:alert(1)")] }],
+      },
+    };
+    expect(profileLinks(site as never)).toEqual(["https://deep.example/me", "https://github.com/ev"]);
+    expect(profileLinks(null)).toEqual([]);
+  });
+});
