@@ -3,16 +3,11 @@
  * (src/richtext/) reads every attribute through these functions and falls
  * back when one says no; `content validate` (the engine's strict mode) reports
  * each such value with these same functions, so the two cannot disagree.
- * Pure and import-free: it runs in the browser and in Node.
+ * Pure: it runs in the browser and in Node.
  */
 
-/**
- * Nodes nested deeper than this inside one rich-text field are not rendered
- * (the renderer warns once) and `content validate` reports them. Real
- * documents stay under ~15 levels (a table cell in a list in a quote); the
- * limit keeps every recursive walk far from the stack's end.
- */
-export const RICH_TEXT_MAX_DEPTH = 100;
+/** The nesting limit lives with the validation engine (which imports nothing); the renderer reads it here. */
+export { RICH_TEXT_MAX_DEPTH } from "./engine";
 
 /** Marks past this many on one text node are ignored: the editor has 13 kinds, so more is junk or an attack. */
 export const RICH_TEXT_MAX_MARKS = 16;
