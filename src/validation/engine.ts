@@ -9,10 +9,14 @@
  * - the type contract (always): what src/generated/components.ts promises a
  *   renderer — required keys present, each value of its field's wire shape,
  *   only allowed blocks inside `bloks` and rich text. A value that passes is
- *   safe to hand to code typed with the generated types.
+ *   safe to hand to code typed with the generated types. Inside a rich-text
+ *   document only the embedded blocks are part of it: the rich-text renderer
+ *   reads every node as untrusted, so a malformed node costs that node, not
+ *   the block or the story.
  * - `strict` (content validation): what an author should fix even though no
  *   renderer breaks — empty required fields, fields the schema does not have,
- *   number/datetime/uuid formats, limits, alt text, unknown rich-text nodes.
+ *   number/datetime/uuid formats, limits, alt text, rich-text node shapes,
+ *   unknown rich-text nodes.
  * - `richText` checks, when a caller passes them (rich-text-checks.ts):
  *   rich-text values the renderer does not render as written.
  *
@@ -303,8 +307,10 @@ class Walk {
    * `depth` counts from the document (0) as the renderer does.
    */
   private node(node: unknown, path: string, allowed: Allowed, depth: number): void {
-    if (!isObj(node) || typeof node.type !== "string") return this.add(path, "rich-text node without a type");
     const checks = this.richText;
+    // Node shapes: what an author should fix; the renderer copes with each (see the header).
+    const shapes = this.strict || checks !== undefined;
+    if (!isObj(node) || typeof node.type !== "string") return shapes ? this.add(path, "rich-text node without a type") : undefined;
     if (depth > RICH_TEXT_MAX_DEPTH) {
       if (checks) this.add(path, `is nested more than ${RICH_TEXT_MAX_DEPTH} levels deep in rich text; the site does not show it`);
       return;
@@ -313,19 +319,21 @@ class Walk {
     const attrs = node.attrs;
     if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
     if (checks) for (const problem of checks.node(type, node)) this.add(path, problem);
-    if (type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
+    if (shapes && type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
     const needed = own(NODE_ATTRS, type);
-    if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
+    if (shapes && needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
-      if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");
-      else if (!this.shallow) attrs.body.forEach((blok, i) => this.deeper(`${path}.body[${i}]`, () => this.blok(blok, `${path}.body[${i}]`, allowed)));
+      if (!Array.isArray(attrs.body)) {
+        if (shapes) this.add(path, "blok node: attrs.body must be an array");
+      } else if (!this.shallow) attrs.body.forEach((blok, i) => this.deeper(`${path}.body[${i}]`, () => this.blok(blok, `${path}.body[${i}]`, allowed)));
     }
     if (node.marks !== undefined) {
-      if (!Array.isArray(node.marks)) this.add(path, "marks must be an array");
-      else node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
+      if (!Array.isArray(node.marks)) {
+        if (shapes) this.add(path, "marks must be an array");
+      } else if (shapes) node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
     }
     if (node.content === undefined) return;
-    if (!Array.isArray(node.content)) return this.add(path, "content must be an array");
+    if (!Array.isArray(node.content)) return shapes ? this.add(path, "content must be an array") : undefined;
     node.content.forEach((child, i) => this.deeper(`${path}.content[${i}]`, () => this.node(child, `${path}.content[${i}]`, allowed, depth + 1)));
   }
 

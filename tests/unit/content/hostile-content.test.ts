@@ -79,6 +79,18 @@ describe("the data boundary", () => {
     expect(line).toContain('content(project).description.content[1].content[0].marks[0]: attrs.href "javascript:alert(1)"');
   });
 
+  it("serves a story whose rich text is malformed (the renderer copes) and names each bad node in its one line", () => {
+    const errors = vi.fn();
+    const description = doc(null, { type: "paragraph", content: "x" }, text("m", { type: "bold" } as never), { type: "blok", attrs: { body: null } });
+    const accepted = acceptStory(projectStory("projects/malformed", {}, { description }), "project", errors);
+    expect(accepted?.full_slug).toBe("projects/malformed");
+    expect(errors).toHaveBeenCalledTimes(1);
+    const line = String(errors.mock.calls[0]?.[0]);
+    for (const problem of ["content[0]: rich-text node without a type", "content[1]: content must be an array", "content[2]: marks must be an array", "content[3]: blok node: attrs.body must be an array"]) {
+      expect(line).toContain(`content(project).description.${problem}`);
+    }
+  });
+
   it("cuts content nested past the limit with one line, and the rest stays serialisable page props", () => {
     const errors = vi.fn();
     const story = projectStory("projects/deep", {}, { description: doc(nested(3000)) });
