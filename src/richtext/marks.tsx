@@ -44,8 +44,13 @@ export function applyMark(mark: unknown, children: ReactNode): ReactNode {
     case "styled":
       return <span className={classList(attrs.class)}>{children}</span>;
     case "textStyle": {
+      // The editor's text style may also carry an id and a class, which Storyblok writes as they are.
       const color = safeColour(attrs.color);
-      return <span style={color ? { color } : undefined}>{children}</span>;
+      return (
+        <span id={elementId(attrs.id)} className={classList(attrs.class)} style={color ? { color } : undefined}>
+          {children}
+        </span>
+      );
     }
     case "highlight": {
       const backgroundColor = safeColour(attrs.color);

@@ -54,12 +54,43 @@ const URL_SAFE: Check = (v) => {
   return v.trim() === "" || safeHref(v) ? undefined : "is not a safe URL (http, https, mailto, tel or a path); it is not rendered";
 };
 
+/**
+ * The attributes each node and mark has in Storyblok's editor; anything else
+ * (an `onclick` on a heading) is never rendered. Some listed ones are not
+ * rendered either, on purpose (an image's asset metadata; docs/richtext.md).
+ */
+const KNOWN_ATTRS: Readonly<Record<string, readonly string[]>> = {
+  paragraph: ["textAlign", "dir"],
+  heading: ["level", "textAlign", "dir"],
+  ordered_list: ["order"],
+  code_block: ["class"],
+  image: ["src", "alt", "title", "id", "copyright", "source", "meta_data"],
+  emoji: ["name", "emoji", "fallbackImage"],
+  blok: ["id", "body"],
+  tableCell: ["colspan", "rowspan", "colwidth", "backgroundColor"],
+  tableHeader: ["colspan", "rowspan", "colwidth", "backgroundColor"],
+  link: ["href", "uuid", "anchor", "target", "linktype", "custom"],
+  anchor: ["id"],
+  styled: ["class"],
+  textStyle: ["color", "id", "class"],
+  highlight: ["color"],
+};
+
+function unknownAttrs(type: string, attrs: Attrs, problems: string[]): void {
+  const known = Object.hasOwn(KNOWN_ATTRS, type) ? KNOWN_ATTRS[type] : undefined;
+  if (known === undefined) return;
+  // Storyblok writes unset attributes as null; those render nothing anywhere.
+  const unknown = Object.keys(attrs).filter((key) => !known.includes(key) && attrs[key] !== null && attrs[key] !== undefined);
+  if (unknown.length > 0) problems.push(`attrs ${unknown.join(", ")} ${unknown.length === 1 ? "is not an attribute" : "are not attributes"} of ${type} (not rendered)`);
+}
+
 /** Problems with one node's attributes and marks, as `attrs.key value problem` lines. */
 export function nodeValueProblems(type: string, node: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
   const raw = ownAttr(node, "attrs");
   if (raw !== undefined && raw !== null && !isRecord(raw)) return [`attrs must be an object, got ${show(raw)}`];
   const attrs: Attrs = isRecord(raw) ? raw : {};
+  unknownAttrs(type, attrs, problems);
   switch (type) {
     case "heading":
       set(attrs, "level", (v) => (isHeadingLevel(v) ? undefined : "is not a whole number from 1 to 6 (rendered as a clamped level, or h1)"), problems);
@@ -103,6 +134,7 @@ export function markValueProblems(type: string, mark: Readonly<Record<string, un
   const problems: string[] = [];
   const raw = ownAttr(mark, "attrs");
   const attrs: Attrs = isRecord(raw) ? raw : {};
+  unknownAttrs(type, attrs, problems);
   switch (type) {
     case "link":
       set(attrs, "href", URL_SAFE, problems);
@@ -118,6 +150,10 @@ export function markValueProblems(type: string, mark: Readonly<Record<string, un
       set(attrs, "class", CLASS, problems);
       break;
     case "textStyle":
+      set(attrs, "color", COLOUR, problems);
+      set(attrs, "id", (v) => (elementId(v) ? undefined : "is not an id without spaces (not rendered)"), problems);
+      set(attrs, "class", CLASS, problems);
+      break;
     case "highlight":
       set(attrs, "color", COLOUR, problems);
       break;

@@ -45,6 +45,7 @@ describe("content validate and rich text", () => {
     ["a data: image", doc({ type: "image", attrs: { src: "data:image/svg+xml,x" } }), /attrs\.src "data:image\/svg\+xml,x" is not a safe URL/],
     ["a code language with markup", doc({ type: "code_block", attrs: { class: '"><x' } }), /attrs\.class "\\"><x" is not a list of class names/],
     ["too many marks", doc(text("m", Array.from({ length: 20 }, () => ({ type: "bold" })))), /has 20 marks; only the first 16 are rendered/],
+    ["an event handler on a heading", doc({ type: "heading", attrs: { level: 2, onclick: "alert(1)" } }), /attrs onclick is not an attribute of heading/],
     ["nesting past the renderer's limit", doc(nested(RICH_TEXT_MAX_DEPTH + 3)), new RegExp(`is nested more than ${RICH_TEXT_MAX_DEPTH} levels deep in rich text`)],
   ])("rejects %s", (_name, description, problem) => {
     const problems = problemsIn(description);

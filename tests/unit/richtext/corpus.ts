@@ -83,6 +83,7 @@ export const ownCases: Case[] = [
   { title: "unknown mark keeps its text", doc: asDoc(p(text("plain", [{ type: "sparkle" } as unknown as RichTextMark]))) },
   { title: "alignment on paragraph and heading", doc: asDoc([p(text("l")), { type: "paragraph", attrs: { textAlign: "justify" }, content: [text("j")] }, { type: "heading", attrs: { level: 5, textAlign: "right" }, content: [text("h")] }]) },
   { title: "text style, highlight, anchor, styled", doc: asDoc(p(text("c", [{ type: "textStyle", attrs: { color: "#336699" } }, { type: "highlight", attrs: { color: "yellow" } }, { type: "anchor", attrs: { id: "here" } }, { type: "styled", attrs: { class: "lead big" } }]))) },
+  { title: "text style with id and class", doc: asDoc(p(text("t", [{ type: "textStyle", attrs: { color: null, id: "note-1", class: "small caps" } } as unknown as RichTextMark]))) },
   { title: "ordered list from 3, nested bullet list", doc: asDoc({ type: "ordered_list", attrs: { order: 3 }, content: [{ type: "list_item", content: [p(text("a")), { type: "bullet_list", content: [{ type: "list_item", content: [p(text("b"))] }] }] }] }) },
   { title: "blockquote, rule, hard break", doc: asDoc([{ type: "blockquote", content: [p(text("q"), { type: "hard_break" }, text("r"))] }, { type: "horizontal_rule" }]) },
   { title: "embedded blocks", doc: asDoc([p(text("before")), { type: "blok", attrs: { id: "b1", body: [{ component: "teaser", _uid: "1" }, { component: "card", _uid: "2" }] } }]) },
