@@ -13,7 +13,9 @@ import { MAX_CONTENT_DEPTH } from "../../../src/content/content-tree";
 import { validateContent } from "../../../src/content/validation/validate-content";
 import { RICH_TEXT_MAX_DEPTH } from "../../../src/validation/rich-text-values";
 import { ownCases, referenceCases } from "../richtext/corpus";
-import { projectStory } from "./cdn-harness";
+import { readFileSync } from "node:fs";
+import { createContentQueries } from "../../../src/content/content-queries";
+import { projectStory, serveForSuite } from "./cdn-harness";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -118,5 +120,23 @@ describe("relation and link lookups", () => {
     const story = projectStory("projects/deep", {}, { description: doc(nested(100_000, bottom)) }) as unknown as CdnStory;
     expect(linkUuids([story])).toEqual([uuid]);
     expect(relationUuids([story], ["single_card.project"])).toEqual([]);
+  });
+});
+
+describe("the hostile fixture through the local CDN over HTTP and the real client", () => {
+  const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/hostile-content/stories/projects/${name}.json`, import.meta.url), "utf8")) as unknown;
+  const served = serveForSuite({ "stories/projects/hostile.json": fixture("hostile"), "stories/projects/hostile-neighbour.json": fixture("hostile-neighbour") });
+
+  it("resolves relations to a story nested 1,600 levels deep, and serves both projects", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const queries = createContentQueries(served.cdn.client());
+    const neighbour = await queries.getProjectStory(["hostile-neighbour"]);
+    const related = neighbour?.content.related?.[0];
+    expect(typeof related === "object" ? related.full_slug : related).toBe("projects/hostile");
+    const hostile = await queries.getProjectStory(["hostile"]);
+    expect(hostile?.content.title).toContain("Hostile");
+    expect(() => JSON.stringify(hostile)).not.toThrow();
+    const lines = logged.mock.calls.map(([line]) => String(line));
+    expect(lines.filter((line) => line.startsWith("content: projects/hostile shown with rich text rendered otherwise than written"))).toHaveLength(1);
   });
 });
