@@ -11,12 +11,12 @@
  * - blocks nested in `bloks` and rich text are left to `<Blocks>`, which
  *   skips just the broken one where it renders;
  * - rich-text values the renderer will not render as written (a heading
- *   level of 7, a `javascript:` link) are served, rendered safely, with one
- *   log line naming the story, block path and field;
+ *   level of 7, a `javascript:` link) are served, rendered safely; they and
+ *   the nested blocks <Blocks> will skip are named in one log line per story;
  * - content nested deeper than MAX_CONTENT_DEPTH is cut, with one log line,
  *   so no walk and no page-props serialisation can overflow the stack.
  */
-import { CONTENT_TYPE, formatProblem, isObj, type BlokProblem } from "../validation/engine";
+import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
 import { RICH_TEXT_CHECKS } from "../validation/rich-text-checks";
 import { RESOLVE_RELATIONS, validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
 import { copyContent, MAX_CONTENT_DEPTH } from "./content-tree";
@@ -64,12 +64,24 @@ function withCheckedRelations(content: unknown, where: string, log: (line: strin
   return value;
 }
 
-/** Rich-text values the site renders otherwise than written, as one list; the story is still served. */
-function richTextNotices(content: unknown, component: string): BlokProblem[] {
-  const contract = new Set(validateBlok(content, { path: "content", placement: CONTENT_TYPE, allowed: [component] }).map(formatProblem));
-  return validateBlok(content, { path: "content", placement: CONTENT_TYPE, allowed: [component], richText: RICH_TEXT_CHECKS }).filter(
-    (problem) => !contract.has(formatProblem(problem)),
-  );
+/**
+ * What the site will show otherwise than stored, for a story it serves: nested
+ * blocks that break their types (<Blocks> skips them) and rich-text values
+ * the renderer falls back on. One line, naming the story, block path and field.
+ */
+function changesLine(story: unknown, content: unknown, component: string): string | null {
+  const options = { path: "content", placement: CONTENT_TYPE, allowed: [component] } as const;
+  const skipped = validateBlok(content, options).map(formatProblem);
+  const known = new Set(skipped);
+  const asRendered = validateBlok(content, { ...options, richText: RICH_TEXT_CHECKS })
+    .map(formatProblem)
+    .filter((problem) => !known.has(problem));
+  if (skipped.length === 0 && asRendered.length === 0) return null;
+  const parts = [
+    skipped.length > 0 ? `blocks skipped: ${skipped.join("; ")}` : "",
+    asRendered.length > 0 ? `rich text rendered otherwise than written: ${asRendered.join("; ")}` : "",
+  ];
+  return `content: ${slugOf(story)} shown with changes. ${parts.filter(Boolean).join(". ")}`;
 }
 
 /**
@@ -88,8 +100,8 @@ export function acceptStory<K extends ContentTypeBlok["component"]>(
     log(`content: ${slugOf(story)} not shown: ${problems.join("; ")}`);
     return null;
   }
-  const notices = richTextNotices(story.content, component);
-  if (notices.length > 0) log(`content: ${slugOf(story)} shown with rich text rendered otherwise than written: ${notices.map(formatProblem).join("; ")}`);
+  const changes = changesLine(story, story.content, component);
+  if (changes) log(changes);
   // Checked above: the content keeps the generated type's contract.
   return { ...story, content: withCheckedRelations(story.content, slugOf(story), log) } as StoryOf<K>;
 }

@@ -77,7 +77,7 @@ describe("the data boundary", () => {
     expect(acceptStory(story, "project", errors)?.content.description).toEqual(description);
     expect(errors).toHaveBeenCalledTimes(1);
     const line = String(errors.mock.calls[0]?.[0]);
-    expect(line).toMatch(/^content: projects\/odd shown with rich text rendered otherwise than written: /);
+    expect(line).toMatch(/^content: projects\/odd shown with changes\. rich text rendered otherwise than written: /);
     expect(line).toContain("content(project).description.content[0]: attrs.level 99");
     expect(line).toContain('content(project).description.content[1].content[0].marks[0]: attrs.href "javascript:alert(1)"');
   });
@@ -137,6 +137,8 @@ describe("the hostile fixture through the local CDN over HTTP and the real clien
     expect(hostile?.content.title).toContain("Hostile");
     expect(() => JSON.stringify(hostile)).not.toThrow();
     const lines = logged.mock.calls.map(([line]) => String(line));
-    expect(lines.filter((line) => line.startsWith("content: projects/hostile shown with rich text rendered otherwise than written"))).toHaveLength(1);
+    const changes = lines.filter((line) => line.startsWith("content: projects/hostile shown with changes. blocks skipped: "));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toContain("content(project).body[0](hero_section).headline: is required. rich text rendered otherwise than written: ");
   });
 });
