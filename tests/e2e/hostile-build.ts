@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function next(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
