@@ -57,6 +57,9 @@ export const ownCases: Case[] = [
   { title: "link: custom title and hreflang", doc: asDoc(p(text("t", [link("https://e.example", { custom: { title: "Example", hreflang: "de" } })]))) },
   { title: "link: target _self", doc: asDoc(p(text("s", [link("https://e.example", { target: "_self" })]))) },
   { title: "link: asset", doc: asDoc(p(text("cv", [link("https://a.storyblok.com/f/1/cv.pdf", { linktype: "asset" })]))) },
+  { title: "link: story slug without a leading slash", doc: asDoc(p(text("a", [link("projects/atlas", { linktype: "story" })]))) },
+  { title: "link: the home story", doc: asDoc(p(text("home", [link("home", { linktype: "story" })]))) },
+  { title: "mark: strong (the editor's older name for bold)", doc: asDoc(p(text("s", [{ type: "strong" }]))) },
   { title: "link: relative path", doc: asDoc(p(text("r", [link("about")]))) },
   {
     title: "table: two header rows, body, spans, widths, colours",
