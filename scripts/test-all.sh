@@ -36,6 +36,8 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vi
 count vitest "$reports/vitest.json"
 
 check "next build" npx next build
+# A second site with hostile stories (tests/e2e/hostile-content.spec.ts), built before any browser runs.
+check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 count playwright "$reports/playwright.json"

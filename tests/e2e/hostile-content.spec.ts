@@ -4,21 +4,23 @@
  * a project relating it. The build succeeds; both pages and the rest of the
  * site are served; in a real browser no script from the content runs (no
  * dialog, no `window.__pwned`), even when its links are hovered and focused.
- * Built once, in the desktop project only (see hostile-build.ts).
+ * Built by `npm test` before the browser tests (or here when missing), and
+ * checked once, in the desktop project (see hostile-build.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { buildAndServeHostileSite, type HostileSite } from "./hostile-build";
+import { hostileBuild, serveHostileSite, type HostileBuild, type HostileSite } from "./hostile-build";
 
 test.describe.configure({ mode: "serial" });
 
+let build: HostileBuild | undefined;
 let site: HostileSite | undefined;
 const onDesktop = () => test.info().project.name === "desktop";
 
 test.beforeAll(async () => {
   if (!onDesktop()) return;
   test.setTimeout(300_000);
-  site = await buildAndServeHostileSite();
-  console.log(`hostile-content build: ${site.buildSeconds.toFixed(1)} s`);
+  build = await hostileBuild();
+  site = await serveHostileSite();
 });
 
 test.afterAll(async () => {
@@ -51,7 +53,7 @@ async function visit(page: Page, path: string): Promise<string[]> {
 }
 
 test("the build with the hostile stories succeeds and names what it renders otherwise", () => {
-  const log = site!.buildLog;
+  const log = build!.log;
   expect(log).toMatch(/● \/projects\/hostile\b/);
   expect(log).toMatch(/● \/projects\/hostile-neighbour\b/);
   expect(log).toContain("content: projects/hostile shown with changes. blocks skipped: content(project).body[0](hero_section).headline: is required");
