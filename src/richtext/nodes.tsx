@@ -90,7 +90,8 @@ export function renderNode<B>(value: unknown, context: RenderContext<B>, depth: 
     case "blok":
       return renderBloks(attrs, context);
     case "table":
-      return renderTable(Object.hasOwn(value, "content") ? value.content : undefined, (row) => renderNode(row, context, depth + 1));
+      // Rows are children: the same depth limit holds for them as for any node.
+      return renderTable(Object.hasOwn(value, "content") ? value.content : undefined, (row) => renderNodes([row], context, depth + 1));
     case "tableRow":
       return <tr>{children()}</tr>;
     case "tableHeader":
