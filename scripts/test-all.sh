@@ -44,6 +44,8 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build --webpack
+# A second site with hostile stories (tests/e2e/hostile-content.spec.ts), built before any browser runs.
+check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 count playwright "$reports/playwright.json"

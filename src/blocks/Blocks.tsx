@@ -26,7 +26,9 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
   const showNotices = showUnknown ?? (preview || process.env.NODE_ENV === "development");
   return (
     <>
-      {bloks.map((blok) => {
+      {bloks.map((blok: NestableBlok | null) => {
+        // Typed, but content: a null entry or one without a component is skipped (checkBlok below says why for the rest).
+        if (typeof blok !== "object" || blok === null || typeof blok.component !== "string") return null;
         // Content can be newer than this build (a block added in Storyblok
         // before the site is regenerated): the types say impossible, the data may not.
         if (!Object.hasOwn(registry, blok.component)) {

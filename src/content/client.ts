@@ -17,6 +17,7 @@ import { readContentSource, type ContentSource } from "./content-source";
 import { inProcessFetch } from "./in-process-fetch";
 import { createLocalCdn, reportProblems } from "./local-cdn/create-local-cdn";
 import { createStoryStore } from "./local-cdn/story-store";
+import { useIterativeTreeWalk } from "./iterative-tree-walk";
 
 /** Storyblok's CDN allows more, but 5 per second keeps a parallel build well clear of 429s. */
 export const REQUESTS_PER_SECOND = 5;
@@ -55,6 +56,8 @@ export class ContentClient extends StoryblokClient {
   constructor(config: ISbConfig, currentCv?: () => Promise<number>) {
     super(config);
     this.#currentCv = currentCv;
+    // Relation and link resolving must survive content of any depth.
+    useIterativeTreeWalk(this);
   }
 
   /**

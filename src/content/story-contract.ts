@@ -9,12 +9,17 @@
  * - a resolved relation whose story breaks its types is put back to its
  *   uuid, which renderers already treat as "not resolved" (nothing shown);
  * - blocks nested in `bloks` and rich text are left to `<Blocks>`, which
- *   skips just the broken one where it renders.
+ *   skips just the broken one where it renders;
+ * - rich-text values the renderer will not render as written (a heading
+ *   level of 7, a `javascript:` link) are served, rendered safely; they and
+ *   the nested blocks <Blocks> will skip are named in one log line per story;
+ * - content nested deeper than MAX_CONTENT_DEPTH is cut, with one log line,
+ *   so no walk and no page-props serialisation can overflow the stack.
  */
 import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
+import { RICH_TEXT_CHECKS } from "../validation/rich-text-checks";
 import { RESOLVE_RELATIONS, validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
-
-type Obj = Record<string, unknown>;
+import { copyContent, MAX_CONTENT_DEPTH } from "./content-tree";
 
 /** `component` → the relation fields it holds, from RESOLVE_RELATIONS (`"card_list.projects"`). */
 const RELATION_FIELDS: ReadonlyMap<string, readonly string[]> = RESOLVE_RELATIONS.reduce((fields, relation) => {
@@ -47,21 +52,36 @@ function checkedRelation(related: unknown, where: string, log: (line: string) =>
   return related.uuid;
 }
 
-/** Walks blocks (in `bloks` arrays and rich text alike) and checks the relations they hold. */
-function withCheckedRelations(value: unknown, where: string, log: (line: string) => void): unknown {
-  if (Array.isArray(value)) return value.map((item) => withCheckedRelations(item, where, log));
-  if (!isObj(value)) return value;
-  const fields = typeof value.component === "string" ? RELATION_FIELDS.get(value.component) : undefined;
-  const copy: Obj = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (fields?.includes(key)) {
-      const at = `${where} ${String(value.component)}.${key}`;
-      copy[key] = Array.isArray(item) ? item.map((related) => checkedRelation(related, at, log)) : checkedRelation(item, at, log);
-    } else {
-      copy[key] = withCheckedRelations(item, where, log);
-    }
-  }
-  return copy;
+/** A copy of the content with the relations its blocks hold (in `bloks` arrays and rich text alike) checked, and depth cut. */
+function withCheckedRelations(content: unknown, where: string, log: (line: string) => void): unknown {
+  const { value, truncated } = copyContent(content, (object, key, item) => {
+    const fields = typeof object.component === "string" ? RELATION_FIELDS.get(object.component) : undefined;
+    if (!fields?.includes(key)) return undefined;
+    const at = `${where} ${String(object.component)}.${key}`;
+    return { value: Array.isArray(item) ? item.map((related) => checkedRelation(related, at, log)) : checkedRelation(item, at, log) };
+  });
+  if (truncated) log(`content: ${where} shown without what is nested more than ${MAX_CONTENT_DEPTH} levels deep`);
+  return value;
+}
+
+/**
+ * What the site will show otherwise than stored, for a story it serves: nested
+ * blocks that break their types (<Blocks> skips them) and rich-text values
+ * the renderer falls back on. One line, naming the story, block path and field.
+ */
+function changesLine(story: unknown, content: unknown, component: string): string | null {
+  const options = { path: "content", placement: CONTENT_TYPE, allowed: [component] } as const;
+  const skipped = validateBlok(content, options).map(formatProblem);
+  const known = new Set(skipped);
+  const asRendered = validateBlok(content, { ...options, richText: RICH_TEXT_CHECKS })
+    .map(formatProblem)
+    .filter((problem) => !known.has(problem));
+  if (skipped.length === 0 && asRendered.length === 0) return null;
+  const parts = [
+    skipped.length > 0 ? `blocks skipped: ${skipped.join("; ")}` : "",
+    asRendered.length > 0 ? `rich text rendered otherwise than written: ${asRendered.join("; ")}` : "",
+  ];
+  return `content: ${slugOf(story)} shown with changes. ${parts.filter(Boolean).join(". ")}`;
 }
 
 /**
@@ -80,6 +100,8 @@ export function acceptStory<K extends ContentTypeBlok["component"]>(
     log(`content: ${slugOf(story)} not shown: ${problems.join("; ")}`);
     return null;
   }
+  const changes = changesLine(story, story.content, component);
+  if (changes) log(changes);
   // Checked above: the content keeps the generated type's contract.
   return { ...story, content: withCheckedRelations(story.content, slugOf(story), log) } as StoryOf<K>;
 }

@@ -1,21 +1,24 @@
-import type { LinkMark } from "../generated";
 import { storyPath } from "../site/links";
 import { safeHref } from "../site/safe-url";
+import { stringAttr, type Attrs } from "../validation/rich-text-values";
 
 /**
  * A link mark's destination, or null when it has none or an unsafe one
- * (then the text is rendered without a link). Story links carry the story's
- * slug, with or without a leading slash, and the anchor separately.
+ * (then the text is rendered without a link). As @storyblok/richtext writes
+ * it: story links are the story's path plus `#anchor`, email links get one
+ * `mailto:`, the rest are the href as stored. Unlike it, a non-string href
+ * counts as none and unsafe schemes (`javascript:`) are dropped.
  */
-export function linkMarkHref(attrs: LinkMark["attrs"]): string | null {
-  const href = attrs.href?.trim() ?? "";
-  const anchor = attrs.anchor ? `#${attrs.anchor}` : "";
-  switch (attrs.linktype) {
+export function linkMarkHref(attrs: Attrs): string | null {
+  const href = stringAttr(attrs, "href")?.trim() ?? "";
+  const anchorValue = stringAttr(attrs, "anchor");
+  const anchor = anchorValue ? `#${anchorValue}` : "";
+  switch (stringAttr(attrs, "linktype")) {
     case "story":
       if (!href) return anchor || null;
       return safeHref(storyPath(href) + anchor);
     case "email":
-      return safeHref(href.startsWith("mailto:") ? href : `mailto:${href}`);
+      return href ? safeHref(`mailto:${href.replace(/^mailto:/i, "")}`) : null;
     default:
       return safeHref(href);
   }

@@ -1,14 +1,27 @@
 import type { ReactNode } from "react";
 import type { RichTextMark } from "../generated";
-import { relFor } from "../site/safe-url";
-import { SmartLink } from "../ui/SmartLink";
-import { safeColour } from "./css-values";
-import { linkMarkHref } from "./link-href";
+import {
+  attrsOf,
+  classList,
+  elementId,
+  isRecord,
+  RICH_TEXT_MAX_MARKS,
+  safeColour,
+} from "../validation/rich-text-values";
 import { unreachable } from "./unreachable";
 
-/** Wraps `children` in the element one mark stands for. One case per mark in the generated union. */
-export function applyMark(mark: RichTextMark, children: ReactNode): ReactNode {
-  switch (mark.type) {
+/**
+ * Wraps `children` in the element one mark stands for, as @storyblok/richtext
+ * does. One case per mark in the generated union; the mark itself is
+ * untrusted, so every attribute is read through rich-text-values. Links are
+ * not handled here: a run of text with the same link becomes one `<a>`
+ * around all its other marks (link-group.tsx).
+ */
+export function applyMark(mark: unknown, children: ReactNode): ReactNode {
+  if (!isRecord(mark) || typeof mark.type !== "string") return children;
+  const attrs = attrsOf(mark);
+  const known = mark as RichTextMark;
+  switch (known.type) {
     case "bold":
     case "strong":
       return <strong>{children}</strong>;
@@ -24,35 +37,38 @@ export function applyMark(mark: RichTextMark, children: ReactNode): ReactNode {
       return <sup>{children}</sup>;
     case "subscript":
       return <sub>{children}</sub>;
-    case "link": {
-      const href = linkMarkHref(mark.attrs);
-      // An unsafe or empty link (javascript:, data:, nothing) keeps its words, loses the link.
-      if (!href) return children;
-      const target = mark.attrs.target === "_blank" ? "_blank" : undefined;
+    case "link":
+      return children;
+    case "anchor":
+      return <span id={elementId(attrs.id)}>{children}</span>;
+    case "styled":
+      return <span className={classList(attrs.class)}>{children}</span>;
+    case "textStyle": {
+      // The editor's text style may also carry an id and a class, which Storyblok writes as they are.
+      const color = safeColour(attrs.color);
       return (
-        <SmartLink href={href} target={target} rel={relFor(target)}>
+        <span id={elementId(attrs.id)} className={classList(attrs.class)} style={color ? { color } : undefined}>
           {children}
-        </SmartLink>
+        </span>
       );
     }
-    case "anchor":
-      return <span id={mark.attrs.id}>{children}</span>;
-    case "styled":
-      return <span className={mark.attrs.class}>{children}</span>;
-    case "textStyle": {
-      const color = safeColour(mark.attrs.color);
-      return color ? <span style={{ color }}>{children}</span> : children;
-    }
     case "highlight": {
-      const backgroundColor = safeColour(mark.attrs.color);
+      const backgroundColor = safeColour(attrs.color);
       return <mark style={backgroundColor ? { backgroundColor } : undefined}>{children}</mark>;
     }
     default:
-      return unreachable(mark, children);
+      // A mark newer than this build keeps its text, unformatted.
+      return unreachable(known, children);
   }
 }
 
+/** A text node's marks when they are a list (anything else counts as none), capped at RICH_TEXT_MAX_MARKS. */
+export function marksOf(node: Readonly<Record<string, unknown>>): readonly unknown[] {
+  const marks = Object.hasOwn(node, "marks") ? node.marks : undefined;
+  return Array.isArray(marks) ? marks.slice(0, RICH_TEXT_MAX_MARKS) : [];
+}
+
 /** Applies marks in order: the first mark ends up innermost, as Storyblok's own renderer does. */
-export function applyMarks(marks: readonly RichTextMark[] | undefined, text: ReactNode): ReactNode {
-  return (marks ?? []).reduce<ReactNode>((children, mark) => applyMark(mark, children), text);
+export function applyMarks(marks: readonly unknown[], text: ReactNode): ReactNode {
+  return marks.reduce<ReactNode>((children, mark) => applyMark(mark, children), text);
 }

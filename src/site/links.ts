@@ -37,7 +37,12 @@ export function hrefOf(link: StoryblokLink | undefined): string | null {
   }
 }
 
-/** Internal pages navigate client-side; files and other sites are plain links. */
+/**
+ * Internal pages navigate client-side; files and other sites are plain links.
+ * Judged as the browser reads the URL: it drops tabs and newlines and takes
+ * `\` for `/`, so `/\evil.com` is `//evil.com`, another site.
+ */
 export function isInternalPage(href: string): boolean {
-  return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/assets/") && !href.startsWith("/api/");
+  const path = href.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/assets/") && !path.startsWith("/api/");
 }

@@ -4,21 +4,15 @@
  * `rels` / `links`. Substituting them into the content is the client's job
  * (storyblok-js-client does it), exactly as with Storyblok.
  */
+import { forEachObject } from "../content-tree";
 import type { CdnStory, Json, JsonObject } from "./story-types";
 
 /** Above this many, Storyblok sends only the uuids (`rel_uuids`, `link_uuids`) and the client fetches them. */
 export const INLINE_RELATIONS_LIMIT = 50;
 
-const isObject = (value: Json | undefined): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Calls `visit` for every object in the tree, rich-text blok bodies included. */
+/** Calls `visit` for every object in the tree, rich-text blok bodies included; iterative, as deep content can be. */
 function walk(node: Json | undefined, visit: (object: JsonObject) => void): void {
-  if (Array.isArray(node)) node.forEach((child) => walk(child, visit));
-  else if (isObject(node)) {
-    visit(node);
-    Object.values(node).forEach((child) => walk(child, visit));
-  }
+  forEachObject(node, visit as (object: Record<string, unknown>) => void);
 }
 
 /** Uuids in fields named by `component.field` patterns, in first-seen order. */

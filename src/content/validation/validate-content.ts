@@ -9,11 +9,13 @@
 import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateBlok } from "../../generated/validators";
 import { CONTENT_TYPE, formatProblem } from "../../validation/engine";
+import { RICH_TEXT_CHECKS } from "../../validation/rich-text-checks";
 import { linkUuids, relationUuids } from "../local-cdn/relations";
 import type { CdnStory } from "../local-cdn/story-types";
 
 export function validateContent(content: unknown): string[] {
-  return validateBlok(content, { path: "content", strict: true, placement: CONTENT_TYPE }).map(formatProblem);
+  // Strict, and every rich-text value the site would not render as written (a heading level 7, a javascript: link).
+  return validateBlok(content, { path: "content", strict: true, placement: CONTENT_TYPE, richText: RICH_TEXT_CHECKS }).map(formatProblem);
 }
 
 export interface StoryContext {

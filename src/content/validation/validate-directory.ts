@@ -8,6 +8,7 @@
  */
 import { access } from "node:fs/promises";
 import { join } from "node:path";
+import { forEachObject } from "../content-tree";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
 import { RESOLVE_RELATIONS } from "../../generated/relations";
@@ -49,15 +50,10 @@ export async function validateContentDirectory(dir: string, relationFields: read
 /** Local asset paths (`/assets/…`) used by asset fields and asset links. */
 function assetFilenames(node: Json): Set<string> {
   const found = new Set<string>();
-  const visit = (value: Json): void => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === "object" && value !== null) {
-      const path = value.fieldtype === "asset" ? value.filename : value.linktype === "asset" ? value.url : undefined;
-      if (typeof path === "string" && path.startsWith("/assets/")) found.add(path.slice(1));
-      Object.values(value).forEach(visit);
-    }
-  };
-  visit(node);
+  forEachObject(node, (value) => {
+    const path = value.fieldtype === "asset" ? value.filename : value.linktype === "asset" ? value.url : undefined;
+    if (typeof path === "string" && path.startsWith("/assets/")) found.add(path.slice(1));
+  });
   return found;
 }
 

@@ -77,10 +77,11 @@ describe("a page relating a broken story", () => {
     expect(singleCard.project).toBe(broken.uuid);
     const lines = logged(errors);
     expect(lines).toEqual([
+      // A broken nested block stays in the content (<Blocks> skips it where it renders); the boundary names it with the story.
+      "content: home shown with changes. blocks skipped: content(page).body[2](hero_section).headline: is required",
       expect.stringMatching(/^content: home card_list\.projects → projects\/broken not shown: .*year/),
       expect.stringMatching(/^content: home single_card\.project → projects\/broken not shown: .*year/),
     ]);
-    // A broken nested block is not the boundary's business: <Blocks> skips it where it renders.
     expect(hero).toEqual(brokenSection);
   });
 });
