@@ -1,14 +1,8 @@
-import { RICHTEXT_EXPORTS } from "./emit/richtext-file";
-import { STORYBLOK_EXPORTS } from "./emit/storyblok-file";
-import { VALIDATORS_EXPORTS } from "./emit/validators-file";
 import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model";
 import { NameTable, pascalCase } from "./naming";
+import { REGISTRY_EXPORTS, RELATIONS_EXPORTS, RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES, VALIDATORS_EXPORTS } from "./names";
 import { sortedBy } from "./sort";
 
-/** The fixed union and map names; components and groups never take them. */
-export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok", byComponent: "BlokByComponent" } as const;
-export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
-export const RELATIONS_EXPORTS = ["RESOLVE_RELATIONS"] as const;
 
 /** Every generated identifier, computed once, looked up by declarations and references alike. */
 export interface Symbols {

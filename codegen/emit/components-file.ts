@@ -2,9 +2,8 @@ import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields
 import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model";
 import { propertyKey } from "../naming";
 import { compareNames, sortedBy } from "../sort";
-import { groupLabel, UNION_NAMES, type Symbols } from "../symbols";
-import { RICHTEXT_EXPORTS } from "./richtext-file";
-import { STORYBLOK_EXPORTS } from "./storyblok-file";
+import { RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES } from "../names";
+import { groupLabel, type Symbols } from "../symbols";
 import { fileHeader } from "./header";
 import { docComment, importTypes, unionDeclaration } from "./write";
 

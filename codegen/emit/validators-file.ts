@@ -1,11 +1,9 @@
 import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields";
 import type { ComponentModel, GeneratedFile, SchemaModel } from "../model";
 import { sortedBy } from "../sort";
-import { UNION_NAMES, type Symbols } from "../symbols";
+import { UNION_NAMES } from "../names";
+import type { Symbols } from "../symbols";
 import { fileHeader } from "./header";
-
-/** Names validators.ts exports; the naming table keeps them free. */
-export const VALIDATORS_EXPORTS = ["BLOK_RULES", "checkBlok", "isBlok", "validateBlok"] as const;
 
 /** Where the hand-written engine lives, relative to the output directory (src/generated → src/validation). */
 export const ENGINE_MODULE = "../validation/engine";

@@ -1,5 +1,5 @@
 import type { BlokRestriction, SchemaModel } from "../model";
-import { UNION_NAMES } from "../symbols";
+import { UNION_NAMES } from "../names";
 import { compareNames } from "../sort";
 import type { FieldContext } from "./context";
 

@@ -1,4 +1,4 @@
-import { UNION_NAMES } from "../symbols";
+import { UNION_NAMES } from "../names";
 import { arrayOf, type FieldContext, type FieldTransform } from "./context";
 
 /** option: one value. Its type depends on where the values come from. */
