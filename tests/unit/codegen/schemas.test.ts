@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readSchemaDocuments, readSideFile } from "../../../bin/commands/schema-files";
 import { formatDiagnostic, generate, type GenerateResult } from "../../../codegen";
 import { compile, REPO, withConsumer } from "./helpers";
 
@@ -76,20 +77,52 @@ describe("schema/components.json", () => {
   });
 });
 
-const fixtures = readdirSync(FIXTURES)
-  .filter((name) => name.endsWith(".json"))
+/**
+ * Each fixture: a public schema from a real project, or a hand-written one
+ * with one quirk that real schemas have (`quirks-*`). Directories are the CLI
+ * v4 per-component layout; side files (`datasources.json`, …) are read as the
+ * CLI reads them. `want` lists the warning codes each must give, and no more.
+ */
+const WANT: Record<string, string[]> = {
+  "fran-moreno-alcala": ["bloks-allow-none"],
+  "hedvig-market-web": ["name-collision", ...Array<string>(49).fill("plugin-unknown")],
+  "quirks-block-key-fields": Array<string>(4).fill("field-shadows-block-key"),
+  "quirks-case-collision": ["name-collision"],
+  "quirks-cli-v4-array": [],
+  "quirks-duplicates": ["conflicting-duplicate", "duplicate-component"],
+  "quirks-folder": [],
+  "quirks-legacy-fields": [],
+  "quirks-space-collision": ["name-collision", "richtext-allows-no-blocks"],
+  "storyblok-nuxt-ultimate-tutorial": [],
+};
+
+export const fixtures = readdirSync(FIXTURES)
+  .filter((name) => !/(^|\.)(datasources|relations|plugins)\.json$/.test(name))
   .sort()
   .map((file) => [file.replace(/\.components\.json$|\.json$/, ""), file] as const);
 
-describe.each(fixtures)("fixture %s", (name, file) => {
-  const result = generate({
-    documents: [readJson(join(FIXTURES, file))],
+/** A fixture's generate() input, read the way `portfolio generate --schema <it>` reads it. */
+export function fixtureInput(file: string) {
+  const path = join(FIXTURES, file);
+  return {
+    documents: readSchemaDocuments(path),
+    datasources: readSideFile(undefined, path, "datasources").value,
+    relations: readSideFile(undefined, path, "relations").value,
     schemaLabel: `tests/fixtures/schemas/${file}`,
-  });
+  };
+}
 
-  it("generates without errors", () => {
+it("every fixture has its expected warnings listed", () => {
+  expect(fixtures.map(([name]) => name)).toEqual(Object.keys(WANT).sort());
+});
+
+describe.each(fixtures)("fixture %s", (name, file) => {
+  const result = generate(fixtureInput(file));
+
+  it("generates without errors, with exactly the warnings expected", () => {
     expect(errorsOf(result)).toEqual([]);
     expect(result.files.length).toBeGreaterThan(0);
+    expect(result.diagnostics.map((d) => d.code).sort()).toEqual([...(WANT[name] ?? [])].sort());
   });
 
   it("compiles strictly with a consumer", () => {
