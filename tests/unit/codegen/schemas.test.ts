@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readSchemaDocuments, readSideFile } from "../../../bin/commands/schema-files";
 import { formatDiagnostic, generate, type GenerateResult } from "../../../codegen";
+import { fixtureInput, fixtures } from "./fixtures";
 import { compile, REPO, withConsumer } from "./helpers";
 
 /**
@@ -11,7 +11,6 @@ import { compile, REPO, withConsumer } from "./helpers";
  * and for the fixtures it must equal the committed golden files.
  * `UPDATE_GOLDEN=1 npx vitest run tests/unit/codegen` rewrites them.
  */
-const FIXTURES = join(REPO, "tests/fixtures/schemas");
 const GOLDEN = join(REPO, "tests/fixtures/golden");
 const update = process.env.UPDATE_GOLDEN === "1";
 
@@ -81,7 +80,7 @@ describe("schema/components.json", () => {
  * Each fixture: a public schema from a real project, or a hand-written one
  * with one quirk that real schemas have (`quirks-*`). Directories are the CLI
  * v4 per-component layout; side files (`datasources.json`, …) are read as the
- * CLI reads them. `want` lists the warning codes each must give, and no more.
+ * CLI reads them (./fixtures.ts). `WANT` lists the warning codes each must give, and no more.
  */
 const WANT: Record<string, string[]> = {
   "fran-moreno-alcala": ["bloks-allow-none"],
@@ -95,22 +94,6 @@ const WANT: Record<string, string[]> = {
   "quirks-space-collision": ["name-collision", "richtext-allows-no-blocks"],
   "storyblok-nuxt-ultimate-tutorial": [],
 };
-
-export const fixtures = readdirSync(FIXTURES)
-  .filter((name) => !/(^|\.)(datasources|relations|plugins)\.json$/.test(name))
-  .sort()
-  .map((file) => [file.replace(/\.components\.json$|\.json$/, ""), file] as const);
-
-/** A fixture's generate() input, read the way `portfolio generate --schema <it>` reads it. */
-export function fixtureInput(file: string) {
-  const path = join(FIXTURES, file);
-  return {
-    documents: readSchemaDocuments(path),
-    datasources: readSideFile(undefined, path, "datasources").value,
-    relations: readSideFile(undefined, path, "relations").value,
-    schemaLabel: `tests/fixtures/schemas/${file}`,
-  };
-}
 
 it("every fixture has its expected warnings listed", () => {
   expect(fixtures.map(([name]) => name)).toEqual(Object.keys(WANT).sort());
