@@ -64,7 +64,7 @@ function withoutUntypable(model: SchemaModel, report: (diagnostic: Diagnostic) =
     }
     return unknown.length === 0;
   });
-  return { ...model, components };
+  return { ...model, components, componentNames: new Set(components.map((component) => component.name)) };
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -87,6 +87,8 @@ export interface GroupModel {
 
 export interface SchemaModel {
   components: ComponentModel[];
+  /** The names of `components`, for lookups (kept in step with it). */
+  componentNames: ReadonlySet<string>;
   groups: GroupModel[];
   /** `component.field` strings, as sent in `resolve_relations`. */
   resolveRelations: string[];

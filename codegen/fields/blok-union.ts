@@ -46,7 +46,7 @@ export function blokMembers(context: FieldContext): string[] {
  * Sorted, so the order of a whitelist or of the schema changes no byte.
  */
 export function allowedNames(model: SchemaModel, restriction: BlokRestriction): string[] | 0 {
-  const known = new Set(model.components.map((component) => component.name));
+  const known = model.componentNames;
   switch (restriction.kind) {
     case "any":
       return 0;
@@ -70,3 +70,4 @@ export function allowedNames(model: SchemaModel, restriction: BlokRestriction): 
       return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name).sort(compareNames);
   }
 }
+

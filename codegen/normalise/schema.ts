@@ -34,6 +34,7 @@ export function normaliseSchema(
 
   return {
     components,
+    componentNames: new Set(components.map((component) => component.name)),
     groups: readGroups(rawGroups, rawComponents),
     resolveRelations: readRelations(input.relations, report),
     datasources: readDatasources(input.datasources),
