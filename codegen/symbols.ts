@@ -38,11 +38,14 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
   ]);
   const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map(), bloks: new Map() };
   const stems = new Map<string, string>();
+  // pascalCase is a Unicode split: computed once per component name.
+  const wantedStems = new Map(model.components.map((c) => [c.name, stemOf(c.name, "Component")]));
+  const wantedOf = (component: ComponentModel) => wantedStems.get(component.name)!;
 
   const byStem = new Map<string, ComponentModel[]>();
   for (const component of sortedBy(model.components, (c) => c.name)) {
-    const wanted = stemOf(component.name, "Component");
-    if (pascalCase(component.name) === "") {
+    const wanted = wantedOf(component);
+    if (wanted === "Component" && pascalCase(component.name) === "") {
       report({ severity: "warning", code: "name-without-letters", component: component.name, message: `its name has no letters or digits; its type is based on "${wanted}"` });
     }
     byStem.set(wanted, [...(byStem.get(wanted) ?? []), component]);
@@ -53,10 +56,10 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
   // the established one of several), then the rest: so a suffixed name never
   // takes the plain name of a component further down the alphabet.
   const buildFor = (component: ComponentModel) => (stem: string) => (component.isRoot ? [`${stem}Blok`, `${stem}Story`] : [`${stem}Blok`]);
-  const plain = new Set(ranked.map((list) => list[0]!).filter((c) => table.isFree(buildFor(c)(stemOf(c.name, "Component")))));
+  const plain = new Set(ranked.map((list) => list[0]!).filter((c) => table.isFree(buildFor(c)(wantedOf(c)))));
   const rest = ranked.flat().filter((c) => !plain.has(c));
   for (const component of [...plain, ...rest]) {
-    const wanted = stemOf(component.name, "Component");
+    const wanted = wantedOf(component);
     const build = buildFor(component);
     const { stem, takenBy } = table.claim(wanted, build, `component "${component.name}"`);
     stems.set(component.name, stem);

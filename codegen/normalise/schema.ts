@@ -1,5 +1,5 @@
 import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model";
-import { compareNames } from "../sort";
+import { compareNames, sortedBy } from "../sort";
 import { isObject, readStringList, readText, type RawObject } from "./coerce";
 import { normaliseComponent } from "./component";
 import { oneOf } from "./duplicates";
@@ -30,7 +30,10 @@ export function normaliseSchema(
     const component = normaliseComponent(raw, index, report);
     if (component) byName.set(component.name, [...(byName.get(component.name) ?? []), component]);
   });
-  const components = [...byName.values()].map((copies) => oneOf(copies, report));
+  // Sorted once here, components by name and fields by key: the model has one
+  // order whatever the file's, and the emitters' own sorts then cost one pass.
+  const components = sortedBy([...byName.values()].map((copies) => oneOf(copies, report)), (c) => c.name);
+  for (const component of components) component.fields = sortedBy(component.fields, (f) => f.key);
 
   return {
     components,
