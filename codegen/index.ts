@@ -1,6 +1,7 @@
 /** The generator as a library: schema in, files and diagnostics out. The CLI in bin/ touches the disk. */
 export { generate, hasErrors, type GenerateOptions, type GenerateResult } from "./generate";
-export { formatDiagnostic } from "./diagnostics";
+export { formatDiagnostic, reportLines, type ReportOptions } from "./diagnostics";
+export { WARNING_CODES, type DiagnosticCode, type WarningCode, type ErrorCode } from "./diagnostic-codes";
 export { pascalCase } from "./naming";
 export { BUILT_IN_PLUGINS } from "./fields/custom";
 export type { PluginTypes } from "./fields";

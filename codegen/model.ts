@@ -5,6 +5,7 @@
  * numbers or strings, `restrict_type: ""`) is resolved before this point, so
  * the transforms never look at raw JSON shapes.
  */
+import type { DiagnosticCode } from "./diagnostic-codes";
 
 export interface GeneratedFile {
   /** Path relative to the output directory, e.g. `components.ts`. */
@@ -16,6 +17,8 @@ export type Severity = "error" | "warning";
 
 export interface Diagnostic {
   severity: Severity;
+  /** Stable and documented (codegen/diagnostics.ts), so CI can silence a warning with `--no-warn CODE`. */
+  code: DiagnosticCode;
   /** The component the problem is in, when there is one. */
   component?: string;
   /** The field inside that component, when there is one. */
@@ -26,9 +29,12 @@ export interface Diagnostic {
 /** How a `bloks` or `richtext` field limits the blocks it accepts. */
 export type BlokRestriction =
   | { kind: "any" }
-  | { kind: "components"; names: string[] }
-  | { kind: "groups"; uuids: string[] }
-  | { kind: "tags"; ids: string[] };
+  | ({ kind: "components"; names: string[] } & Listed)
+  | ({ kind: "groups"; uuids: string[] } & Listed)
+  | ({ kind: "tags"; ids: string[] } & Listed);
+
+/** Whether the whitelist key was saved at all: `[]` says "no blocks" on purpose, a missing list is usually unfinished. */
+type Listed = { listed: boolean };
 
 export interface FieldModel {
   key: string;
@@ -67,6 +73,10 @@ export interface ComponentModel {
   groupUuid?: string;
   tagIds: string[];
   fields: FieldModel[];
+  /** Management API metadata: which of two same-named entries is newer, which of two colliding names is older. */
+  id?: number;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 export interface GroupModel {
@@ -77,9 +87,11 @@ export interface GroupModel {
 
 export interface SchemaModel {
   components: ComponentModel[];
+  /** The names of `components`, for lookups (kept in step with it). */
+  componentNames: ReadonlySet<string>;
   groups: GroupModel[];
   /** `component.field` strings, as sent in `resolve_relations`. */
   resolveRelations: string[];
-  /** Datasource slug → its entry values, when a datasources file is given. */
-  datasources: Map<string, string[]>;
+  /** Datasource slug → its entry values (sorted); undefined when no datasources file was given. */
+  datasources: Map<string, string[]> | undefined;
 }

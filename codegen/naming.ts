@@ -16,25 +16,32 @@ export function pascalCase(name: string): string {
 }
 
 /**
- * Hands out identifiers and remembers them. `claim` takes a stem and the
- * names built from it (a component's `XBlok` and `XStory`) and appends 2, 3, …
- * to the stem until none of them is taken, so related names stay in step.
+ * Hands out identifiers and remembers who has each. `claim` takes a stem and
+ * the names built from it (a component's `XBlok` and `XStory`) and appends
+ * 2, 3, … to the stem until none of them is taken, so related names stay in step.
  */
 export class NameTable {
-  private readonly taken = new Set<string>();
+  private readonly owners = new Map<string, string>();
 
+  /** Names no schema entry may take (the generated files' own exports). */
   constructor(reserved: Iterable<string>) {
-    for (const name of reserved) this.taken.add(name);
+    for (const name of reserved) this.owners.set(name, "a name the generated files export");
   }
 
-  /** Returns the stem used; `collided` tells the caller to warn. */
-  claim(stem: string, build: (stem: string) => string[]): { stem: string; collided: boolean } {
+  isFree(names: readonly string[]): boolean {
+    return names.every((name) => !this.owners.has(name));
+  }
+
+  /** Returns the stem used, and who held the wanted name when it was not free (the caller warns). */
+  claim(stem: string, build: (stem: string) => string[], owner: string): { stem: string; takenBy?: string } {
     let candidate = stem;
-    for (let suffix = 2; build(candidate).some((name) => this.taken.has(name)); suffix += 1) {
+    for (let suffix = 2; build(candidate).some((name) => this.owners.has(name)); suffix += 1) {
       candidate = `${stem}${suffix}`;
     }
-    for (const name of build(candidate)) this.taken.add(name);
-    return { stem: candidate, collided: candidate !== stem };
+    for (const name of build(candidate)) this.owners.set(name, owner);
+    if (candidate === stem) return { stem };
+    const holder = build(stem).map((name) => this.owners.get(name)).find((who) => who !== undefined);
+    return { stem: candidate, takenBy: holder };
   }
 }
 

@@ -17,12 +17,14 @@ export function registerCheck(program: Command): void {
   addSpaceFlags(check.option("--remote", "compare with the schema of the live space (--space) instead of --schema")).action(
     async (flags: CheckFlags) => {
       const remote = flags.remote ? await pullRemote(flags) : undefined;
-      const files = runGenerator(flags, remote);
-      if (files === undefined) process.exit(EXIT.badInput);
+      const run = runGenerator(flags, remote);
+      if (run === undefined) process.exit(EXIT.badInput);
       const source = flags.remote ? `space ${flags.space}` : flags.schema;
       const fix = flags.remote ? `\`npm run portfolio -- schema pull --space ${flags.space}\`, then \`npm run codegen\`` : "`npm run codegen`";
       // exitCode, not exit(): a long diff on a pipe must be flushed first.
-      process.exitCode = report(files, flags.out, source, fix);
+      const verdict = report(run.files, flags.out, source, fix);
+      // A schema with components that cannot be typed is bad input, even when the rest is up to date.
+      process.exitCode = run.skipped.length > 0 ? EXIT.badInput : verdict;
     },
   );
 }

@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import type { Command } from "commander";
-import { formatDiagnostic, generate, hasErrors, type GeneratedFile } from "../../codegen";
+import { join, relative } from "node:path";
+import { type Command } from "commander";
+import { generate, reportLines, WARNING_CODES, type GeneratedFile } from "../../codegen";
+import { BadInput, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files";
+import { watchSchema } from "./watch";
 
 /** Exit codes shared by `generate` and `check` (documented in docs/generated-code.md). */
 export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
@@ -12,19 +14,24 @@ export interface CodegenFlags {
   relations?: string;
   datasources?: string;
   plugins?: string;
+  strict?: boolean;
+  verbose?: boolean;
+  /** commander's `--no-warn <codes...>`: true when absent, else the codes given (comma-separated or repeated). */
+  warn: true | string[];
 }
 
-/** Flags `generate` and `check` share, so both read the schema the same way. */
+/** Flags `generate` and `check` share, so both read the schema and report the same way. */
 export function addCodegenFlags(command: Command): Command {
   return command
     .option("--schema <path>", "components.json, or a directory of CLI v4 JSON files", "schema/components.json")
     .option("--out <dir>", "directory for the generated files", "src/generated")
-    .option("--relations <path>", "resolve_relations list (default: relations.json beside the schema)")
-    .option("--datasources <path>", "datasources with entries (default: datasources.json beside the schema, if any)")
-    .option("--plugins <path>", "custom plugin types, {field_type: TypeScript type} (default: plugins.json beside the schema, if any)");
+    .option("--relations <path>", "resolve_relations list (default: <name>.relations.json or relations.json beside the schema)")
+    .option("--datasources <path>", "datasources with entries (default: <name>.datasources.json or datasources.json beside the schema, if any)")
+    .option("--plugins <path>", "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema, if any)")
+    .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
+    .option("--verbose", "list every warning instead of one counted line per kind")
+    .option("--no-warn <codes...>", "silence these warning codes (comma-separated or repeated; the codes are in docs/generated-code.md)");
 }
-
-class BadInput extends Error {}
 
 /** A schema read from a live space instead of --schema (`check --remote`); relations and plugins stay local. */
 export interface RemoteSchema {
@@ -32,31 +39,53 @@ export interface RemoteSchema {
   datasources: unknown;
 }
 
+export interface GeneratorRun {
+  files: GeneratedFile[];
+  /** Components left out because they cannot be typed: the command exits 2 after writing the rest. */
+  skipped: string[];
+}
+
 /**
- * Reads the schema and runs the generator. Diagnostics go to stderr; any
- * error means bad input, and the caller exits 2 without touching the output.
+ * Reads the schema and runs the generator, reporting to stderr. Undefined
+ * when nothing can be written (unreadable or unusable input, or any error
+ * with --strict): the caller exits 2 without touching the output.
  */
-export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema): GeneratedFile[] | undefined {
+export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema): GeneratorRun | undefined {
   try {
-    const schemaDir = isDirectory(flags.schema) ? flags.schema : dirname(flags.schema);
+    const silenced = silencedCodes(flags.warn);
+    const plugins = readSideFile(flags.plugins, flags.schema, "plugins");
     const result = generate({
       documents: remote?.documents ?? readSchemaDocuments(flags.schema),
-      relations: readOptionalJson(flags.relations, join(schemaDir, "relations.json")),
-      datasources: remote ? remote.datasources : readOptionalJson(flags.datasources, join(schemaDir, "datasources.json")),
-      plugins: readPluginTypes(readOptionalJson(flags.plugins, join(schemaDir, "plugins.json")), flags.plugins ?? join(schemaDir, "plugins.json")),
+      relations: readSideFile(flags.relations, flags.schema, "relations").value,
+      datasources: remote ? remote.datasources : readSideFile(flags.datasources, flags.schema, "datasources").value,
+      plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
       schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
+      strict: flags.strict === true,
     });
-    for (const diagnostic of result.diagnostics) console.error(`${flags.schema}: ${formatDiagnostic(diagnostic)}`);
-    if (hasErrors(result.diagnostics)) {
-      console.error(`${flags.schema}: the schema has errors; nothing was generated.`);
+    for (const line of reportLines(result.diagnostics, { verbose: flags.verbose === true, silenced })) console.error(`${flags.schema}: ${line}`);
+    if (result.skipped.length > 0) {
+      const names = result.skipped.map((name) => JSON.stringify(name)).join(", ");
+      console.error(`${flags.schema}: ${result.skipped.length} component(s) cannot be typed: ${names}.`);
+    }
+    if (result.files.length === 0) {
+      console.error(`${flags.schema}: ${flags.strict && result.skipped.length > 0 ? "--strict: " : "the schema has errors; "}nothing was generated.`);
       return undefined;
     }
-    return result.files;
+    if (result.skipped.length > 0) console.error(`${flags.schema}: every other component is generated; fix the errors above (or pass --strict to write nothing).`);
+    return { files: result.files, skipped: result.skipped };
   } catch (error) {
     if (!(error instanceof BadInput)) throw error;
     console.error(error.message);
     return undefined;
   }
+}
+
+/** `--no-warn a,b --no-warn c` → {a, b, c}; an unknown code is a usage error, so a typo does not silence nothing forever. */
+function silencedCodes(warn: true | string[]): Set<string> {
+  const codes = warn === true ? [] : warn.flatMap((value) => value.split(",")).map((code) => code.trim()).filter(Boolean);
+  const unknown = codes.filter((code) => !WARNING_CODES.includes(code));
+  if (unknown.length > 0) throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
+  return new Set(codes);
 }
 
 /** The files in the output directory that the generator wrote, by path. */
@@ -70,23 +99,30 @@ export function readGeneratedDir(out: string): Map<string, string> {
   return files;
 }
 
+interface GenerateFlags extends CodegenFlags {
+  watch?: boolean;
+}
+
 export function registerGenerate(program: Command): void {
-  addCodegenFlags(program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out.")).action(
-    (flags: CodegenFlags) => {
-      const files = runGenerator(flags);
-      if (files === undefined) process.exit(EXIT.badInput);
-      const changed = writeGenerated(flags.out, files);
-      console.log(`Generated ${files.length} files in ${flags.out} (${changed} changed).`);
-    },
-  );
+  const command = program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out.");
+  addCodegenFlags(command)
+    .option("--watch", "regenerate whenever the schema or a side file changes, printing what changed")
+    .action((flags: GenerateFlags) => {
+      if (flags.watch) return watchSchema(flags);
+      const run = runGenerator(flags);
+      if (run === undefined) process.exit(EXIT.badInput);
+      const changed = writeGenerated(flags.out, run.files);
+      console.log(`Generated ${run.files.length} files in ${flags.out} (${changed} changed).`);
+      if (run.skipped.length > 0) process.exitCode = EXIT.badInput;
+    });
 }
 
 /**
  * Writes only files whose text changed, and removes files the generator no
  * longer emits, but only ones carrying its header, so a mistyped --out never
- * deletes hand-written code.
+ * deletes hand-written code. Returns how many files it touched.
  */
-function writeGenerated(out: string, files: GeneratedFile[]): number {
+export function writeGenerated(out: string, files: GeneratedFile[]): number {
   mkdirSync(out, { recursive: true });
   const existing = readGeneratedDir(out);
   let changed = 0;
@@ -102,48 +138,4 @@ function writeGenerated(out: string, files: GeneratedFile[]): number {
     changed += 1;
   }
   return changed;
-}
-
-function isDirectory(path: string): boolean {
-  return existsSync(path) && statSync(path).isDirectory();
-}
-
-/** A single file, or every *.json in a directory (the CLI v4 layout) except the side files. */
-function readSchemaDocuments(schema: string): unknown[] {
-  if (!isDirectory(schema)) return [readJson(schema)];
-  const sideFiles = new Set(["relations.json", "datasources.json", "plugins.json"]);
-  return readdirSync(schema)
-    .filter((name) => name.endsWith(".json") && !sideFiles.has(name))
-    .sort()
-    .map((name) => readJson(join(schema, name)));
-}
-
-/** `{"my-plugin": "{ color: string }"}`: plugin `field_type` → the TypeScript type of its value. */
-function readPluginTypes(raw: unknown, path: string): Record<string, string> {
-  if (raw === undefined) return {};
-  const entries = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? Object.entries(raw) : undefined;
-  if (entries === undefined || entries.some(([, type]) => typeof type !== "string")) {
-    throw new BadInput(`${path}: expected an object mapping plugin names to TypeScript types (strings)`);
-  }
-  return Object.fromEntries(entries as [string, string][]);
-}
-
-/** An explicit path must exist; the default beside the schema is optional. */
-function readOptionalJson(explicit: string | undefined, fallback: string): unknown {
-  if (explicit !== undefined) return readJson(explicit);
-  return existsSync(fallback) ? readJson(fallback) : undefined;
-}
-
-function readJson(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new BadInput(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new BadInput(`${path}: not valid JSON (${(error as Error).message})`);
-  }
 }

@@ -2,14 +2,10 @@ import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields
 import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model";
 import { propertyKey } from "../naming";
 import { compareNames, sortedBy } from "../sort";
-import { groupLabel, UNION_NAMES, type Symbols } from "../symbols";
-import { RICHTEXT_EXPORTS } from "./richtext-file";
-import { STORYBLOK_EXPORTS } from "./storyblok-file";
+import { RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES } from "../names";
+import { groupLabel, type Symbols } from "../symbols";
 import { fileHeader } from "./header";
 import { docComment, importTypes, unionDeclaration } from "./write";
-
-/** Keys every block carries; a field with one of these names would clash with them. */
-const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
 
 export interface ComponentsFileInput {
   model: SchemaModel;
@@ -71,13 +67,9 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
   // Declared after the type, in field order: each bloks field's named union.
   const aliases: string[] = [];
   for (const field of sortedBy(component.fields, (f) => f.key)) {
-    const fieldReport = (severity: Diagnostic["severity"]) => (message: string) =>
-      input.report({ severity, component: component.name, field: field.key, message });
+    // generate() leaves out components with a field of an unknown type.
     const transform = FIELD_TRANSFORMS[field.type];
-    if (transform === undefined) {
-      fieldReport("error")(`unknown field type "${field.type}"`);
-      continue;
-    }
+    if (transform === undefined) continue;
     const context: FieldContext = {
       model: input.model,
       component,
@@ -92,15 +84,10 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
         aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${field.key}.`), ...unionDeclaration(name, members));
         return name;
       },
-      warn: fieldReport("warning"),
-      error: fieldReport("error"),
+      warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: field.key, message }),
     };
     const type = transform(context);
     if (type === undefined) continue;
-    if (BLOCK_KEYS.has(field.key)) {
-      fieldReport("error")(`the field name "${field.key}" is reserved: every block already has it`);
-      continue;
-    }
     lines.push(...docComment(field.description, "  "));
     lines.push(`  ${propertyKey(field.key)}${field.required ? "" : "?"}: ${type};`);
   }

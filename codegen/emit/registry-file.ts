@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "../model";
-import { UNION_NAMES } from "../symbols";
+import { UNION_NAMES } from "../names";
 import { fileHeader } from "./header";
 
 // A mapped type over the nestable block names: an object literal typed with

@@ -25,6 +25,7 @@ function checkRelation(model: SchemaModel, relation: string, report: (d: Diagnos
   if (rest.length === 0 && isStoryField) return;
   report({
     severity: "warning",
+    code: "relation-not-story-field",
     component: componentName,
     field: fieldKey,
     message: `resolve_relations entry "${relation}" does not name an option/options field with source internal_stories`,

@@ -1,43 +1,6 @@
 import type { GeneratedFile } from "../model";
 import { fileHeader } from "./header";
 
-/** Names richtext.ts exports; the naming table keeps them free. */
-export const RICHTEXT_EXPORTS = [
-  "AnchorMark",
-  "BlockquoteNode",
-  "BlokNode",
-  "BoldMark",
-  "BulletListNode",
-  "CodeBlockNode",
-  "CodeMark",
-  "EmojiNode",
-  "HardBreakNode",
-  "HeadingNode",
-  "HighlightMark",
-  "HorizontalRuleNode",
-  "ImageNode",
-  "ItalicMark",
-  "LinkMark",
-  "ListItemNode",
-  "OrderedListNode",
-  "ParagraphNode",
-  "RichTextDoc",
-  "RichTextMark",
-  "RichTextNode",
-  "StrikeMark",
-  "StrongMark",
-  "StyledMark",
-  "SubscriptMark",
-  "SuperscriptMark",
-  "TableCellNode",
-  "TableHeaderNode",
-  "TableNode",
-  "TableRowNode",
-  "TextNode",
-  "TextStyleMark",
-  "UnderlineMark",
-] as const;
-
 // Node and mark names and attributes are those Storyblok's rich-text editor
 // (TipTap) stores. Attributes the editor may omit or null out are optional
 // and nullable, so a renderer has to handle their absence.

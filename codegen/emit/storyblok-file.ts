@@ -1,22 +1,6 @@
 import type { GeneratedFile } from "../model";
 import { fileHeader } from "./header";
 
-/** Names storyblok.ts exports; the naming table keeps them free. */
-export const STORYBLOK_EXPORTS = [
-  "LinkType",
-  "StoryblokAsset",
-  "StoryblokAssetLink",
-  "StoryblokEmailLink",
-  "StoryblokLink",
-  "StoryblokMultilink",
-  "StoryblokStory",
-  "StoryblokStoryLink",
-  "StoryblokTable",
-  "StoryblokTableCell",
-  "StoryblokTableRow",
-  "StoryblokUrlLink",
-] as const;
-
 // Shapes follow what the Content Delivery API v2 returns. Fields Storyblok
 // leaves out of older content, or sends as null when empty, are typed so.
 const BODY = `

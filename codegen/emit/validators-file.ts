@@ -1,14 +1,12 @@
 import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields";
 import type { ComponentModel, GeneratedFile, SchemaModel } from "../model";
 import { sortedBy } from "../sort";
-import { UNION_NAMES, type Symbols } from "../symbols";
+import { UNION_NAMES } from "../names";
+import type { Symbols } from "../symbols";
 import { fileHeader } from "./header";
 
-/** Names validators.ts exports; the naming table keeps them free. */
-export const VALIDATORS_EXPORTS = ["BLOK_RULES", "checkBlok", "isBlok", "validateBlok"] as const;
-
-/** Where the hand-written engine lives, relative to the output directory (src/generated → src/validation). */
-export const ENGINE_MODULE = "../validation/engine";
+/** The engine, copied beside validators.ts (emit/engine-file.ts) so the output is self-contained. */
+const ENGINE_MODULE = "./engine";
 
 /**
  * validators.ts: the schema's rules as data (one small tuple per field) and
@@ -32,7 +30,7 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel
     "",
     "/**",
     " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
-    " * Per field: [kind, required (1) or not (0), …]; the kinds are in src/validation/engine.ts.",
+    " * Per field: [kind, required (1) or not (0), …]; the kinds are in engine.ts.",
     ' * A list that several fields share is written once, below the blocks, and a field names it',
     ' * as "#0", "#1", ….',
     " *",
@@ -87,7 +85,6 @@ function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbo
       declareBloksAlias: () => symbols.bloks.get(component.name)?.get(field.key) ?? "never",
       // The type transform of the same field has reported already.
       warn: () => {},
-      error: () => {},
     };
     const rule = FIELD_RULES[field.type]?.(context, field.required ? 1 : 0);
     return rule === undefined ? [] : [[JSON.stringify(field.key), rule]];

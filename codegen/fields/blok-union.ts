@@ -1,5 +1,5 @@
 import type { BlokRestriction, SchemaModel } from "../model";
-import { UNION_NAMES } from "../symbols";
+import { UNION_NAMES } from "../names";
 import { compareNames } from "../sort";
 import type { FieldContext } from "./context";
 
@@ -18,14 +18,14 @@ export function blokMembers(context: FieldContext): string[] {
     case "components":
       members = restriction.names.flatMap((name) => {
         const type = symbols.blok.get(name);
-        if (type === undefined) warn(`whitelists component "${name}", which is not in the schema; it is left out`);
+        if (type === undefined) warn("whitelist-unknown-component", `whitelists component "${name}", which is not typed (not in the schema, or skipped); it is left out`);
         return type === undefined ? [] : [type];
       });
       break;
     case "groups":
       members = restriction.uuids.flatMap((uuid) => {
         const type = symbols.group.get(uuid);
-        if (type === undefined) warn(`whitelists component group "${uuid}", which is not in the schema; it is left out`);
+        if (type === undefined) warn("whitelist-unknown-group", `whitelists component group "${uuid}", which is not in the schema; it is left out`);
         return type === undefined ? [] : [type];
       });
       break;
@@ -38,25 +38,20 @@ export function blokMembers(context: FieldContext): string[] {
   return [...new Set(members)].sort(compareNames);
 }
 
-/** blokMembers as one type: `A | B`, or `never` when the field allows no block. */
-export function blokUnion(context: FieldContext): string {
-  const members = blokMembers(context);
-  return members.length === 0 ? "never" : members.join(" | ");
-}
-
 /**
  * The component names a `bloks` or `richtext` field accepts, for the runtime
- * rule: the same restriction as blokUnion, with groups (and their subgroups)
+ * rule: the same restriction as blokMembers, with groups (and their subgroups)
  * and tags expanded. `0` when unrestricted (every nestable block). Names not
- * in the schema are left out, as in the type (blokUnion warns about them).
+ * in the schema are left out, as in the type (blokMembers warns about them).
+ * Sorted, so the order of a whitelist or of the schema changes no byte.
  */
 export function allowedNames(model: SchemaModel, restriction: BlokRestriction): string[] | 0 {
-  const known = new Set(model.components.map((component) => component.name));
+  const known = model.componentNames;
   switch (restriction.kind) {
     case "any":
       return 0;
     case "components":
-      return [...new Set(restriction.names.filter((name) => known.has(name)))];
+      return [...new Set(restriction.names.filter((name) => known.has(name)))].sort(compareNames);
     case "groups": {
       const groups = new Set(restriction.uuids);
       // Subgroups are members of their group's union; follow them to any depth.
@@ -69,9 +64,10 @@ export function allowedNames(model: SchemaModel, restriction: BlokRestriction): 
           }
         }
       }
-      return model.components.filter((c) => c.groupUuid !== undefined && groups.has(c.groupUuid)).map((c) => c.name);
+      return model.components.filter((c) => c.groupUuid !== undefined && groups.has(c.groupUuid)).map((c) => c.name).sort(compareNames);
     }
     case "tags":
-      return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name);
+      return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name).sort(compareNames);
   }
 }
+

@@ -9,6 +9,6 @@ import { arrayOf, type FieldTransform } from "./context";
  */
 export const bloksField: FieldTransform = (context) => {
   const members = blokMembers(context);
-  if (members.length === 0) context.warn("restricts its blocks but allows none; typed as never[]");
+  if (members.length === 0) context.warn("bloks-allow-none", "restricts its blocks but allows none; typed as never[]");
   return arrayOf(context.declareBloksAlias(members));
 };

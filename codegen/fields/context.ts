@@ -1,3 +1,4 @@
+import type { WarningCode } from "../diagnostic-codes";
 import type { ComponentModel, FieldModel, SchemaModel } from "../model";
 import type { Symbols } from "../symbols";
 
@@ -18,8 +19,7 @@ export interface FieldContext {
   use(name: string): string;
   /** Declares this field's named union (`symbols.bloks`) with these members next to its component; returns the name. */
   declareBloksAlias(members: readonly string[]): string;
-  warn(message: string): void;
-  error(message: string): void;
+  warn(code: WarningCode, message: string): void;
 }
 
 /** A field kind's transform: its TypeScript type, or `undefined` when the field holds no data. */

@@ -34,11 +34,11 @@ export const BUILT_IN_PLUGINS: Readonly<Record<string, string>> = {
 export const customField: FieldTransform = ({ field, plugins, warn }) => {
   const name = field.pluginName;
   if (name === undefined) {
-    warn("custom field has no `field_type`; typed as unknown");
+    warn("custom-without-field-type", "custom field has no `field_type`; typed as unknown");
     return "unknown";
   }
   const type = plugins[name] ?? BUILT_IN_PLUGINS[name];
   if (type !== undefined) return type;
-  warn(`custom plugin "${name}" has no known type; typed as unknown (add it to the plugin map)`);
+  warn("plugin-unknown", `custom plugin "${name}" has no known type; typed as unknown (add it to the plugin map)`);
   return "unknown";
 };

@@ -5,7 +5,7 @@ import { customField } from "./custom";
 import { multilinkField } from "./multilink";
 import { optionField, optionsField } from "./option";
 import { richtextField } from "./richtext";
-import { booleanField, datetimeField, layoutField, legacyImageField, numberField, textField } from "./scalar";
+import { booleanField, datetimeField, layoutField, legacyFileField, numberField, textField } from "./scalar";
 import { tableField } from "./table";
 
 /** Storyblok field `type` → its transform. A type missing here is an error, never a silent drop. */
@@ -21,7 +21,8 @@ export const FIELD_TRANSFORMS: Readonly<Record<string, FieldTransform>> = {
   bloks: bloksField,
   asset: assetField,
   multiasset: multiassetField,
-  image: legacyImageField,
+  image: legacyFileField,
+  file: legacyFileField,
   multilink: multilinkField,
   richtext: richtextField,
   table: tableField,

@@ -1,4 +1,4 @@
-import { UNION_NAMES } from "../symbols";
+import { UNION_NAMES } from "../names";
 import { arrayOf, type FieldContext, type FieldTransform } from "./context";
 
 /** option: one value. Its type depends on where the values come from. */
@@ -24,9 +24,17 @@ export function optionValues(context: FieldContext, multiple: boolean): string[]
     case "self":
       return withEmpty(context, field.optionValues, multiple);
     case "internal": {
-      const entries = field.datasourceSlug === undefined ? undefined : context.model.datasources.get(field.datasourceSlug);
+      const datasources = context.model.datasources;
+      const slug = field.datasourceSlug;
+      const entries = slug === undefined ? undefined : datasources?.get(slug);
       if (entries !== undefined) return withEmpty(context, entries, multiple);
-      context.warn(`datasource "${field.datasourceSlug ?? "(none)"}" is not in the datasources file; typed as string`);
+      const why =
+        slug === undefined
+          ? "names no datasource (no `datasource_slug`)"
+          : datasources === undefined
+            ? `reads datasource "${slug}", but no datasources file was found (datasources.json or <schema>.datasources.json beside the schema, or --datasources)`
+            : `reads datasource "${slug}", which is not in the datasources file`;
+      context.warn("datasource-unknown", `${why}; typed as string`);
       return undefined;
     }
     // Language codes and values from an external JSON URL are not in the schema.
@@ -34,7 +42,7 @@ export function optionValues(context: FieldContext, multiple: boolean): string[]
     case "external":
       return undefined;
     default:
-      context.warn(`unknown option source "${field.source}"; typed as string`);
+      context.warn("option-source-unknown", `unknown option source "${field.source}"; typed as string`);
       return undefined;
   }
 }
@@ -45,7 +53,7 @@ export function optionValues(context: FieldContext, multiple: boolean): string[]
  */
 function withEmpty(context: FieldContext, values: string[], multiple: boolean): string[] | undefined {
   if (values.length === 0) {
-    context.warn("has no option values; typed as string");
+    context.warn("option-without-values", "has no option values; typed as string");
     return undefined;
   }
   const emptyAllowed = !multiple && !context.field.required && !context.field.excludeEmptyOption;
@@ -67,7 +75,7 @@ function storyReference(context: FieldContext): string {
   if (!isResolved(context)) return "string";
   const contentTypes = field.filterContentType.flatMap((name) => {
     const type = symbols.blok.get(name);
-    if (type === undefined) warn(`filter_content_type names "${name}", which is not in the schema; it is left out`);
+    if (type === undefined) warn("filter-unknown-content-type", `filter_content_type names "${name}", which is not typed (not in the schema, or skipped); it is left out`);
     return type === undefined ? [] : [type];
   });
   const content = contentTypes.length > 0 ? contentTypes.join(" | ") : UNION_NAMES.contentType;

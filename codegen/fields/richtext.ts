@@ -1,6 +1,15 @@
-import { blokUnion } from "./blok-union";
+import { blokMembers } from "./blok-union";
 import type { FieldTransform } from "./context";
 
-/** richtext: the document type, parameterised by the blocks this field may embed. */
-export const richtextField: FieldTransform = (context) =>
-  `${context.use("RichTextDoc")}<${blokUnion(context)}>`;
+/**
+ * richtext: the document type, parameterised by the blocks this field may
+ * embed. A field that restricts its blocks but saved no whitelist at all
+ * embeds no block: `RichTextDoc<never>`, said aloud because that is usually
+ * an unfinished whitelist. An explicit empty whitelist (`[]`) is taken as meant.
+ */
+export const richtextField: FieldTransform = (context) => {
+  const members = blokMembers(context);
+  const restriction = context.field.restriction;
+  if (members.length === 0 && restriction.kind !== "any" && !restriction.listed) context.warn("richtext-allows-no-blocks", "restricts its embedded blocks but allows none; typed as RichTextDoc<never>");
+  return `${context.use("RichTextDoc")}<${members.length === 0 ? "never" : members.join(" | ")}>`;
+};

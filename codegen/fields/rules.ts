@@ -45,6 +45,7 @@ export const FIELD_RULES: Readonly<Record<string, RuleTransform>> = {
   textarea: text,
   markdown: text,
   image: simple("text"),
+  file: simple("text"),
   number: simple("number"),
   datetime: simple("datetime"),
   boolean: simple("boolean"),

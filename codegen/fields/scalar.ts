@@ -11,8 +11,12 @@ export const datetimeField: FieldTransform = () => "string";
 
 export const booleanField: FieldTransform = () => "boolean";
 
-/** image: the legacy image field (before `asset`) holds the file URL. */
-export const legacyImageField: FieldTransform = () => "string";
+/**
+ * image and file: the legacy fields (before `asset`) hold the file's URL as a
+ * string, `""` when empty: `"logo": "//a.storyblok.com/f/43698/437x202/371b07400b/img_logo_new.png"`
+ * in the Content Delivery API responses recorded in tests/fixtures/cdn.
+ */
+export const legacyFileField: FieldTransform = () => "string";
 
 /** tab and section only group other fields in the editor; they hold no data. */
 export const layoutField: FieldTransform = () => undefined;

@@ -1,8 +1,15 @@
 import type { ComponentModel, Diagnostic, FieldModel } from "../model";
-import { isObject, readBoolean, readStringList, readText, type RawObject } from "./coerce";
+import { isObject, readBoolean, readCount, readStringList, readText, type RawObject } from "./coerce";
 import { normaliseField } from "./field";
 
-/** Reads one raw component; undefined (with an error) when it has no usable name. */
+/**
+ * Keys every block carries in the API's JSON. A field saved under one of them
+ * (Storyblok accepts `component` as a field key) cannot have its own value at
+ * that key: the API sends the block's name, uid or editor attribute there.
+ */
+const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
+
+/** Reads one raw component; undefined (with an error) when it has no usable name or fields. */
 export function normaliseComponent(
   raw: RawObject,
   index: number,
@@ -10,18 +17,29 @@ export function normaliseComponent(
 ): ComponentModel | undefined {
   const name = readText(raw.name);
   if (name === undefined) {
-    report({ severity: "error", message: `component #${index + 1} has no \`name\`` });
+    report({ severity: "error", code: "component-without-name", component: `#${index + 1}`, message: "has no `name`; skipped" });
     return undefined;
   }
   if (raw.schema !== undefined && !isObject(raw.schema)) {
-    report({ severity: "error", component: name, message: "`schema` is not an object of fields" });
+    report({ severity: "error", code: "schema-not-object", component: name, message: "`schema` is not an object of fields; skipped" });
     return undefined;
   }
   const fields: FieldModel[] = [];
+  let typable = true;
   for (const [key, rawField] of Object.entries(raw.schema ?? {})) {
     const field = normaliseField(name, key, rawField, report);
-    if (field) fields.push(field);
+    if (field === undefined) typable = false;
+    else if (BLOCK_KEYS.has(key) && !isLayoutOnly(field)) {
+      report({
+        severity: "warning",
+        code: "field-shadows-block-key",
+        component: name,
+        field: key,
+        message: `every block already has "${key}" (the API sends the block's own value there), so this field is left out of the type and the validator`,
+      });
+    } else fields.push(field);
   }
+  if (!typable) return undefined;
   return {
     name,
     displayName: readText(raw.display_name),
@@ -30,7 +48,15 @@ export function normaliseComponent(
     groupUuid: readText(raw.component_group_uuid),
     tagIds: readTagIds(raw),
     fields,
+    id: readCount(raw.id),
+    createdAt: readText(raw.created_at),
+    updatedAt: readText(raw.updated_at),
   };
+}
+
+/** tab and section fields only arrange the editor; their key holds no data. */
+function isLayoutOnly(field: FieldModel): boolean {
+  return field.type === "tab" || field.type === "section";
 }
 
 /** Tag ids arrive as `internal_tag_ids: ["12"]` or as `internal_tags_list: [{id: 12}]`. */
@@ -42,5 +68,5 @@ function readTagIds(raw: RawObject): string[] {
       if (id !== undefined && !ids.includes(id)) ids.push(id);
     }
   }
-  return ids;
+  return ids.sort();
 }

@@ -1,4 +1,5 @@
 import type { BlokRestriction, Diagnostic, FieldModel } from "../model";
+import { compareNames } from "../sort";
 import { isObject, readBoolean, readCount, readString, readStringList, readText, type RawObject } from "./coerce";
 
 /** Reads one entry of a component's `schema` object into a FieldModel. */
@@ -9,12 +10,12 @@ export function normaliseField(
   report: (diagnostic: Diagnostic) => void,
 ): FieldModel | undefined {
   if (!isObject(raw)) {
-    report({ severity: "error", component, field: key, message: "field definition is not an object" });
+    report({ severity: "error", code: "field-not-object", component, field: key, message: "field definition is not an object; the component is skipped" });
     return undefined;
   }
   const type = readText(raw.type);
   if (type === undefined) {
-    report({ severity: "error", component, field: key, message: "field has no `type`" });
+    report({ severity: "error", code: "field-without-type", component, field: key, message: "field has no `type`; the component is skipped" });
     return undefined;
   }
   return {
@@ -25,7 +26,7 @@ export function normaliseField(
     source: readText(raw.source) ?? "self",
     optionValues: readOptionValues(raw.options),
     excludeEmptyOption: readBoolean(raw.exclude_empty_option),
-    filterContentType: readStringList(raw.filter_content_type),
+    filterContentType: readStringList(raw.filter_content_type).sort(compareNames),
     datasourceSlug: readText(raw.datasource_slug),
     restriction: readRestriction(raw),
     allowEmailLinks: readBoolean(raw.email_link_type),
@@ -58,10 +59,10 @@ function readRestriction(raw: RawObject): BlokRestriction {
   if (!readBoolean(raw.restrict_components)) return { kind: "any" };
   switch (readText(raw.restrict_type)) {
     case "groups":
-      return { kind: "groups", uuids: readStringList(raw.component_group_whitelist) };
+      return { kind: "groups", uuids: readStringList(raw.component_group_whitelist), listed: Array.isArray(raw.component_group_whitelist) };
     case "tags":
-      return { kind: "tags", ids: readStringList(raw.component_tag_whitelist) };
+      return { kind: "tags", ids: readStringList(raw.component_tag_whitelist), listed: Array.isArray(raw.component_tag_whitelist) };
     default:
-      return { kind: "components", names: readStringList(raw.component_whitelist) };
+      return { kind: "components", names: readStringList(raw.component_whitelist), listed: Array.isArray(raw.component_whitelist) };
   }
 }

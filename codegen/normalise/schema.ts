@@ -1,6 +1,8 @@
 import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model";
+import { compareNames, sortedBy } from "../sort";
 import { isObject, readStringList, readText, type RawObject } from "./coerce";
 import { normaliseComponent } from "./component";
+import { oneOf } from "./duplicates";
 
 export interface RawSchemaInput {
   /**
@@ -23,23 +25,19 @@ export function normaliseSchema(
   const rawGroups: RawObject[] = [];
   input.documents.forEach((document, index) => collect(document, index, rawComponents, rawGroups, report));
 
-  const components: ComponentModel[] = [];
-  const seen = new Set<string>();
+  const byName = new Map<string, ComponentModel[]>();
   rawComponents.forEach((raw, index) => {
     const component = normaliseComponent(raw, index, report);
-    if (!component) return;
-    // Blocks are told apart by `component: name` alone, so two components with
-    // one name cannot both be typed.
-    if (seen.has(component.name)) {
-      report({ severity: "error", component: component.name, message: "two components share this name" });
-      return;
-    }
-    seen.add(component.name);
-    components.push(component);
+    if (component) byName.set(component.name, [...(byName.get(component.name) ?? []), component]);
   });
+  // Sorted once here, components by name and fields by key: the model has one
+  // order whatever the file's, and the emitters' own sorts then cost one pass.
+  const components = sortedBy([...byName.values()].map((copies) => oneOf(copies, report)), (c) => c.name);
+  for (const component of components) component.fields = sortedBy(component.fields, (f) => f.key);
 
   return {
     components,
+    componentNames: new Set(components.map((component) => component.name)),
     groups: readGroups(rawGroups, rawComponents),
     resolveRelations: readRelations(input.relations, report),
     datasources: readDatasources(input.datasources),
@@ -58,7 +56,7 @@ function collect(
     return;
   }
   if (!isObject(document)) {
-    report({ severity: "error", message: `schema document #${index + 1} is not a JSON object or array` });
+    report({ severity: "error", code: "document-not-object", message: `schema document #${index + 1} is not a JSON object or array` });
     return;
   }
   if (Array.isArray(document.components) || Array.isArray(document.component_groups)) {
@@ -68,7 +66,7 @@ function collect(
   }
   if ("schema" in document || "is_root" in document || "is_nestable" in document) components.push(document);
   else if ("uuid" in document && "name" in document) groups.push(document);
-  else report({ severity: "error", message: `schema document #${index + 1} holds neither components nor component groups` });
+  else report({ severity: "error", code: "document-not-schema", message: `schema document #${index + 1} holds neither components nor component groups` });
 }
 
 /**
@@ -96,13 +94,15 @@ function readRelations(raw: unknown, report: (diagnostic: Diagnostic) => void): 
   if (raw === undefined) return [];
   const list = isObject(raw) ? raw.resolve_relations : raw;
   if (!Array.isArray(list)) {
-    report({ severity: "error", message: "relations file has no `resolve_relations` array" });
+    report({ severity: "error", code: "relations-invalid", message: "relations file has no `resolve_relations` array" });
     return [];
   }
   return readStringList(list);
 }
 
-function readDatasources(raw: unknown): Map<string, string[]> {
+/** Entries sorted: their order in the datasource is the editor's, and must not reorder the output. */
+function readDatasources(raw: unknown): Map<string, string[]> | undefined {
+  if (raw === undefined) return undefined;
   const datasources = new Map<string, string[]>();
   const list = isObject(raw) ? raw.datasources : raw;
   if (!Array.isArray(list)) return datasources;
@@ -111,7 +111,7 @@ function readDatasources(raw: unknown): Map<string, string[]> {
     const slug = readText(datasource.slug);
     if (slug === undefined) continue;
     const entries = Array.isArray(datasource.entries) ? datasource.entries : [];
-    datasources.set(slug, readStringList(entries.map((entry) => (isObject(entry) ? entry.value : undefined))));
+    datasources.set(slug, readStringList(entries.map((entry) => (isObject(entry) ? entry.value : undefined))).sort(compareNames));
   }
   return datasources;
 }

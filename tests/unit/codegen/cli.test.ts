@@ -72,7 +72,6 @@ describe("portfolio check", () => {
   });
 
   const broken: [string, { schema: string; want: RegExp }][] = [
-    ["a field that cannot be typed", { schema: '{"components":[{"name":"hero","schema":{"title":{"type":"hologram"}}}]}', want: /component "hero", field "title": unknown field type "hologram"/ }],
     ["invalid JSON", { schema: '{"components": [', want: /not valid JSON/ }],
     ["a file that is not a schema", { schema: '{"hello": 1}', want: /neither components nor component groups/ }],
   ];
@@ -84,6 +83,21 @@ describe("portfolio check", () => {
       expect(code).toBe(2);
       expect(stderr).toMatch(want);
     }
+    expect(existsSync(join(temp, "never"))).toBe(false);
+  });
+
+  it("exit 2 on a component that cannot be typed, after writing every other one; --strict writes nothing", async () => {
+    const path = join(temp, "untypable.json");
+    writeFileSync(path, '{"components":[{"name":"hero","schema":{"title":{"type":"hologram"}}},{"name":"card","is_nestable":true,"schema":{"title":{"type":"text"}}}]}');
+    const partial = join(temp, "partial");
+    const { code, stderr } = await portfolio("generate", "--schema", path, "--out", partial);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/error\[field-type-unknown\]: component "hero", field "title": unknown field type "hologram"/);
+    expect(stderr).toContain('1 component(s) cannot be typed: "hero".');
+    expect(readFileSync(join(partial, "components.ts"), "utf8")).toContain("export type CardBlok = {");
+    const strict = await portfolio("generate", "--strict", "--schema", path, "--out", join(temp, "never"));
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain("--strict: nothing was generated.");
     expect(existsSync(join(temp, "never"))).toBe(false);
   });
 

@@ -74,7 +74,7 @@ const cases: [string, Case][] = [
     {
       given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] },
       relations: ["probe.value"],
-      want: "value?: (string | StoryblokStory<PageBlok | ArticleBlok>)[]",
+      want: "value?: (string | StoryblokStory<ArticleBlok | PageBlok>)[]",
     },
   ],
   [
@@ -87,7 +87,7 @@ const cases: [string, Case][] = [
       given: { type: "option", source: "internal_stories", filter_content_type: ["nope"] },
       relations: ["probe.value"],
       want: "value?: string | StoryblokStory<ContentTypeBlok>",
-      warning: /"nope", which is not in the schema/,
+      warning: /"nope", which is not typed \(not in the schema, or skipped\)/,
     },
   ],
   [
@@ -95,7 +95,7 @@ const cases: [string, Case][] = [
     {
       given: { type: "option", source: "internal", datasource_slug: "colours", required: true },
       datasources: [{ slug: "colours", entries: [{ value: "red" }, { value: "blue" }] }],
-      want: 'value: "red" | "blue"',
+      want: 'value: "blue" | "red"',
     },
   ],
   [
@@ -143,7 +143,7 @@ const cases: [string, Case][] = [
       given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "gone"] },
       want: "value?: ProbeValueBloks[]",
       alias: "LinkBlok",
-      warning: /"gone", which is not in the schema/,
+      warning: /"gone", which is not typed \(not in the schema, or skipped\)/,
     },
   ],
   [
@@ -200,18 +200,41 @@ describe("field kinds", () => {
 
 describe("fields that cannot be typed", () => {
   const errors: [string, { given: Record<string, unknown>; want: Partial<Diagnostic> }][] = [
-    ["unknown type", { given: { value: { type: "hologram" } }, want: { component: "probe", field: "value", message: 'unknown field type "hologram"' } }],
-    ["no type", { given: { value: { pos: 1 } }, want: { component: "probe", field: "value", message: "field has no `type`" } }],
-    ["not an object", { given: { value: "text" }, want: { component: "probe", field: "value", message: "field definition is not an object" } }],
-    [
-      "a field named like a block key",
-      { given: { component: { type: "text" } }, want: { component: "probe", field: "component", message: expect.stringContaining("reserved") } },
-    ],
+    ["unknown type", { given: { value: { type: "hologram" } }, want: { code: "field-type-unknown", field: "value", message: 'unknown field type "hologram"; the component is skipped' } }],
+    ["no type", { given: { value: { pos: 1 } }, want: { code: "field-without-type", field: "value", message: "field has no `type`; the component is skipped" } }],
+    ["not an object", { given: { value: "text" }, want: { code: "field-not-object", field: "value", message: "field definition is not an object; the component is skipped" } }],
   ];
-  it.each(errors)("%s: an error naming component and field, and no files", (_name, { given, want }) => {
-    const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }]);
+  const neighbour = { name: "card", is_nestable: true, schema: { title: { type: "text" } } };
+  const grid = { name: "grid", is_nestable: true, schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["card", "probe"] } } };
+
+  it.each(errors)("%s: an error naming component and field; that component is left out, the rest is written", (_name, { given, want }) => {
+    const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }, neighbour, grid]);
+    expect(result.diagnostics).toContainEqual({ severity: "error", component: "probe", ...want });
+    expect(result.skipped).toEqual(["probe"]);
+    const components = fileOf(result, "components.ts");
+    expect(components).not.toContain("ProbeBlok");
+    expect(components).toContain("export type CardBlok = {");
+    expect(aliasOf(components, "GridItemsBloks")).toBe("CardBlok");
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "whitelist-unknown-component", component: "grid", field: "items" }));
+    expect(fileOf(result, "validators.ts")).toContain('"items": ["bloks", 0, ["card"]]');
+    expect(compile(withConsumer(result, 'import type { CardBlok } from "./generated";\nexport const card: CardBlok = { component: "card", _uid: "1" };\n'))).toEqual([]);
+  });
+
+  it.each(errors)("%s, with strict: no files", (_name, { given }) => {
+    const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }, neighbour], { strict: true });
     expect(result.files).toEqual([]);
-    expect(result.diagnostics).toContainEqual({ severity: "error", ...want });
+    expect(result.skipped).toEqual(["probe"]);
+  });
+
+  const blockKeys: [key: string][] = [["component"], ["_uid"], ["_editable"]];
+  it.each(blockKeys)("a field named %s: left out of the type and the rules, with a warning; the block keeps its own key", (key) => {
+    const result = run([{ name: "divider", is_nestable: true, schema: { [key]: { type: "text" }, label: { type: "text" } } }]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", code: "field-shadows-block-key", component: "divider", field: key })]);
+    const components = fileOf(result, "components.ts");
+    expect(components).toContain('export type DividerBlok = {\n  component: "divider";\n  _uid: string;');
+    expect(components.match(new RegExp(`^  ${key}\\??:`, "gm"))).toHaveLength(1);
+    expect(propertyLine(components, "DividerBlok", "label")).toBe("label?: string;");
+    expect(fileOf(result, "validators.ts")).not.toContain(`"${key}": [`);
   });
 });
 

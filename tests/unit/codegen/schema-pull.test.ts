@@ -109,7 +109,7 @@ describe("portfolio schema pull", () => {
 
     // What was pulled generates: the datasource field becomes a literal union.
     const result = generate({ documents: [components], datasources, schemaLabel: "schema/components.json" });
-    expect(result.files.find((f) => f.path === "components.ts")?.contents).toContain('theme?: "light" | "dark" | "";');
+    expect(result.files.find((f) => f.path === "components.ts")?.contents).toContain('theme?: "dark" | "light" | "";');
   });
 
   it("exit 2 without a token", async () => {
