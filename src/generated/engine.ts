@@ -5,17 +5,40 @@
  * The one implementation of block validation. The rules are data, generated
  * from the schema into src/generated/validators.ts; this engine reads them.
  * It runs in the browser (the site skips invalid blocks) and in Node
- * (`portfolio content validate`), so it imports nothing.
+ * (`portfolio content validate`), so it imports nothing (and is copied
+ * alone beside generated code in tests).
  *
  * Two levels, one walk:
  * - the type contract (always): what src/generated/components.ts promises a
  *   renderer — required keys present, each value of its field's wire shape,
  *   only allowed blocks inside `bloks` and rich text. A value that passes is
- *   safe to hand to code typed with the generated types.
+ *   safe to hand to code typed with the generated types. Inside a rich-text
+ *   document only the embedded blocks are part of it: the rich-text renderer
+ *   reads every node as untrusted, so a malformed node costs that node, not
+ *   the block or the story.
  * - `strict` (content validation): what an author should fix even though no
  *   renderer breaks — empty required fields, fields the schema does not have,
- *   number/datetime/uuid formats, limits, alt text, unknown rich-text nodes.
+ *   number/datetime/uuid formats, limits, alt text, rich-text node shapes,
+ *   unknown rich-text nodes.
+ * - `richText` checks, when a caller passes them (rich-text-checks.ts):
+ *   rich-text values the renderer does not render as written.
+ *
+ * Nesting is bounded so no walk can exhaust the stack: rich text deeper than
+ * RICH_TEXT_MAX_DEPTH is not walked (the renderer does not show it either;
+ * with `richText` checks it is reported), and blocks and rich-text nodes
+ * nested more than MAX_NESTING levels in all break the contract.
  */
+
+/**
+ * Rich-text nodes nested deeper than this inside one field are not rendered
+ * (src/richtext warns once) and not validated. Real documents stay under ~15
+ * levels (a table cell in a list in a quote); the limit keeps every walk far
+ * from the stack's end.
+ */
+export const RICH_TEXT_MAX_DEPTH = 100;
+
+/** Blocks and rich-text nodes nested inside each other past this many levels are a contract problem. */
+export const MAX_NESTING = 500;
 
 /** Second item of every field rule: 1 when the field is required. */
 export type Required = 0 | 1;
@@ -91,6 +114,19 @@ export interface ValidateOptions {
    * renders, so one broken section costs that section, not the page.
    */
   shallow?: boolean;
+  /**
+   * Also report rich-text values the renderer does not render as written
+   * (a heading level of 7, a `javascript:` link), as these checks see them.
+   * `content validate` passes them; the data boundary logs what they find
+   * for a story it still serves.
+   */
+  richText?: RichTextChecks;
+}
+
+/** The renderer's reading of rich-text values, given by the caller so this file stays import-free. */
+export interface RichTextChecks {
+  node(type: string, node: Readonly<Record<string, unknown>>): string[];
+  mark(type: string, mark: Readonly<Record<string, unknown>>): string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -122,18 +158,32 @@ export function describe(value: unknown): string {
 
 /** Every problem with one block and everything inside it; an empty list means valid. */
 export function validateBlok(rules: BlokRules, value: unknown, options: ValidateOptions = {}): BlokProblem[] {
-  const walk = new Walk(rules, options.strict === true, options.shallow === true);
+  const walk = new Walk(rules, options.strict === true, options.shallow === true, options.richText);
   walk.blok(value, options.path ?? "", options.allowed ?? 0, options.placement);
   return walk.problems;
 }
 
 class Walk {
   readonly problems: BlokProblem[] = [];
+  /** Blocks and rich-text nodes open around the current value. */
+  private nesting = 0;
   constructor(
     private readonly rules: BlokRules,
     private readonly strict: boolean,
     private readonly shallow: boolean,
+    private readonly richText: RichTextChecks | undefined,
   ) {}
+
+  /** Runs `walk` one level deeper, or reports the value as nested too deeply. */
+  private deeper(path: string, walk: () => void): void {
+    if (this.nesting >= MAX_NESTING) return this.add(path, `is nested more than ${MAX_NESTING} blocks and rich-text nodes deep`);
+    this.nesting += 1;
+    try {
+      walk();
+    } finally {
+      this.nesting -= 1;
+    }
+  }
 
   private add(path: string, message: string): void {
     this.problems.push({ path, message });
@@ -201,14 +251,14 @@ class Walk {
       }
       case "bloks": {
         if (!Array.isArray(value)) return `must be an array of blocks, got ${describe(value)}`;
-        if (!this.shallow) value.forEach((item, i) => this.blok(item, `${path}[${i}]`, rule[2]));
+        if (!this.shallow) value.forEach((item, i) => this.deeper(`${path}[${i}]`, () => this.blok(item, `${path}[${i}]`, rule[2])));
         const [, , , min, max] = rule;
         if (strict && max !== undefined && value.length > max) return `has ${value.length} blocks, more than maximum ${max}`;
         return strict && min !== undefined && value.length < min ? `has ${value.length} blocks, fewer than minimum ${min}` : undefined;
       }
       case "richtext":
         if (!isObj(value) || value.type !== "doc") return `must be a rich-text document ({"type":"doc"}), got ${describe(value)}`;
-        this.node(value, path, rule[2]);
+        this.node(value, path, rule[2], 0);
         return undefined;
       case "asset":
         return this.asset(value, path);
@@ -254,32 +304,47 @@ class Walk {
     return this.strict && value.linktype === "story" && typeof id === "string" && id !== "" && !UUID.test(id) ? `story link id ${describe(id)} is not a uuid` : undefined;
   }
 
-  /** Rich text: node shapes renderers rely on, and embedded blocks against the field's whitelist. */
-  private node(node: unknown, path: string, allowed: Allowed): void {
-    if (!isObj(node) || typeof node.type !== "string") return this.add(path, "rich-text node without a type");
+  /**
+   * Rich text: node shapes renderers rely on, embedded blocks against the
+   * field's whitelist, and (with `richText` checks) values that would render otherwise.
+   * `depth` counts from the document (0) as the renderer does.
+   */
+  private node(node: unknown, path: string, allowed: Allowed, depth: number): void {
+    const checks = this.richText;
+    // Node shapes: what an author should fix; the renderer copes with each (see the header).
+    const shapes = this.strict || checks !== undefined;
+    if (!isObj(node) || typeof node.type !== "string") return shapes ? this.add(path, "rich-text node without a type") : undefined;
+    if (depth > RICH_TEXT_MAX_DEPTH) {
+      if (checks) this.add(path, `is nested more than ${RICH_TEXT_MAX_DEPTH} levels deep in rich text; the site does not show it`);
+      return;
+    }
     const type = node.type;
     const attrs = node.attrs;
     if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
-    if (type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
+    if (checks) for (const problem of checks.node(type, node)) this.add(path, problem);
+    if (shapes && type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
     const needed = own(NODE_ATTRS, type);
-    if (needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
+    if (shapes && needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
-      if (!Array.isArray(attrs.body)) this.add(path, "blok node: attrs.body must be an array");
-      else if (!this.shallow) attrs.body.forEach((blok, i) => this.blok(blok, `${path}.body[${i}]`, allowed));
+      if (!Array.isArray(attrs.body)) {
+        if (shapes) this.add(path, "blok node: attrs.body must be an array");
+      } else if (!this.shallow) attrs.body.forEach((blok, i) => this.deeper(`${path}.body[${i}]`, () => this.blok(blok, `${path}.body[${i}]`, allowed)));
     }
     if (node.marks !== undefined) {
-      if (!Array.isArray(node.marks)) this.add(path, "marks must be an array");
-      else node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
+      if (!Array.isArray(node.marks)) {
+        if (shapes) this.add(path, "marks must be an array");
+      } else if (shapes) node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
     }
     if (node.content === undefined) return;
-    if (!Array.isArray(node.content)) return this.add(path, "content must be an array");
-    node.content.forEach((child, i) => this.node(child, `${path}.content[${i}]`, allowed));
+    if (!Array.isArray(node.content)) return shapes ? this.add(path, "content must be an array") : undefined;
+    node.content.forEach((child, i) => this.deeper(`${path}.content[${i}]`, () => this.node(child, `${path}.content[${i}]`, allowed, depth + 1)));
   }
 
   private mark(mark: unknown, path: string): void {
     if (!isObj(mark) || typeof mark.type !== "string") return this.add(path, "mark without a type");
     if (MARK_ATTRS.has(mark.type) && !isObj(mark.attrs)) this.add(path, `${mark.type} mark without attrs`);
     else if (this.strict && !MARKS.has(mark.type)) this.add(path, `unknown mark "${mark.type}"`);
+    else if (this.richText) for (const problem of this.richText.mark(mark.type, mark)) this.add(path, problem);
   }
 }
 
