@@ -28,6 +28,18 @@ export interface ContentQueries {
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+  /** Reads the content's latest cache version, so the next queries answer with what was just published. */
+  refresh(): Promise<void>;
+  /** Every published story, relations left as uuids (what links stories to the pages that show them). */
+  listPublishedStories(): Promise<ListedStory[]>;
+}
+
+/** A story as listed, with the fields that tell where it is shown. */
+export interface ListedStory {
+  id: number;
+  uuid: string;
+  full_slug: string;
+  content: unknown;
 }
 
 /** The parameters every query sends: the version, and the language when one is asked for. */
@@ -121,6 +133,15 @@ export function createContentQueries(client: ContentClient): ContentQueries {
       }
       // Drafts, and projects published after the index was built (fallback pages).
       return getStory(fullSlug, "project", options);
+    },
+
+    async refresh() {
+      await client.refreshCacheVersion();
+    },
+
+    async listPublishedStories() {
+      await client.syncCacheVersion();
+      return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
     },
 
     listProjectSlugs(options) {

@@ -1,6 +1,6 @@
 import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
-import { getPageStory, getSiteConfig } from "../content/queries";
+import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { withCardRelations } from "../site/card-stories";
 
@@ -12,7 +12,8 @@ interface HomeProps {
 /** The story whose content is the home page. */
 const HOME_SLUG = "home";
 
-export const getStaticProps: GetStaticProps<HomeProps> = async () => {
+export const getStaticProps: GetStaticProps<HomeProps> = async ({ revalidateReason }) => {
+  await refreshContentFor(revalidateReason);
   const [story, site] = await Promise.all([getPageStory(HOME_SLUG), getSiteConfig()]);
   if (!story) return { notFound: true };
   return { props: { story: withCardRelations(story), site } };

@@ -1,6 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
-import { getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
+import { getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { projectWithCardRelations } from "../../site/card-stories";
 
@@ -17,7 +17,8 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   return { paths: slugs.map((slug) => ({ params: { slug } })), fallback: "blocking" };
 };
 
-export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async ({ params }) => {
+export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async ({ params, revalidateReason }) => {
+  await refreshContentFor(revalidateReason);
   const slug = params?.slug ?? [];
   const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
   if (!story) return { notFound: true };
