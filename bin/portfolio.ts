@@ -9,6 +9,7 @@ import { registerCheck } from "./commands/check";
 import { registerContent } from "./commands/content";
 import { registerGenerate } from "./commands/generate";
 import { registerSchema } from "./commands/schema";
+import { registerWebhook } from "./commands/webhook";
 
 const program = new Command()
   .name("portfolio")
@@ -19,5 +20,6 @@ registerSchema(program);
 registerGenerate(program);
 registerCheck(program);
 registerContent(program);
+registerWebhook(program);
 
 await program.parseAsync(process.argv);
