@@ -41,12 +41,7 @@ export type RenderReason = "build" | "stale" | "on-demand" | undefined;
  */
 export async function refreshContentFor(reason: RenderReason): Promise<void> {
   if (reason === "build") return;
-  try {
-    await defaultQueries().refresh();
-  } catch (error) {
-    console.error(`content: cannot read the latest content version, the last good page stays: ${String(error)}`);
-    throw error;
-  }
+  await defaultQueries().refresh();
 }
 
 /** Every published story with its id, uuid, full_slug and content (relations as uuids). */

@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
 import { readLimitedBody } from "../../publishing/read-body";
+import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { createWebhookHandler, MAX_WEBHOOK_BYTES } from "../../publishing/webhook-handler";
 import { SIGNATURE_HEADER } from "../../publishing/webhook-signature";
 
@@ -26,6 +27,11 @@ export default async function revalidate(req: NextApiRequest, res: NextApiRespon
   // The rest of an oversized body is not read: close the connection after answering.
   if (body === "too-large") res.setHeader("Connection", "close");
   const signature = req.headers[SIGNATURE_HEADER];
-  const answer = await handleWebhook({ body, signature: Array.isArray(signature) ? signature[0] : signature }, (path) => res.revalidate(path));
+  const answer = await handleWebhook({ body, signature: Array.isArray(signature) ? signature[0] : signature }, async (path) => {
+    await res.revalidate(path);
+    // Next.js keeps the last good page when getStaticProps throws, and resolves anyway: ask the page.
+    const failure = takeRegenerationFailure(path);
+    if (failure) throw new Error(failure);
+  });
   return res.status(answer.status).json(answer.body);
 }

@@ -2,6 +2,7 @@ import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
 import { getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
+import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
 
 interface ProjectPageProps {
@@ -17,13 +18,16 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   return { paths: slugs.map((slug) => ({ params: { slug } })), fallback: "blocking" };
 };
 
-export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async ({ params, revalidateReason }) => {
-  await refreshContentFor(revalidateReason);
-  const slug = params?.slug ?? [];
-  const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
-  if (!story) return { notFound: true };
-  return { props: { story: projectWithCardRelations(story), site } };
-};
+export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = reportRegeneration<ProjectPageProps, ProjectParams>(
+  (params) => `/projects/${(params?.slug ?? []).join("/")}`,
+  async ({ params, revalidateReason }) => {
+    await refreshContentFor(revalidateReason);
+    const slug = params?.slug ?? [];
+    const [story, site] = await Promise.all([getProjectStory(slug), getSiteConfig()]);
+    if (!story) return { notFound: true };
+    return { props: { story: projectWithCardRelations(story), site } };
+  },
+);
 
 export default function ProjectPage({ story, site }: ProjectPageProps) {
   return <ProjectLayout story={story} site={site} />;
