@@ -5,6 +5,7 @@
  * and every failure is logged.
  */
 import type { ListedStory } from "../content/content-queries";
+import { ownKnownPages, type KnownPages } from "./known-pages";
 import { planRefresh } from "./refresh-plan";
 import { mapSitePages, type SitePages } from "./site-pages";
 import { parseStoryWebhook } from "./webhook-payload";
@@ -29,6 +30,8 @@ export interface WebhookDeps {
   secret(): string | undefined;
   /** Every published story at the latest content version. */
   listStories(): Promise<ListedStory[]>;
+  /** Where the last listing's map is kept; by default this handler's own. */
+  known?: KnownPages;
   log?: (line: string) => void;
 }
 
@@ -37,7 +40,7 @@ export type Revalidate = (path: string) => Promise<void>;
 export function createWebhookHandler(deps: WebhookDeps): (request: WebhookRequest, revalidate: Revalidate) => Promise<WebhookAnswer> {
   const log = deps.log ?? ((line: string) => console.error(line));
   // What the last listing said, so a story gone from the next one still has its old pages.
-  let known: SitePages | undefined;
+  const known = deps.known ?? ownKnownPages();
 
   return async (request, revalidate) => {
     if (request.body === "too-large") {
@@ -67,8 +70,8 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
       log(`revalidate: ${webhook.action} story ${webhook.storyId}: cannot list the stories, nothing revalidated: ${String(error)}`);
       return { status: 502, body: { error: "The content API could not be read; nothing was revalidated.", action: webhook.action, story_id: webhook.storyId } };
     }
-    const plan = planRefresh(webhook, known, after);
-    known = after;
+    const plan = planRefresh(webhook, known.get(), after);
+    known.set(after);
     if (plan.unknownStory) log(`revalidate: story ${webhook.storyId} is in no listing; refreshing every page`);
 
     const results = await Promise.allSettled(plan.paths.map((path) => revalidate(path)));

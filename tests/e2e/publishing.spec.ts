@@ -218,7 +218,7 @@ test.describe("a new build replaces the running one", () => {
       document.head.append(script);
     });
 
-  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop", async ({ browser }) => {
+  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({ browser }) => {
     test.setTimeout(BUILD_TIMEOUT);
     const context = await browser.newContext();
     // Links in view prefetch their payloads, and a prefetched page still opens on the build it came from.
@@ -266,5 +266,15 @@ test.describe("a new build replaces the running one", () => {
     await chunking.waitForTimeout(1_000);
     expect(reloads).toHaveLength(1);
     await context.close();
+
+    // B has had no webhook since it started, yet knows each story's pages (listed at start):
+    // a story deleted now is found by its id alone.
+    const quiet = await readStory("projects/quiet-launch");
+    expect((await html("/projects/quiet-launch")).status).toBe(200);
+    await rm(storyPath("projects/quiet-launch"));
+    const deleted = await send("deleted", quiet.id);
+    expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/quiet-launch"]) });
+    expect(deleted.body).not.toHaveProperty("unknown_story");
+    expect((await html("/projects/quiet-launch")).status).toBe(404);
   });
 });

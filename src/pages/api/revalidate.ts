@@ -1,5 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
+import { processKnownPages } from "../../publishing/known-pages";
 import { readLimitedBody } from "../../publishing/read-body";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { createWebhookHandler, MAX_WEBHOOK_BYTES } from "../../publishing/webhook-handler";
@@ -14,6 +15,7 @@ const handleWebhook = createWebhookHandler({
     await refreshContentFor("on-demand");
     return listPublishedStories();
   },
+  known: processKnownPages(),
 });
 
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */
