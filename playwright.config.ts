@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The publishing tests (tests/e2e/publishing.spec.ts): their own builds and servers. */
+const PUBLISHING = /publishing\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,8 +27,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: PUBLISHING },
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, testIgnore: PUBLISHING },
+    // Builds the site twice and serves it itself; scripts/test-all.sh runs it after the others,
+    // so its builds do not slow their timed tests.
+    { name: "publishing", testMatch: PUBLISHING, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
     // Tests run against the production build (`next build` runs before them).

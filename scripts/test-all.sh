@@ -37,8 +37,13 @@ count vitest "$reports/vitest.json"
 
 check "next build" npx next build
 echo "── browser tests (Playwright, Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
+
+# Publishing builds the site twice more (webhooks, build A replaced by build B): alone, after the rest.
+echo "── publishing browser tests (Playwright, two more builds)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
+count playwright "$reports/publishing.json"
 
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

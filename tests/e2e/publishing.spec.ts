@@ -8,7 +8,8 @@
  *   - build A is replaced by build B (standalone output) on the same port: a
  *     navigation lands in B with one page load, a failed chunk reloads once,
  *     and a chunk that keeps failing on the same build does not loop.
- * Two production builds run once per test run (desktop project only).
+ * Two production builds per run: the "publishing" Playwright project runs this
+ * file once, after the desktop and phone projects.
  */
 import { readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -30,6 +31,7 @@ let api: ContentApi;
 let site: Site;
 let port: number;
 const timings: Record<string, number> = {};
+const built: string[] = [];
 
 const siteEnv = () => ({
   CONTENT_SOURCE: "storyblok",
@@ -54,8 +56,7 @@ const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slu
 // A production build takes about a minute on two idle cores, and several times that on a busy machine.
 const BUILD_TIMEOUT = 480_000;
 
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "builds the site twice; once per run is enough");
+test.beforeAll(async () => {
   test.setTimeout(BUILD_TIMEOUT);
   api = await startContentApi(TOKEN);
   // The home page lists a project that is not published yet (a relation to a draft resolves to nothing).
@@ -63,6 +64,7 @@ test.beforeAll(async ({}, info) => {
   const cards = home.content.body.find((blok: { component: string }) => blok.component === "card_list");
   cards.projects.push(NEW_PROJECT.uuid);
   await writeStory("home", home);
+  built.push(DIST_A);
   timings.buildA = await buildSite({ ...siteEnv(), NEXT_DIST_DIR: DIST_A });
   port = await freePort(process.env.E2E_PUBLISH_PORT);
   site = await startSite(join(REPO, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], port, { ...siteEnv(), NEXT_DIST_DIR: DIST_A });
@@ -71,8 +73,8 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => {
   await site?.stop();
   await api?.close();
-  await rm(join(REPO, DIST_A), { recursive: true, force: true });
-  await rm(join(REPO, DIST_B), { recursive: true, force: true });
+  // Only what this worker built: another run's build may be in use.
+  for (const dir of built) await rm(join(REPO, dir), { recursive: true, force: true });
   if (Object.keys(timings).length > 0) console.log(`publishing e2e timings (ms): ${JSON.stringify(timings)}`);
 });
 
@@ -232,6 +234,7 @@ test.describe("a new build replaces the running one", () => {
     const buildA = await buildIdOf(navigating);
 
     // Build B: the standalone output, served by its own server.js on the same port.
+    built.push(DIST_B);
     timings.buildB = await buildSite({ ...siteEnv(), NEXT_DIST_DIR: DIST_B, NEXT_OUTPUT: "standalone" });
     const standalone = join(REPO, DIST_B, "standalone");
     await cp(join(REPO, DIST_B, "static"), join(standalone, DIST_B, "static"), { recursive: true });
