@@ -1,8 +1,24 @@
+import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
 import { mergeDirectives, securityHeaders, siteDirectives } from "./src/site/security-headers";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
+
+// ── Build identity and output (publishing) ───────────────────────────────
+// One id and time per `next build`: the id becomes the Next.js build id and,
+// with the time, is inlined for /api/build-info, so an open tab can tell a
+// newer build is live. NEXT_BUILD_ID pins it (e.g. to a commit) when several
+// instances are built apart. NEXT_DIST_DIR and NEXT_OUTPUT=standalone let a
+// build go elsewhere, or be self-contained, without changing `next start`.
+const build = { id: process.env.NEXT_BUILD_ID?.trim() || randomBytes(9).toString("base64url"), time: new Date().toISOString() };
+const buildOutput: Partial<NextConfig> = {
+  generateBuildId: () => build.id,
+  env: { SITE_BUILD_ID: build.id, SITE_BUILD_TIME: build.time },
+  ...(process.env.NEXT_DIST_DIR?.trim() && { distDir: process.env.NEXT_DIST_DIR.trim() }),
+  ...(process.env.NEXT_OUTPUT === "standalone" && { output: "standalone" as const }),
+};
+// ─────────────────────────────────────────────────────────────────────────
 
 /** A production build without a usable public origin: a malformed one stops it, a missing one is warned about. */
 function checkSiteUrl(): void {
@@ -30,10 +46,10 @@ export default function nextConfig(phase: string): NextConfig {
   const bridge = bridgeSources();
   const preview = mergeDirectives(published, { "script-src": bridge, "connect-src": bridge });
   return {
+    // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
+    ...buildOutput,
     reactStrictMode: true,
     poweredByHeader: false,
-    // A second build beside the main one (the hostile-content browser test builds into .next/hostile).
-    distDir: process.env.NEXT_DIST_DIR || ".next",
     // The repository has other TypeScript trees (codegen/, bin/, tests/); Next only builds src/pages.
     // NEXT_SKIP_TYPECHECK=1 only for a second build of code already checked (the hostile-content browser test).
     typescript: { tsconfigPath: "tsconfig.json", ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },

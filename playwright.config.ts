@@ -3,6 +3,8 @@ import { previewEnv, SITE_PORT } from "./tests/e2e/fixtures/preview-setup";
 import { BROWSERS } from "./tests/e2e/support/user-agents";
 
 const port = SITE_PORT;
+/** The publishing tests (tests/e2e/publishing.spec.ts): their own builds and servers. */
+const PUBLISHING = /publishing\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,10 +31,22 @@ export default defineConfig({
   projects: [
     // A person's browser: headless Chromium's own user agent says "HeadlessChrome",
     // which the site (rightly) treats as a bot and answers errors without a view.
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] } },
+    {
+      name: "desktop",
+      use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
+      testIgnore: PUBLISHING,
+    },
     {
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: BROWSERS["Chrome Android"] },
+      testIgnore: PUBLISHING,
+    },
+    // Builds the site twice and serves it itself; scripts/test-all.sh runs it after the others,
+    // so its builds do not slow their timed tests.
+    {
+      name: "publishing",
+      testMatch: PUBLISHING,
+      use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
     },
   ],
   webServer: {

@@ -10,6 +10,7 @@ import { registerContent } from "./commands/content";
 import { registerGenerate } from "./commands/generate";
 import { registerMessages } from "./commands/messages";
 import { registerSchema } from "./commands/schema";
+import { registerWebhook } from "./commands/webhook";
 
 const program = new Command()
   .name("portfolio")
@@ -21,5 +22,6 @@ registerGenerate(program);
 registerCheck(program);
 registerContent(program);
 registerMessages(program);
+registerWebhook(program);
 
 await program.parseAsync(process.argv);

@@ -47,8 +47,13 @@ check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) np
 # A second site with hostile stories (tests/e2e/hostile-content.spec.ts), built before any browser runs.
 check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
 echo "── browser tests (Playwright, Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
+
+# Publishing builds the site twice more (webhooks, build A replaced by build B): alone, after the rest.
+echo "── publishing browser tests (Playwright, two more builds)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
+count playwright "$reports/publishing.json"
 
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

@@ -12,7 +12,7 @@ import StoryblokClient, {
   type ISbStoriesParams,
 } from "storyblok-js-client";
 import { withCheckedBodies } from "./checked-fetch";
-import { withErrorShape } from "./content-errors";
+import { ContentRequestError, withErrorShape } from "./content-errors";
 import { readContentSource, type ContentSource } from "./content-source";
 import { inProcessFetch } from "./in-process-fetch";
 import { createLocalCdn, reportProblems } from "./local-cdn/create-local-cdn";
@@ -49,13 +49,21 @@ export interface ContentClientOptions {
  * client's own `by_uuids` batches all go through `get`. The 429 retries
  * still work: the converted error keeps `status` and `response`.
  */
-export class ContentClient extends StoryblokClient {
-  readonly #currentCv: (() => Promise<number>) | undefined;
+/** Where the in-process CDN's cv can be read without a request. */
+export interface LocalCacheVersion {
+  /** The cv as of the last check of the files (checked at most every checkIntervalMs). */
+  current(): Promise<number>;
+  /** The cv after checking the files now. */
+  latest(): Promise<number>;
+}
 
-  /** @param currentCv where the content's cv can be read without a request (the in-process CDN's files). */
-  constructor(config: ISbConfig, currentCv?: () => Promise<number>) {
+export class ContentClient extends StoryblokClient {
+  readonly #localCv: LocalCacheVersion | undefined;
+
+  /** @param localCv the content's cv when it can be read without a request (the in-process CDN's files). */
+  constructor(config: ISbConfig, localCv?: LocalCacheVersion) {
     super(config);
-    this.#currentCv = currentCv;
+    this.#localCv = localCv;
     // Relation and link resolving must survive content of any depth.
     useIterativeTreeWalk(this);
   }
@@ -68,8 +76,35 @@ export class ContentClient extends StoryblokClient {
    * `next dev`. For Storyblok the cv arrives with responses (a no-op here).
    */
   async syncCacheVersion(): Promise<void> {
-    if (!this.#currentCv) return;
-    const cv = await this.#currentCv();
+    if (this.#localCv) await this.#adopt(await this.#localCv.current());
+  }
+
+  /**
+   * Asks the content API for its latest cv and adopts it, dropping every
+   * cached published answer when it changed. A page regenerated after a
+   * publish must call this first: the cv this process remembers would
+   * otherwise serve the story as it was (from the cache, or from Storyblok's
+   * CDN, which caches per cv). `cdn/spaces/me` with a cv no one has asked for
+   * yet (now, in ms) gets past Storyblok's CDN cache of that answer; the
+   * library never caches it. Rejects with ContentRequestError when the API
+   * cannot answer: the caller keeps what it had.
+   */
+  async refreshCacheVersion(): Promise<number> {
+    if (this.#localCv) {
+      const cv = await this.#localCv.latest();
+      await this.#adopt(cv);
+      return cv;
+    }
+    const { data } = await this.get("cdn/spaces/me", { cv: Date.now() });
+    const version: unknown = (data as { space?: { version?: unknown } }).space?.version;
+    if (typeof version !== "number" || !Number.isFinite(version)) {
+      throw new ContentRequestError("The content API's cdn/spaces/me answer has no space.version", 200, undefined);
+    }
+    await this.#adopt(version);
+    return version;
+  }
+
+  async #adopt(cv: number): Promise<void> {
     if (cv === this.cacheVersion()) return;
     await this.flushCache();
     this.setCacheVersion(cv);
@@ -108,7 +143,10 @@ export function createContentClient(options: ContentClientOptions = {}): Content
         endpoint: IN_PROCESS_ENDPOINT,
         fetch: withCheckedBodies(options.fetch ?? inProcessFetch(handler)),
       },
-      async () => (await store.current()).cv,
+      {
+        current: async () => (await store.current()).cv,
+        latest: async () => (await store.latest()).cv,
+      },
     );
   }
   return new ContentClient({

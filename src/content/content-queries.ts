@@ -34,6 +34,18 @@ export interface ContentQueries {
   getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
   /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
   getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
+  /** Reads the content's latest cache version, so the next queries answer with what was just published. */
+  refresh(): Promise<void>;
+  /** Every published story, relations left as uuids (what links stories to the pages that show them). */
+  listPublishedStories(): Promise<ListedStory[]>;
+}
+
+/** A story as listed, with the fields that tell where it is shown. */
+export interface ListedStory {
+  id: number;
+  uuid: string;
+  full_slug: string;
+  content: unknown;
 }
 
 /** The parameters every query sends: the version, and the language and release when asked for. */
@@ -142,6 +154,15 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     async listProjectStories(options) {
       const index = await projectIndex(options);
       return [...index.values()].filter((story): story is ProjectStory => story !== null);
+    },
+
+    async refresh() {
+      await client.refreshCacheVersion();
+    },
+
+    async listPublishedStories() {
+      await client.syncCacheVersion();
+      return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
     },
 
     listProjectSlugs(options) {

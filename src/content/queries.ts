@@ -5,7 +5,7 @@
  */
 import type { PageStory, ProjectStory, SiteConfigStory } from "../generated";
 import { createContentClient } from "./client";
-import { createContentQueries, type ContentQueries, type QueryOptions } from "./content-queries";
+import { createContentQueries, type ContentQueries, type ListedStory, type QueryOptions } from "./content-queries";
 import { ContentConfigError } from "./content-source";
 
 let queries: ContentQueries | undefined;
@@ -26,7 +26,28 @@ function defaultQueries(): ContentQueries {
   }
 }
 
-export type { QueryOptions } from "./content-queries";
+export type { ListedStory, QueryOptions } from "./content-queries";
+
+/** Why Next.js runs getStaticProps (its `revalidateReason`). */
+export type RenderReason = "build" | "stale" | "on-demand" | undefined;
+
+/**
+ * Called first by every page's getStaticProps. A build reads one content
+ * version throughout; any later render (on-demand revalidation after a
+ * webhook, a stale page, a new path on first request) reads the latest one,
+ * or this process would answer with the cache version it learned at start.
+ * When the content API cannot be reached this throws, and Next.js keeps
+ * serving the last good page instead of replacing it with an error.
+ */
+export async function refreshContentFor(reason: RenderReason): Promise<void> {
+  if (reason === "build") return;
+  await defaultQueries().refresh();
+}
+
+/** Every published story with its id, uuid, full_slug and content (relations as uuids). */
+export async function listPublishedStories(): Promise<ListedStory[]> {
+  return defaultQueries().listPublishedStories();
+}
 
 /** `options.preview: true` (preview mode only) asks for drafts; `language` for a translation. */
 export async function getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null> {

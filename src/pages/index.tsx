@@ -1,11 +1,12 @@
 import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
-import { getPageStory, getSiteConfig } from "../content/queries";
+import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
 import { acceptStory } from "../content/story-contract";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { LiveStory } from "../preview/LiveStory";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import type { LiveProps, PreviewProps } from "../preview/preview-props";
+import { reportRegeneration } from "../publishing/regeneration-report";
 import { withCardRelations } from "../site/card-stories";
 
 interface HomeProps {
@@ -20,13 +21,17 @@ interface HomeProps {
 /** The story whose content is the home page. */
 const HOME_SLUG = "home";
 
-export const getStaticProps: GetStaticProps<HomeProps> = async (context) => {
-  const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
-  if (!story) return { notFound: true };
-  const site = await getSiteConfig(options);
-  const live = liveProps(story.full_slug);
-  return { props: { story: withCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
-};
+export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<HomeProps>(
+  () => "/",
+  async (context) => {
+    await refreshContentFor(context.revalidateReason);
+    const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
+    if (!story) return { notFound: true };
+    const site = await getSiteConfig(options);
+    const live = liveProps(story.full_slug);
+    return { props: { story: withCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
+  },
+);
 
 /** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
 function acceptHomeStory(story: unknown): PageStory | null {

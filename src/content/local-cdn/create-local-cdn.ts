@@ -6,6 +6,7 @@
  */
 import { applyFault, type FaultInjector } from "./faults";
 import { corsPreflight, methodNotAllowed, notFound, redirectToCv, unauthorized } from "./responses";
+import { getSpace } from "./space-endpoint";
 import { getStory, listStories, type RequestContext } from "./stories-endpoint";
 import { createStoryStore, type StoryStore } from "./story-store";
 import type { StoryFileProblem } from "./story-types";
@@ -32,6 +33,7 @@ export interface LocalCdnOptions {
 export type LocalCdnHandler = (request: Request) => Promise<Response>;
 
 const STORIES_PATH = /^\/v2\/cdn\/stories(?:\/(.*))?$/;
+const SPACE_PATH = /^\/v2\/cdn\/spaces\/me\/?$/;
 
 export function reportProblems(problems: StoryFileProblem[]): void {
   for (const { file, problem } of problems) console.warn(`content: ${file}: ${problem} (not served)`);
@@ -51,7 +53,8 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     const url = new URL(request.url);
     options.onRequest?.(url);
     const route = STORIES_PATH.exec(url.pathname);
-    if (!route) return notFound();
+    const isSpace = SPACE_PATH.test(url.pathname);
+    if (!route && !isSpace) return notFound();
     const params = url.searchParams;
     if (params.get("token") !== options.token) return unauthorized();
 
@@ -61,6 +64,7 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
       if (faulty) return faulty;
     }
 
+    if (isSpace) return getSpace(await store.latest(), spaceId);
     const snapshot = await store.current();
     const version = params.get("version") === "draft" ? "draft" : "published";
     const cv = params.get("cv");
@@ -69,7 +73,7 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     }
 
     const ctx: RequestContext = { snapshot, params, version, spaceId };
-    const key = route[1] ? decodeURIComponent(route[1]) : "";
+    const key = route?.[1] ? decodeURIComponent(route[1]) : "";
     return key === "" ? listStories(ctx) : getStory(key, ctx);
   };
 }

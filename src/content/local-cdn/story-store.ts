@@ -23,7 +23,10 @@ export interface StoryStoreOptions {
 }
 
 export interface StoryStore {
+  /** The snapshot, re-checked against the files at most every `checkIntervalMs`. */
   current(): Promise<StoreSnapshot>;
+  /** The snapshot after checking the files now: for whoever must see a change made a moment ago (the latest cv). */
+  latest(): Promise<StoreSnapshot>;
 }
 
 export function createStoryStore(contentDir: string, options: StoryStoreOptions = {}): StoryStore {
@@ -54,14 +57,23 @@ export function createStoryStore(contentDir: string, options: StoryStoreOptions 
     return snapshot;
   }
 
+  /** Concurrent requests share one scan of the directory. */
+  function scan(): Promise<StoreSnapshot> {
+    inFlight ??= refresh().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
   return {
     current() {
       if (snapshot && Date.now() - checkedAt < checkIntervalMs) return Promise.resolve(snapshot);
-      // Concurrent requests share one scan of the directory.
-      inFlight ??= refresh().finally(() => {
-        inFlight = undefined;
-      });
-      return inFlight;
+      return scan();
+    },
+    async latest() {
+      // A scan already under way may have listed the files before the change: wait for it, then scan again.
+      if (inFlight) await inFlight.catch(() => undefined);
+      return scan();
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
-import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs } from "../../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { acceptStory } from "../../content/story-contract";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { LiveStory } from "../../preview/LiveStory";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
 import type { LiveProps, PreviewProps } from "../../preview/preview-props";
+import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
 import { allWorkHref } from "../../site/work-anchor";
 
@@ -27,22 +28,26 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   return { paths: slugs.map((slug) => ({ params: { slug } })), fallback: "blocking" };
 };
 
-export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = async (context) => {
-  const slug = context.params?.slug ?? [];
-  const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
-  if (!story) return { notFound: true };
-  const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
-  const live = liveProps(story.full_slug);
-  return {
-    props: {
-      story: projectWithCardRelations(story),
-      site,
-      allWorkHref: allWorkHref(home),
-      ...(preview && { preview }),
-      ...(live && { live }),
-    },
-  };
-};
+export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = reportRegeneration<ProjectPageProps, ProjectParams>(
+  (params) => `/projects/${(params?.slug ?? []).join("/")}`,
+  async (context) => {
+    await refreshContentFor(context.revalidateReason);
+    const slug = context.params?.slug ?? [];
+    const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
+    if (!story) return { notFound: true };
+    const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
+    const live = liveProps(story.full_slug);
+    return {
+      props: {
+        story: projectWithCardRelations(story),
+        site,
+        allWorkHref: allWorkHref(home),
+        ...(preview && { preview }),
+        ...(live && { live }),
+      },
+    };
+  },
+);
 
 /** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
 function acceptProjectStory(story: unknown): ProjectStory | null {

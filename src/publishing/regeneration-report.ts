@@ -1,0 +1,49 @@
+/**
+ * Whether a page regenerated after the build succeeded. When getStaticProps
+ * throws during on-demand revalidation, Next.js keeps the last good page (as
+ * it should) but `res.revalidate()` still resolves, so the webhook could not
+ * say that the page is not fresh. Pages wrap getStaticProps with
+ * `reportRegeneration`; the webhook reads the outcome by path. Page bundles
+ * and API routes are separate module instances in one server process, hence
+ * the process-wide registry; where revalidation runs in another process (a
+ * serverless platform), nothing is recorded and the page counts as refreshed.
+ */
+import type { GetStaticProps, GetStaticPropsContext, PreviewData } from "next";
+import type { ParsedUrlQuery } from "node:querystring";
+
+const REGISTRY = Symbol.for("portfolio.regeneration-failures");
+
+function failures(): Map<string, string> {
+  const global = globalThis as typeof globalThis & { [REGISTRY]?: Map<string, string> };
+  global[REGISTRY] ??= new Map();
+  return global[REGISTRY];
+}
+
+/** The reason the last regeneration of `path` failed (and forgets it); undefined when it succeeded. */
+export function takeRegenerationFailure(path: string): string | undefined {
+  const failure = failures().get(path);
+  failures().delete(path);
+  return failure;
+}
+
+/** getStaticProps that logs and records a failed regeneration of its page; the build is left alone (a failure there fails the build). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next.js's own bound for page props
+export function reportRegeneration<P extends { [key: string]: any }, Q extends ParsedUrlQuery = ParsedUrlQuery>(
+  pathOf: (params: Q | undefined) => string,
+  getStaticProps: GetStaticProps<P, Q, PreviewData>,
+): GetStaticProps<P, Q, PreviewData> {
+  return async (context: GetStaticPropsContext<Q, PreviewData>) => {
+    if (context.revalidateReason === "build") return getStaticProps(context);
+    const path = pathOf(context.params);
+    try {
+      const result = await getStaticProps(context);
+      failures().delete(path);
+      return result;
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      failures().set(path, reason);
+      console.error(`content: ${path} not regenerated, the last good page stays: ${reason}`);
+      throw error;
+    }
+  };
+}

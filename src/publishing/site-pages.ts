@@ -1,0 +1,81 @@
+/**
+ * Which pages show which story, from a listing of the published stories:
+ * a story's own page, every page whose content names its uuid (a card list,
+ * related projects, a story link), and every page for the site settings
+ * (header and footer). Kept from one webhook to the next, so a story that is
+ * gone from the listing (deleted, unpublished, moved) still has its old page.
+ */
+import { PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/content-queries";
+
+/** The story src/pages/index.tsx renders at `/`; projects are at /projects/… (src/pages/projects). */
+const HOME_SLUG = "home";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface KnownStory {
+  uuid: string;
+  fullSlug: string;
+}
+
+export interface SitePages {
+  stories: ReadonlyMap<number, KnownStory>;
+  /** uuid → the pages whose content names it. */
+  shownOn: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Every page a story has, sorted. */
+  all: readonly string[];
+}
+
+/** The path of a story's own page, or undefined for stories without one. */
+export function pagePath(fullSlug: string): string | undefined {
+  if (fullSlug === HOME_SLUG) return "/";
+  const rest = fullSlug.startsWith(PROJECTS_FOLDER) ? fullSlug.slice(PROJECTS_FOLDER.length).replace(/\/$/, "") : "";
+  return rest ? `/projects/${rest}` : undefined;
+}
+
+/** Every uuid-shaped string in a story's content; a loop, not recursion, so no nesting depth can overflow the stack. */
+export function namedUuids(content: unknown): Set<string> {
+  const found = new Set<string>();
+  const pending: unknown[] = [content];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (UUID.test(value)) found.add(value.toLowerCase());
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (typeof value === "object" && value !== null) {
+      pending.push(...Object.values(value));
+    }
+  }
+  return found;
+}
+
+export function mapSitePages(listed: readonly ListedStory[]): SitePages {
+  const stories = new Map<number, KnownStory>();
+  const all = new Set<string>();
+  for (const story of listed) {
+    stories.set(story.id, { uuid: story.uuid.toLowerCase(), fullSlug: story.full_slug });
+    const own = pagePath(story.full_slug);
+    if (own) all.add(own);
+  }
+  const sorted = [...all].sort();
+  const shownOn = new Map<string, Set<string>>();
+  for (const story of listed) {
+    const own = pagePath(story.full_slug);
+    // The site settings are on every page, and so is whatever they name.
+    const pages = story.full_slug === SITE_CONFIG_SLUG ? sorted : own ? [own] : [];
+    for (const uuid of namedUuids(story.content)) {
+      if (uuid === story.uuid.toLowerCase()) continue;
+      const set = shownOn.get(uuid) ?? new Set<string>();
+      pages.forEach((page) => set.add(page));
+      shownOn.set(uuid, set);
+    }
+  }
+  return { stories, shownOn, all: sorted };
+}
+
+/** The pages that show `story` according to `pages`: its own, those naming it, all of them for the site settings. */
+export function pagesShowing(pages: SitePages, story: KnownStory): string[] {
+  if (story.fullSlug === SITE_CONFIG_SLUG) return [...pages.all];
+  const own = pagePath(story.fullSlug);
+  return [...(own ? [own] : []), ...(pages.shownOn.get(story.uuid) ?? [])];
+}

@@ -1,0 +1,290 @@
+/**
+ * Publishing and new builds, end to end on production servers with the local
+ * content API over HTTP (CONTENT_SOURCE=storyblok, as a deployed site reads
+ * Storyblok):
+ *   - a signed webhook refreshes the pages that show a story, on the next
+ *     request; bad signatures and malformed payloads change nothing; a content
+ *     API failing during regeneration leaves the last good page;
+ *   - build A is replaced by build B (standalone output) on the same port: a
+ *     navigation lands in B with one page load, a failed chunk reloads once,
+ *     and a chunk that keeps failing on the same build does not loop.
+ * Two production builds per run: the "publishing" Playwright project runs this
+ * file once, after the desktop and phone projects.
+ */
+import { readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { cp } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
+import { buildSite, freePort, REPO, startContentApi, startSite, type ContentApi, type Site } from "./publishing-harness";
+
+test.describe.configure({ mode: "serial" });
+
+const TOKEN = "publish-e2e";
+const SECRET = "publish-e2e-secret";
+const DIST_A = ".next-e2e-publish-a";
+const DIST_B = ".next-e2e-publish-b";
+/** A project the home page already lists but that is published only during the test. */
+const NEW_PROJECT = { id: 512009901, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809901", slug: "harbour-lights", title: "Harbour Lights: wayfinding for a ferry terminal" };
+
+let api: ContentApi;
+let site: Site;
+let port: number;
+const timings: Record<string, number> = {};
+const built: string[] = [];
+
+const siteEnv = () => ({
+  CONTENT_SOURCE: "storyblok",
+  STORYBLOK_TOKEN: TOKEN,
+  STORYBLOK_API_URL: api.apiUrl,
+  STORYBLOK_WEBHOOK_SECRET: SECRET,
+});
+
+const storyPath = (slug: string) => join(api.dir, "stories", `${slug}.json`);
+const readStory = async (slug: string) => JSON.parse(await readFile(storyPath(slug), "utf8"));
+const writeStory = async (slug: string, story: unknown) => {
+  await mkdir(join(storyPath(slug), ".."), { recursive: true });
+  await writeFile(storyPath(slug), JSON.stringify(story));
+};
+const html = async (path: string) => {
+  const response = await fetch(`${site.url}${path}`);
+  return { status: response.status, text: await response.text() };
+};
+const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string, secret = SECRET) =>
+  sendStoryWebhook(site.url, storyWebhookPayload(action, id, slug), secret);
+
+// A production build takes about a minute on two idle cores, and several times that on a busy machine.
+const BUILD_TIMEOUT = 480_000;
+
+test.beforeAll(async () => {
+  test.setTimeout(BUILD_TIMEOUT);
+  api = await startContentApi(TOKEN);
+  // The home page lists a project that is not published yet (a relation to a draft resolves to nothing).
+  const home = await readStory("home");
+  const cards = home.content.body.find((blok: { component: string }) => blok.component === "card_list");
+  cards.projects.push(NEW_PROJECT.uuid);
+  await writeStory("home", home);
+  built.push(DIST_A);
+  timings.buildA = await buildSite({ ...siteEnv(), NEXT_DIST_DIR: DIST_A });
+  port = await freePort(process.env.E2E_PUBLISH_PORT);
+  site = await startSite(join(REPO, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], port, { ...siteEnv(), NEXT_DIST_DIR: DIST_A });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await api?.close();
+  // Only what this worker built: another run's build may be in use.
+  for (const dir of built) await rm(join(REPO, dir), { recursive: true, force: true });
+  if (Object.keys(timings).length > 0) console.log(`publishing e2e timings (ms): ${JSON.stringify(timings)}`);
+});
+
+test.describe("webhook → on-demand revalidation", () => {
+  test("a changed story is on its page at the next request after a signed published webhook", async () => {
+    const tidewater = await readStory("projects/tidewater");
+    const before = tidewater.content.title as string;
+    expect((await html("/projects/tidewater")).text).toContain(before);
+    tidewater.content.title = "Tidewater, republished";
+    await writeStory("projects/tidewater", tidewater);
+    // Not before the webhook: the page is static until then.
+    expect((await html("/projects/tidewater")).text).toContain(before);
+
+    const started = performance.now();
+    const answer = await send("published", tidewater.id, tidewater.full_slug);
+    const page = await html("/projects/tidewater");
+    timings.webhookToFreshPage = Math.round(performance.now() - started);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/tidewater"]), failed: [] });
+    expect(page.text).toContain("Tidewater, republished");
+    // The home page's card shows the new title too.
+    expect((await html("/")).text).toContain("Tidewater, republished");
+  });
+
+  test("the home page's project list follows a new, an unpublished and a moved project", async () => {
+    const href = (path: string) => `href="${path}"`;
+    /** The home page's "Selected work" cards (the footer's own links to projects are content of the site settings). */
+    const workCards = async () => {
+      const { text } = await html("/");
+      const start = text.indexOf('id="work"');
+      expect(start).toBeGreaterThan(-1);
+      return text.slice(start, text.indexOf("</section>", start));
+    };
+    expect((await html(`/projects/${NEW_PROJECT.slug}`)).status).toBe(404);
+    expect(await workCards()).not.toContain(href(`/projects/${NEW_PROJECT.slug}`));
+
+    // New: published after the build, served at once, and listed on the home page that named it.
+    const fieldnotes = await readStory("projects/fieldnotes");
+    const created = { ...fieldnotes, id: NEW_PROJECT.id, uuid: NEW_PROJECT.uuid, name: "Harbour Lights", slug: NEW_PROJECT.slug, full_slug: `projects/${NEW_PROJECT.slug}`, content: { ...fieldnotes.content, title: NEW_PROJECT.title } };
+    await writeStory(created.full_slug, created);
+    expect((await send("published", created.id, created.full_slug)).status).toBe(200);
+    const newPage = await html(`/projects/${NEW_PROJECT.slug}`);
+    expect(newPage.status).toBe(200);
+    expect(newPage.text).toContain("Harbour Lights: wayfinding");
+    expect(await workCards()).toContain(href(`/projects/${NEW_PROJECT.slug}`));
+
+    // A project nobody has asked for yet is served on its first request, without a webhook (fallback: "blocking").
+    const unannounced = { ...created, id: NEW_PROJECT.id + 1, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809902", slug: "quiet-launch", full_slug: "projects/quiet-launch", content: { ...created.content, title: "Quiet launch" } };
+    await writeStory(unannounced.full_slug, unannounced);
+    const first = await html("/projects/quiet-launch");
+    expect(first.status).toBe(200);
+    expect(first.text).toContain("Quiet launch");
+
+    // Unpublished: the page is a 404, the card leaves the home page.
+    const ledger = await readStory("projects/ledger-lane");
+    await writeStory("projects/ledger-lane", { ...ledger, published_at: null });
+    expect((await send("unpublished", ledger.id, ledger.full_slug)).status).toBe(200);
+    expect((await html("/projects/ledger-lane")).status).toBe(404);
+    expect(await workCards()).toContain(href("/projects/tidewater"));
+    expect(await workCards()).not.toContain(href("/projects/ledger-lane"));
+
+    // Moved: the old path is a 404, the new one is served, the card points there.
+    const klei = await readStory("projects/klei-atelier");
+    await rm(storyPath("projects/klei-atelier"));
+    await writeStory("projects/studio/klei", { ...klei, slug: "klei", full_slug: "projects/studio/klei" });
+    const moved = await send("moved", klei.id, "projects/studio/klei");
+    expect(moved.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/klei-atelier", "/projects/studio/klei"]) });
+    expect((await html("/projects/klei-atelier")).status).toBe(404);
+    expect((await html("/projects/studio/klei")).status).toBe(200);
+    const home = await workCards();
+    expect(home).toContain(href("/projects/studio/klei"));
+    expect(home).not.toContain(href("/projects/klei-atelier"));
+
+    // Deleted (no full_slug in the payload): the page this process knew for the id goes.
+    await rm(storyPath(created.full_slug));
+    expect((await send("deleted", created.id)).body).toMatchObject({ revalidated: expect.arrayContaining([`/projects/${NEW_PROJECT.slug}`]) });
+    expect((await html(`/projects/${NEW_PROJECT.slug}`)).status).toBe(404);
+  });
+
+  test("a bad signature gets 401 and changes nothing; a malformed payload gets 400", async () => {
+    const atlas = await readStory("projects/2024/atlas");
+    const before = atlas.content.title as string;
+    await writeStory(atlas.full_slug, { ...atlas, content: { ...atlas.content, title: "Atlas, forged" } });
+
+    const forged = await send("published", atlas.id, atlas.full_slug, "a guess");
+    expect(forged.status).toBe(401);
+    const unsigned = await fetch(`${site.url}/api/revalidate`, { method: "POST", body: JSON.stringify(storyWebhookPayload("published", atlas.id, atlas.full_slug)) });
+    expect(unsigned.status).toBe(401);
+    expect((await html("/projects/2024/atlas")).text).toContain(before);
+    expect((await html("/projects/2024/atlas")).text).not.toContain("Atlas, forged");
+
+    const { signWebhookBody } = await import("../../src/publishing/webhook-signature");
+    const malformed = '{"action":"published","story_id":';
+    const refused = await fetch(`${site.url}/api/revalidate`, { method: "POST", headers: { "webhook-signature": signWebhookBody(malformed, SECRET) }, body: malformed });
+    expect(refused.status).toBe(400);
+    expect((await fetch(`${site.url}/api/revalidate`)).status).toBe(405);
+    const huge = "x".repeat(64 * 1024);
+    expect((await fetch(`${site.url}/api/revalidate`, { method: "POST", headers: { "webhook-signature": signWebhookBody(huge, SECRET) }, body: huge })).status).toBe(413);
+    expect((await html("/projects/2024/atlas")).text).not.toContain("Atlas, forged");
+    expect(site.logs.join("\n")).toContain("revalidate: bad webhook-signature");
+    await writeStory(atlas.full_slug, atlas);
+  });
+
+  test("the content API failing during regeneration leaves the last good page, and the log says why", async () => {
+    const fieldnotes = await readStory("projects/fieldnotes");
+    const good = fieldnotes.content.title as string;
+    await writeStory(fieldnotes.full_slug, { ...fieldnotes, content: { ...fieldnotes.content, title: "Fieldnotes, never seen" } });
+    api.failProjectListings = true;
+    try {
+      const answer = await send("published", fieldnotes.id, fieldnotes.full_slug);
+      expect(answer.status).toBe(200);
+      expect((answer.body as { failed: { path: string }[] }).failed.map((f) => f.path)).toContain("/projects/fieldnotes");
+      const page = await html("/projects/fieldnotes");
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(good);
+      const logs = site.logs.join("\n");
+      expect(logs).toContain("content: /projects/fieldnotes not regenerated, the last good page stays: ContentRequestError: Service Unavailable");
+      expect(logs).toMatch(/revalidate: published story \d+: \/projects\/fieldnotes not refreshed: ContentRequestError: Service Unavailable/);
+    } finally {
+      api.failProjectListings = false;
+    }
+    // Once the API is back, the next webhook brings the change.
+    await send("published", fieldnotes.id, fieldnotes.full_slug);
+    expect((await html("/projects/fieldnotes")).text).toContain("Fieldnotes, never seen");
+  });
+});
+
+test.describe("a new build replaces the running one", () => {
+  /** Every document the page loads from now on (navigations and reloads). */
+  const countDocuments = (page: Page) => {
+    const loads: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(request.url());
+    });
+    return loads;
+  };
+  /** The page's build id; undefined while a navigation replaces the document (polls ask again). */
+  const buildIdOf = (page: Page) => page.evaluate(() => window.__NEXT_DATA__.buildId).catch(() => undefined);
+  /** What the bundler's chunk loader does for a lazy component: add a script of the build; this one is not on the server. */
+  const loadMissingChunk = (page: Page) =>
+    page.evaluate(() => {
+      const script = document.createElement("script");
+      script.src = `/_next/static/chunks/lazy-${Date.now()}.js`;
+      document.head.append(script);
+    });
+
+  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({ browser }) => {
+    test.setTimeout(BUILD_TIMEOUT);
+    const context = await browser.newContext();
+    // Links in view prefetch their payloads, and a prefetched page still opens on the build it came from.
+    // Held back here, so the navigation below needs its payload after the deploy, like any link not prefetched.
+    await context.route("**/_next/data/**", (route, request) => (request.headers().purpose === "prefetch" ? route.abort() : route.continue()));
+    const navigating = await context.newPage();
+    const chunking = await context.newPage();
+    await navigating.goto(`${site.url}/`);
+    await chunking.goto(`${site.url}/`);
+    const buildA = await buildIdOf(navigating);
+
+    // Build B: the standalone output, served by its own server.js on the same port.
+    built.push(DIST_B);
+    timings.buildB = await buildSite({ ...siteEnv(), NEXT_DIST_DIR: DIST_B, NEXT_OUTPUT: "standalone" });
+    const standalone = join(REPO, DIST_B, "standalone");
+    await cp(join(REPO, DIST_B, "static"), join(standalone, DIST_B, "static"), { recursive: true });
+    await cp(join(REPO, "public"), join(standalone, "public"), { recursive: true, dereference: true });
+    const restartStarted = Date.now();
+    await site.stop();
+    site = await startSite(process.execPath, [join(standalone, "server.js")], port, siteEnv(), standalone);
+    timings.restart = Date.now() - restartStarted;
+    const buildB = (await (await fetch(`${site.url}/api/build-info`)).json()).buildId as string;
+    expect(buildB).not.toBe(buildA);
+
+    // A client-side navigation needs A's route payload, which B does not have: Next.js loads the page in full, from B.
+    const navigations = countDocuments(navigating);
+    await navigating.locator('a[href="/projects/2024/atlas"]').first().click();
+    await navigating.waitForURL("**/projects/2024/atlas");
+    await expect.poll(() => buildIdOf(navigating)).toBe(buildB);
+    await expect(navigating.locator("h1")).toBeVisible();
+    expect(navigations).toEqual([`${site.url}/projects/2024/atlas`]);
+
+    // A chunk of A fails to load: the live build is B, so the tab reloads once, onto B.
+    const reloads = countDocuments(chunking);
+    await loadMissingChunk(chunking);
+    await expect.poll(() => reloads.length).toBe(1);
+    await expect.poll(() => buildIdOf(chunking)).toBe(buildB);
+    await chunking.waitForLoadState("load");
+
+    // On B a chunk that keeps failing is B's own problem: the tab asks, learns it runs the live build, and stays.
+    // (Asked until the answer is seen: the watcher starts once the reloaded page has hydrated.)
+    const failAndSeeCheck = () =>
+      expect
+        .poll(async () => {
+          const checked = chunking.waitForResponse((r) => r.url().endsWith("/api/build-info"), { timeout: 1_000 }).then((r) => r.json(), () => undefined);
+          await loadMissingChunk(chunking);
+          return ((await checked) as { buildId?: string } | undefined)?.buildId;
+        }, { timeout: 30_000 })
+        .toBe(buildB);
+    await failAndSeeCheck();
+    await failAndSeeCheck();
+    await chunking.waitForTimeout(1_000);
+    expect(reloads).toHaveLength(1);
+    await context.close();
+
+    // B has had no webhook since it started, yet knows each story's pages (listed at start):
+    // a story deleted now is found by its id alone.
+    const quiet = await readStory("projects/quiet-launch");
+    expect((await html("/projects/quiet-launch")).status).toBe(200);
+    await rm(storyPath("projects/quiet-launch"));
+    const deleted = await send("deleted", quiet.id);
+    expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/quiet-launch"]) });
+    expect(deleted.body).not.toHaveProperty("unknown_story");
+    expect((await html("/projects/quiet-launch")).status).toBe(404);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * After a restart, a deleted story's page is still found: the server lists
+ * the stories at start (rememberSitePages, over the embedded content
+ * in-process, as `next start` does), and the webhook route reads that map.
+ */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { EMBEDDED_CONTENT } from "../content/cdn-harness";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "known-pages-"));
+  await cp(EMBEDDED_CONTENT, dir, { recursive: true });
+  // The site's own content source, read from the environment at first use.
+  process.env.CONTENT_DIR = dir;
+});
+afterAll(async () => {
+  delete process.env.CONTENT_DIR;
+  await rm(dir, { recursive: true, force: true });
+});
+
+it("a story deleted after the start, never named in a webhook before, has its page refreshed", async () => {
+  const { rememberSitePages } = await import("../../../src/publishing/remember-site-pages");
+  const { processKnownPages } = await import("../../../src/publishing/known-pages");
+  const { listPublishedStories, refreshContentFor } = await import("../../../src/content/queries");
+  const { createWebhookHandler } = await import("../../../src/publishing/webhook-handler");
+  const { signWebhookBody } = await import("../../../src/publishing/webhook-signature");
+
+  await rememberSitePages();
+  expect(processKnownPages().get()?.stories.get(512004205)?.fullSlug).toBe("projects/klei-atelier");
+
+  await rm(join(dir, "stories/projects/klei-atelier.json"));
+  const handle = createWebhookHandler({
+    secret: () => "s",
+    listStories: async () => {
+      await refreshContentFor("on-demand");
+      return listPublishedStories();
+    },
+    known: processKnownPages(),
+    log: () => undefined,
+  });
+  const body = Buffer.from(JSON.stringify({ action: "deleted", story_id: 512004205, space_id: 1, text: "" }));
+  const answer = await handle({ body, signature: signWebhookBody(body, "s") }, async () => undefined);
+  expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/klei-atelier"]) });
+  expect(answer.body.unknown_story).toBeUndefined();
+  // The webhook's own listing replaces the start-up one.
+  expect(processKnownPages().get()?.stories.has(512004205)).toBe(false);
+});
