@@ -31,7 +31,7 @@ describe("validateContent", () => {
     [
       "a blok outside the field's whitelist",
       page([{ _uid: "t1", component: "text_input", label: "a", name: "b" }]),
-      ['content(page).body[0](text_input): "text_input" is not allowed here (allowed: hero_section, card_list, single_card, timeline_slide_list, vertical_slide_section, links_container, assets_container)'],
+      ['content(page).body[0](text_input): "text_input" is not allowed here (allowed: assets_container, card_list, hero_section, links_container, single_card, timeline_slide_list, vertical_slide_section)'],
     ],
     ["a field the component does not have", page([{ ...hero, titel: "x" }]), ['content(page).body[0](hero_section).titel: is not a field of "hero_section"']],
     ["a nestable blok as content type", hero, ['content: "hero_section" is not a content type (is_root is false)']],
