@@ -11,8 +11,8 @@
  *
  * Env: BENCH_RUNS (default 3), BENCH_PROJECT_PATH (default
  * /projects/2024/atlas), BENCH_SOURCE=worktree to build the working tree
- * instead of HEAD, BENCH_KEEP=1 to keep the temp folders, CHROME_PATH
- * (default /usr/bin/chromium).
+ * instead of HEAD, BENCH_KEEP=1 to keep the temp folders, CHROMIUM_PATH
+ * (default /usr/bin/chromium, as for the browser tests).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -88,7 +88,7 @@ try {
           const figures = await measure(browser, servers[side].url + page);
           const key = `${page} ${side}`;
           runs.set(key, [...(runs.get(key) ?? []), figures]);
-          console.log(`- run ${index + 1}/${RUNS} ${side} ${page}: Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms`);
+          console.log(`- run ${index + 1}/${RUNS} ${side} ${page}: Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
         }
       }
     }

@@ -20,6 +20,8 @@ export interface PageFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** What Lighthouse found as the largest contentful paint, for the log (not budgeted). */
+  lcpElement: string;
 }
 
 /** The flags of playwright.config.ts: keep Chromium off the (closed) network at start-up. */
@@ -40,13 +42,13 @@ export interface Browser {
 }
 
 export function chromePath(): string {
-  return process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
 
 /** Fails early, before minutes of building, when there is no browser to measure with. */
 export async function assertBrowserInstalled(): Promise<void> {
   await access(chromePath(), constants.X_OK).catch(() => {
-    throw new Error(`no Chromium at ${chromePath()}: run scripts/ensure-chromium.sh, or set CHROME_PATH`);
+    throw new Error(`no Chromium at ${chromePath()}: run scripts/ensure-chromium.sh, or set CHROMIUM_PATH`);
   });
 }
 
@@ -77,6 +79,8 @@ export async function measure(browser: Browser, url: string): Promise<PageFigure
   const summary = lhr.audits["resource-summary"]?.details;
   const items = summary && "items" in summary ? (summary.items as Array<{ resourceType?: string; transferSize?: number }>) : [];
   const scripts = items.find((item) => item.resourceType === "script");
+  const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details;
+  const lcpNode = lcpDetails && "items" in lcpDetails ? JSON.stringify(lcpDetails.items[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1] : undefined;
   return {
     performance: score(lhr.categories.performance?.score),
     lcpMs: audit("largest-contentful-paint"),
@@ -86,5 +90,6 @@ export async function measure(browser: Browser, url: string): Promise<PageFigure
     accessibility: score(lhr.categories.accessibility?.score),
     bestPractices: score(lhr.categories["best-practices"]?.score),
     seo: score(lhr.categories.seo?.score),
+    lcpElement: lcpNode ?? "unknown",
   };
 }
