@@ -53,8 +53,12 @@ export async function startNext(dir: string, env: Record<string, string> = {}): 
       resolve();
     }),
   );
+  // If the bench dies before stopping it (an uncaught error), the server must not outlive it.
+  const killOnExit = () => child.kill("SIGTERM");
+  process.once("exit", killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    process.off("exit", killOnExit);
     if (exitReason === undefined) child.kill("SIGTERM");
     await exited;
   };
