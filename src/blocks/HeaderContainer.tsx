@@ -1,4 +1,3 @@
-import NextLink from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import type { HeaderContainerBlok } from "../generated";
 import { editableAttributes } from "../site/editable";
@@ -26,11 +25,11 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
   return (
     <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
       <div className={styles.inner}>
-        <NextLink href="/" className={styles.brand}>
+        <a href="/" className={styles.brand}>
           {/* Beside the name the logo adds nothing to the link's name ("Elena Varga monogram Elena Varga"). */}
           {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} decorative={Boolean(blok.logo_text)} />}
           <span>{blok.logo_text}</span>
-        </NextLink>
+        </a>
         {navigation.length > 0 && (
           <>
             {/* Phones: the list collapses behind a disclosure button; wider screens always show it. */}

@@ -1,4 +1,3 @@
-import NextLink from "next/link";
 import type { SingleCardBlok } from "../generated";
 import { editableAttributes } from "../site/editable";
 import { storyPath } from "../site/links";
@@ -28,10 +27,10 @@ export function SingleCard({ blok }: { blok: SingleCardBlok }) {
           <h2 className={styles.title}>{project.title}</h2>
           <p className={styles.highlight}>{blok.highlight || project.summary}</p>
           <TagList tags={project.tags} />
-          <NextLink href={href} className={`${pillStyles.pill} ${styles.cta}`}>
+          <a href={href} className={`${pillStyles.pill} ${styles.cta}`}>
             Read the case study<span className="visually-hidden">: {story.name}</span>
             <Icon name="arrow-right" size={18} />
-          </NextLink>
+          </a>
         </div>
       </Reveal>
     </section>

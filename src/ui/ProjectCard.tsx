@@ -1,4 +1,3 @@
-import NextLink from "next/link";
 import type { ProjectBlok, StoryblokStory } from "../generated";
 import { storyPath } from "../site/links";
 import { AssetImage } from "./AssetImage";
@@ -19,9 +18,9 @@ export function ProjectCard({ story }: { story: StoryblokStory<ProjectBlok> }) {
         {meta && <p className={styles.meta}>{meta}</p>}
         <h3 className={styles.title}>
           {/* The stretched link makes the card one click target and keeps one link per card for screen readers. */}
-          <NextLink href={storyPath(story.full_slug)} className={styles.stretched}>
+          <a href={storyPath(story.full_slug)} className={styles.stretched}>
             {story.name}
-          </NextLink>
+          </a>
         </h3>
         <p className={styles.summary}>{project.summary}</p>
         <div className={styles.footer}>

@@ -1,6 +1,4 @@
-import NextLink from "next/link";
 import type { AnchorHTMLAttributes, ReactNode } from "react";
-import { isInternalPage } from "../site/links";
 import { relFor } from "../site/safe-url";
 
 type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
@@ -9,18 +7,16 @@ type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   children: ReactNode;
 };
 
-/** next/link for the site's own pages (client-side navigation), <a> for everything else. */
+/**
+ * A link with a safe `rel` for new tabs. The site's own pages are plain
+ * anchors too, not next/link: every page is static HTML that loads fast by
+ * itself, and next/link's router code plus the page data and scripts it
+ * prefetches for each link in view cost a phone some 7 KB of JavaScript
+ * while the first page is still loading.
+ */
 export function SmartLink({ href, target, rel, children, ...rest }: SmartLinkProps) {
-  const safeRel = rel ?? relFor(target);
-  if (isInternalPage(href) && target !== "_blank") {
-    return (
-      <NextLink href={href} target={target} rel={safeRel} {...rest}>
-        {children}
-      </NextLink>
-    );
-  }
   return (
-    <a href={href} target={target} rel={safeRel} {...rest}>
+    <a href={href} target={target} rel={rel ?? relFor(target)} {...rest}>
       {children}
     </a>
   );

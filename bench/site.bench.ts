@@ -1,0 +1,124 @@
+/**
+ * Phone speed benchmark (issue 11, point 5): `npm run bench site`.
+ *
+ * Builds the site and a floor (a bare pages-router Next.js page with React
+ * only, see site/floor.ts), serves both with `next start` on free loopback
+ * ports, and runs Lighthouse's mobile preset BENCH_RUNS times (default 3)
+ * on `/` and a project page of each. Runs are interleaved, ours then the
+ * floor then the other way round, so a busy machine weighs on both alike.
+ * Prints the medians side by side and checks the budget in site/budget.ts:
+ * exits 1 when a figure misses it.
+ *
+ * Env: BENCH_RUNS (default 3), BENCH_PROJECT_PATH (default
+ * /projects/2024/atlas), BENCH_SOURCE=worktree to build the working tree
+ * instead of HEAD, BENCH_KEEP=1 to keep the temp folders, CHROMIUM_PATH
+ * (default /usr/bin/chromium, as for the browser tests).
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
+import { checkBudget, medianFigures, type BudgetCheck } from "./site/budget";
+import { writeFloorApp } from "./site/floor";
+import { assertBrowserInstalled, launchBrowser, measure, type PageFigures } from "./site/lighthouse-run";
+import { startNext, type RunningSite } from "./site/next-server";
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const PAGES = ["/", process.env.BENCH_PROJECT_PATH ?? "/projects/2024/atlas"];
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+type Side = "ours" | "floor";
+
+async function build(dir: string, what: string): Promise<void> {
+  const result = await nextBuild(dir, {});
+  if (result.code !== 0) {
+    console.error(result.output.slice(-4000));
+    throw new Error(`next build of ${what} exited ${result.code}`);
+  }
+  console.log(`- built ${what} in ${(result.ms / 1000).toFixed(1)} s`);
+}
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+function figuresRow(page: string, side: Side, figures: PageFigures, runs: PageFigures[]): string {
+  return row([
+    page,
+    side,
+    `${figures.performance} (${runs.map((run) => run.performance).join(", ")})`,
+    `${Math.round(figures.lcpMs)} ms`,
+    `${Math.round(figures.tbtMs)} ms`,
+    figures.cls.toFixed(3),
+    (figures.jsBytes / 1024).toFixed(1),
+    String(figures.accessibility),
+    String(figures.bestPractices),
+    String(figures.seo),
+  ]);
+}
+
+await assertBrowserInstalled();
+const work = await mkdtemp(join(tmpdir(), "bench-site-"));
+const sites: RunningSite[] = [];
+try {
+  const siteDir = join(work, "site");
+  const floorDir = join(work, "floor");
+  const source = await makeScratchCopy(repo, siteDir);
+  await writeFloorApp(repo, floorDir);
+  // One build at a time: the machine has two cores and a build wants both.
+  await build(siteDir, `the site (${source})`);
+  await build(floorDir, "the floor");
+
+  const servers: Record<Side, RunningSite> = {
+    ours: await startNext(siteDir),
+    floor: await startNext(floorDir),
+  };
+  sites.push(servers.ours, servers.floor);
+  // The first request renders the floor's fallback page and warms both servers; it is not measured.
+  for (const side of ["ours", "floor"] as const) for (const page of PAGES) await fetch(servers[side].url + page);
+
+  const runs = new Map<string, PageFigures[]>();
+  const browser = await launchBrowser();
+  try {
+    for (let index = 0; index < RUNS; index++) {
+      for (const page of PAGES) {
+        const order: Side[] = index % 2 === 0 ? ["ours", "floor"] : ["floor", "ours"];
+        for (const side of order) {
+          const figures = await measure(browser, servers[side].url + page);
+          const key = `${page} ${side}`;
+          runs.set(key, [...(runs.get(key) ?? []), figures]);
+          console.log(`- run ${index + 1}/${RUNS} ${side} ${page}: Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  console.log(`\nLighthouse ${RUNS}× per page, mobile preset, medians (each run's Performance in brackets); ${source}\n`);
+  console.log(row(["page", "site", "Performance", "LCP", "TBT", "CLS", "JS KiB", "A11y", "BP", "SEO"]));
+  console.log(row(Array(10).fill("---")));
+  const checks: BudgetCheck[] = [];
+  for (const page of PAGES) {
+    const ours = runs.get(`${page} ours`)!;
+    const floor = runs.get(`${page} floor`)!;
+    const oursMedian = medianFigures(ours);
+    const floorMedian = medianFigures(floor);
+    console.log(figuresRow(page, "ours", oursMedian, ours));
+    console.log(figuresRow(page, "floor", floorMedian, floor));
+    checks.push(...checkBudget(page, oursMedian, floorMedian));
+  }
+
+  console.log(`\n${row(["budget", "target", "measured", ""])}\n${row(["---", "---", "---", "---"])}`);
+  for (const check of checks) console.log(row([check.name, check.target, check.measured, check.ok ? "ok" : "**MISSED**"]));
+  const missed = checks.filter((check) => !check.ok);
+  if (missed.length > 0) {
+    console.error(`\nsite bench: budget missed: ${missed.map((check) => check.name).join(", ")}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await Promise.all(sites.map((site) => site.stop()));
+  if (process.env.BENCH_KEEP === "1") console.log(`\nkept ${work}`);
+  else await rm(work, { recursive: true, force: true });
+}

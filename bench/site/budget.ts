@@ -1,0 +1,65 @@
+/**
+ * The site's speed budget (issue 11, point 5), relative to the floor measured
+ * in the same run so that the machine's load counts against both alike:
+ * Performance no lower than the floor's minus 2, LCP at most 1.5× the
+ * floor's, TBT at most the floor's plus 100 ms, JavaScript at most 130 KiB
+ * transferred; Accessibility, Best Practices and SEO 100 and CLS 0 outright.
+ * Every figure is the median of the runs.
+ */
+import type { PageFigures } from "./lighthouse-run";
+
+export const JS_BUDGET_BYTES = 130 * 1024;
+export const PERFORMANCE_SLACK = 2;
+export const LCP_FACTOR = 1.5;
+export const TBT_SLACK_MS = 100;
+
+export interface BudgetCheck {
+  name: string;
+  target: string;
+  measured: string;
+  ok: boolean;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error("median of no values");
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each figure's median over the runs, taken figure by figure. */
+export function medianFigures(runs: PageFigures[]): PageFigures {
+  const of = (key: Exclude<keyof PageFigures, "lcpElement">) => median(runs.map((run) => run[key]));
+  return {
+    performance: of("performance"),
+    lcpMs: of("lcpMs"),
+    tbtMs: of("tbtMs"),
+    cls: of("cls"),
+    jsBytes: of("jsBytes"),
+    accessibility: of("accessibility"),
+    bestPractices: of("bestPractices"),
+    seo: of("seo"),
+    lcpElement: runs[0]?.lcpElement ?? "unknown",
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+/** The checks for one page: ours against the floor's figures from the same run. */
+export function checkBudget(page: string, ours: PageFigures, floor: PageFigures): BudgetCheck[] {
+  const lcpLimit = floor.lcpMs * LCP_FACTOR;
+  const tbtLimit = floor.tbtMs + TBT_SLACK_MS;
+  const performanceLimit = floor.performance - PERFORMANCE_SLACK;
+  return [
+    { name: `${page} Performance`, target: `≥ ${performanceLimit} (floor ${floor.performance} − ${PERFORMANCE_SLACK})`, measured: String(ours.performance), ok: ours.performance >= performanceLimit },
+    { name: `${page} LCP`, target: `≤ ${ms(lcpLimit)} (floor × ${LCP_FACTOR})`, measured: ms(ours.lcpMs), ok: ours.lcpMs <= lcpLimit },
+    { name: `${page} TBT`, target: `≤ ${ms(tbtLimit)} (floor + ${TBT_SLACK_MS} ms)`, measured: ms(ours.tbtMs), ok: ours.tbtMs <= tbtLimit },
+    // Bytes beside KiB: a page a few bytes over must not read as exactly on the limit.
+    { name: `${page} JavaScript`, target: `≤ ${kib(JS_BUDGET_BYTES)} (${JS_BUDGET_BYTES} B)`, measured: `${kib(ours.jsBytes)} (${Math.round(ours.jsBytes)} B)`, ok: ours.jsBytes <= JS_BUDGET_BYTES },
+    { name: `${page} CLS`, target: "0", measured: ours.cls.toFixed(3), ok: ours.cls === 0 },
+    { name: `${page} Accessibility`, target: "100", measured: String(ours.accessibility), ok: ours.accessibility === 100 },
+    { name: `${page} Best Practices`, target: "100", measured: String(ours.bestPractices), ok: ours.bestPractices === 100 },
+    { name: `${page} SEO`, target: "100", measured: String(ours.seo), ok: ours.seo === 100 },
+  ];
+}

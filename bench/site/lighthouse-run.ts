@@ -1,0 +1,95 @@
+/**
+ * One Lighthouse run (mobile, its default preset: a mid-range phone on slow
+ * 4G with simulated throttling) reduced to the figures the site's budget is
+ * about. Chromium is Debian's, started once by chrome-launcher with the
+ * flags the browser tests use, and shared by every run: Lighthouse resets
+ * storage and cache before each navigation itself.
+ */
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export interface PageFigures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes of JavaScript over the wire (compressed), all scripts of the page. */
+  jsBytes: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** What Lighthouse found as the largest contentful paint, for the log (not budgeted). */
+  lcpElement: string;
+}
+
+/** The flags of playwright.config.ts: keep Chromium off the (closed) network at start-up. */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface Browser {
+  port: number;
+  close(): Promise<void>;
+}
+
+export function chromePath(): string {
+  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+}
+
+/** Fails early, before minutes of building, when there is no browser to measure with. */
+export async function assertBrowserInstalled(): Promise<void> {
+  await access(chromePath(), constants.X_OK).catch(() => {
+    throw new Error(`no Chromium at ${chromePath()}: run scripts/ensure-chromium.sh, or set CHROMIUM_PATH`);
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  return { port: chrome.port, close: async () => chrome.kill() };
+}
+
+function score(value: number | null | undefined): number {
+  return Math.round((value ?? 0) * 100);
+}
+
+export async function measure(browser: Browser, url: string): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port: browser.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`lighthouse returned no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => {
+    const found = lhr.audits[id];
+    if (!found || typeof found.numericValue !== "number") throw new Error(`lighthouse gave no ${id} for ${url}: ${found?.errorMessage ?? "missing"}`);
+    return found.numericValue;
+  };
+  const summary = lhr.audits["resource-summary"]?.details;
+  const items = summary && "items" in summary ? (summary.items as Array<{ resourceType?: string; transferSize?: number }>) : [];
+  const scripts = items.find((item) => item.resourceType === "script");
+  const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details;
+  const lcpNode = lcpDetails && "items" in lcpDetails ? JSON.stringify(lcpDetails.items[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1] : undefined;
+  return {
+    performance: score(lhr.categories.performance?.score),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    jsBytes: scripts?.transferSize ?? 0,
+    accessibility: score(lhr.categories.accessibility?.score),
+    bestPractices: score(lhr.categories["best-practices"]?.score),
+    seo: score(lhr.categories.seo?.score),
+    lcpElement: lcpNode ?? "unknown",
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { checkBudget, median, medianFigures } from "../../../bench/site/budget";
+import type { PageFigures } from "../../../bench/site/lighthouse-run";
+
+/** A floor page as Lighthouse mobile measures a bare Next.js 16 page. */
+const floor: PageFigures = { performance: 99, lcpMs: 1200, tbtMs: 40, cls: 0, jsBytes: 114 * 1024, accessibility: 90, bestPractices: 100, seo: 82, lcpElement: "main > h1" };
+const passing: PageFigures = { performance: 97, lcpMs: 1800, tbtMs: 140, cls: 0, jsBytes: 130 * 1024, accessibility: 100, bestPractices: 100, seo: 100, lcpElement: "main > h1" };
+
+function failed(ours: PageFigures): string[] {
+  return checkBudget("/", ours, floor)
+    .filter((check) => !check.ok)
+    .map((check) => check.name);
+}
+
+describe("site speed budget", () => {
+  it("passes a page exactly at every limit", () => {
+    expect(failed(passing)).toEqual([]);
+  });
+
+  it.each<[string, Partial<PageFigures>, string]>([
+    ["Performance more than 2 under the floor", { performance: 96 }, "/ Performance"],
+    ["LCP over 1.5× the floor's", { lcpMs: 1801 }, "/ LCP"],
+    ["TBT over the floor's + 100 ms", { tbtMs: 141 }, "/ TBT"],
+    ["JavaScript over 130 KiB", { jsBytes: 130 * 1024 + 1 }, "/ JavaScript"],
+    ["any layout shift", { cls: 0.001 }, "/ CLS"],
+    ["Accessibility under 100", { accessibility: 98 }, "/ Accessibility"],
+    ["Best Practices under 100", { bestPractices: 96 }, "/ Best Practices"],
+    ["SEO under 100", { seo: 92 }, "/ SEO"],
+  ])("misses on %s", (_, change, name) => {
+    expect(failed({ ...passing, ...change })).toEqual([name]);
+  });
+
+  it("is relative to the floor of the same run: a slower floor allows a slower page", () => {
+    const busyFloor = { ...floor, performance: 90, lcpMs: 2000, tbtMs: 300 };
+    const busyOurs = { ...passing, performance: 88, lcpMs: 3000, tbtMs: 400 };
+    expect(checkBudget("/", busyOurs, busyFloor).every((check) => check.ok)).toBe(true);
+    expect(failed(busyOurs)).toEqual(["/ Performance", "/ LCP", "/ TBT"]);
+  });
+});
+
+describe("medians over runs", () => {
+  it.each([
+    [[3], 3],
+    [[5, 1, 3], 3],
+    [[4, 1, 3, 2], 2.5],
+  ])("median of %j is %d", (values, want) => {
+    expect(median(values)).toBe(want);
+  });
+
+  it("takes each figure's median on its own, so one noisy run does not decide", () => {
+    const runs = [
+      { ...passing, performance: 60, lcpMs: 900 },
+      { ...passing, performance: 95, lcpMs: 5000 },
+      { ...passing, performance: 97, lcpMs: 1000 },
+    ];
+    expect(medianFigures(runs)).toMatchObject({ performance: 95, lcpMs: 1000 });
+  });
+
+  it("refuses to summarise no runs", () => {
+    expect(() => median([])).toThrow(/no values/);
+  });
+});
