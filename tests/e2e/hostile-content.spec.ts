@@ -86,10 +86,15 @@ test("the hostile project renders what is valid and runs no script from its cont
         }
       }
     }
-    // No embedding element in the content, and no script but the site's own (the page data holds the hostile strings as JSON).
+    // No embedding element in the content, and no script but the site's own. The page data and the
+    // JSON-LD hold the hostile strings as JSON, never run; JSON-LD must also keep "<" escaped, so no
+    // "</script>" in a story's text can end its element early.
     for (const element of Array.from(document.querySelectorAll("main iframe, main object, main embed, main script"))) found.push(element.outerHTML.slice(0, 120));
-    for (const script of Array.from(document.querySelectorAll("script:not(#__NEXT_DATA__)"))) {
+    for (const script of Array.from(document.querySelectorAll('script:not(#__NEXT_DATA__):not([type="application/ld+json"])'))) {
       if (script.textContent?.includes("__pwned")) found.push(script.outerHTML.slice(0, 120));
+    }
+    for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
+      if (script.textContent?.includes("<")) found.push(script.outerHTML.slice(0, 120));
     }
     return found;
   });
