@@ -11,7 +11,7 @@ import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/s
 // newer build is live. NEXT_BUILD_ID pins it (e.g. to a commit) when several
 // instances are built apart. NEXT_DIST_DIR and NEXT_OUTPUT=standalone let a
 // build go elsewhere, or be self-contained, without changing `next start`.
-const build = { id: process.env.NEXT_BUILD_ID?.trim() || randomBytes(9).toString("base64url"), time: new Date().toISOString() };
+const build = thisBuild();
 const buildOutput: Partial<NextConfig> = {
   generateBuildId: () => build.id,
   env: { SITE_BUILD_ID: build.id, SITE_BUILD_TIME: build.time },
@@ -19,6 +19,20 @@ const buildOutput: Partial<NextConfig> = {
   ...(process.env.NEXT_OUTPUT === "standalone" && { output: "standalone" as const }),
 };
 // ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The build's id and time, made once per `next build`. The build's workers
+ * (webpack's compiler, the page renderers) load this file again in processes
+ * of their own, which inherit the first load's environment: handed down
+ * there, every part of one build agrees on one id.
+ */
+function thisBuild(): { id: string; time: string } {
+  const inherited = process.env.SITE_BUILD_IDENTITY;
+  if (inherited) return JSON.parse(inherited) as { id: string; time: string };
+  const made = { id: process.env.NEXT_BUILD_ID?.trim() || randomBytes(9).toString("base64url"), time: new Date().toISOString() };
+  process.env.SITE_BUILD_IDENTITY = JSON.stringify(made);
+  return made;
+}
 
 /** A production build without a usable public origin: a malformed one stops it, a missing one is warned about. */
 function checkSiteUrl(): void {

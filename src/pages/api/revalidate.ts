@@ -30,10 +30,15 @@ export default async function revalidate(req: NextApiRequest, res: NextApiRespon
   if (body === "too-large") res.setHeader("Connection", "close");
   const signature = req.headers[SIGNATURE_HEADER];
   const answer = await handleWebhook({ body, signature: Array.isArray(signature) ? signature[0] : signature }, async (path) => {
-    await res.revalidate(path);
-    // Next.js keeps the last good page when getStaticProps throws, and resolves anyway: ask the page.
+    const rejected = await res.revalidate(path).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    // Next.js keeps the last good page when getStaticProps throws, and may resolve anyway, or reject
+    // with only "Invalid response 500": either way the page's own record says why.
     const failure = takeRegenerationFailure(path);
     if (failure) throw new Error(failure);
+    if (rejected !== undefined) throw rejected;
   });
   return res.status(answer.status).json(answer.body);
 }
