@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { previewEnv, SITE_PORT } from "./tests/e2e/fixtures/preview-setup";
 import { BROWSERS } from "./tests/e2e/support/user-agents";
+import { OFFLINE_CHROMIUM_FLAGS } from "./tests/support/chromium-flags";
 
 const port = SITE_PORT;
 /** The publishing tests (tests/e2e/publishing.spec.ts): their own builds and servers. */
@@ -17,15 +18,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's Chromium; the flags keep it off the (closed) network at start-up.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: [...OFFLINE_CHROMIUM_FLAGS],
     },
   },
   projects: [

@@ -9,6 +9,7 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { OFFLINE_CHROMIUM_FLAGS } from "../../tests/support/chromium-flags";
 
 export interface PageFigures {
   performance: number;
@@ -24,17 +25,8 @@ export interface PageFigures {
   lcpElement: string;
 }
 
-/** The flags of playwright.config.ts: keep Chromium off the (closed) network at start-up. */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Headless, and off the (closed) network like the browser tests. */
+const CHROME_FLAGS = ["--headless=new", ...OFFLINE_CHROMIUM_FLAGS];
 
 export interface Browser {
   port: number;

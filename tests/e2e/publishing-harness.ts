@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLocalCdn } from "../../src/content/local-cdn/create-local-cdn";
 import { serveOverHttp, type RunningServer } from "../../src/content/local-cdn/http-server";
+import { freePort as anyFreePort } from "../support/free-port";
 
 export const REPO = process.cwd();
 
@@ -18,12 +18,7 @@ type Env = Record<string, string>;
 
 /** A port nobody listens on now (the kernel's pick), or the one the environment names. */
 export async function freePort(fromEnv?: string): Promise<number> {
-  if (fromEnv) return Number(fromEnv);
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
+  return fromEnv ? Number(fromEnv) : anyFreePort();
 }
 
 export interface ContentApi {

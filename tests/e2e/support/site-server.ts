@@ -4,8 +4,8 @@
  * content API that fails). Ports are taken from the OS (port 0), never fixed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../../support/free-port";
 
 export interface RunningSite {
   url: string;
@@ -14,16 +14,6 @@ export interface RunningSite {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 async function waitUntilUp(url: string, child: ChildProcess, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
