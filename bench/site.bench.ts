@@ -22,7 +22,7 @@ import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
 import { checkBudget, medianFigures, type BudgetCheck } from "./site/budget";
 import { writeFloorApp } from "./site/floor";
 import { assertBrowserInstalled, launchBrowser, measure, type PageFigures } from "./site/lighthouse-run";
-import { startNext, type RunningSite } from "./site/next-server";
+import { startNextServer, type NextServer } from "../tests/support/next-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PAGES = ["/", process.env.BENCH_PROJECT_PATH ?? "/projects/2024/atlas"];
@@ -60,7 +60,7 @@ function figuresRow(page: string, side: Side, figures: PageFigures, runs: PageFi
 
 await assertBrowserInstalled();
 const work = await mkdtemp(join(tmpdir(), "bench-site-"));
-const sites: RunningSite[] = [];
+const sites: NextServer[] = [];
 try {
   const siteDir = join(work, "site");
   const floorDir = join(work, "floor");
@@ -70,9 +70,10 @@ try {
   await build(siteDir, `the site (${source})`);
   await build(floorDir, "the floor");
 
-  const servers: Record<Side, RunningSite> = {
-    ours: await startNext(siteDir),
-    floor: await startNext(floorDir),
+  // Right after two builds on a small machine a start can be slow: up to a minute each.
+  const servers: Record<Side, NextServer> = {
+    ours: await startNextServer({ dir: siteDir, timeoutMs: 60_000 }),
+    floor: await startNextServer({ dir: floorDir, timeoutMs: 60_000 }),
   };
   sites.push(servers.ours, servers.floor);
   // The first request renders the floor's fallback page and warms both servers; it is not measured.

@@ -10,7 +10,7 @@ let server: NextServer;
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "a server-side failure; one project is enough");
-  server = await startNextServer({ CONTACT_DB: "/dev/null/contact.sqlite", SMTP_URL: "smtp://127.0.0.1:9" });
+  server = await startNextServer({ env: { CONTACT_DB: "/dev/null/contact.sqlite", SMTP_URL: "smtp://127.0.0.1:9" } });
 });
 
 test.afterAll(async () => {

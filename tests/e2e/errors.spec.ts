@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { startNextServer, type NextServer } from "../support/next-server";
 import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
-import { startSite, type RunningSite } from "./support/site-server";
 import { BROWSERS } from "./support/user-agents";
 
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
@@ -72,11 +72,11 @@ test.describe("a real server error: the content API fails while a new project pa
   test.skip(({ isMobile }) => isMobile, "one server per run is enough");
 
   let cdn: FailingCdn;
-  let site: RunningSite;
+  let site: NextServer;
 
   test.beforeAll(async () => {
     cdn = await startFailingCdn();
-    site = await startSite({ CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl });
+    site = await startNextServer({ env: { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl } });
   });
 
   test.afterAll(async () => {

@@ -15,10 +15,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { freePort } from "../support/free-port";
+import { startNextServer } from "../support/next-server";
 
 const ROOT = process.cwd();
-/** Next's CLI run by node itself, so the server is our own child process and stops with it. */
+/** Next's CLI run by node itself, so the build is our own child process. */
 const NEXT_CLI = join(ROOT, "node_modules/next/dist/bin/next");
 const DIST_DIR = ".next/hostile";
 
@@ -46,16 +46,6 @@ function next(args: string[], env: Record<string, string>): { child: ChildProces
   return { child, output: () => output };
 }
 
-async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`next start exited (${server.exitCode}):\n${log()}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`next start did not answer at ${url}:\n${log()}`);
-}
-
 function contentWithHostileStories(): string {
   const contentDir = mkdtempSync(join(tmpdir(), "hostile-content-"));
   cpSync(join(ROOT, "content"), contentDir, { recursive: true });
@@ -63,14 +53,12 @@ function contentWithHostileStories(): string {
   return contentDir;
 }
 
-const envFor = (contentDir: string) => ({ CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" });
-
 /** Builds the site with the hostile stories into .next/hostile; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
   const contentDir = contentWithHostileStories();
   try {
     const started = Date.now();
-    const build = next(["build", "--webpack"], { ...envFor(contentDir), NEXT_SKIP_TYPECHECK: "1" });
+    const build = next(["build", "--webpack"], { CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NEXT_SKIP_TYPECHECK: "1" });
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
     const result = { log: build.output(), seconds: (Date.now() - started) / 1000 };
     if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${result.log}`);
@@ -88,24 +76,21 @@ export async function hostileBuild(): Promise<HostileBuild> {
 
 export async function serveHostileSite(): Promise<HostileSite> {
   const contentDir = contentWithHostileStories();
-  const port = await freePort();
-  const server = next(["start", "-p", String(port), "-H", "127.0.0.1"], envFor(contentDir));
-  const url = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    if (server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once("exit", resolve));
-      server.child.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(contentDir, { recursive: true, force: true });
-  };
+  const removeContent = () => rmSync(contentDir, { recursive: true, force: true });
   try {
-    await waitForServer(`${url}/`, server.child, server.output);
+    const server = await startNextServer({ env: { CONTENT_DIR: contentDir }, distDir: DIST_DIR, timeoutMs: 60_000 });
+    return {
+      url: server.url,
+      serverLog: server.output,
+      close: async () => {
+        await server.stop();
+        removeContent();
+      },
+    };
   } catch (error) {
-    await close();
+    removeContent();
     throw error;
   }
-  return { url, serverLog: server.output, close };
 }
 
 // `npx tsx tests/e2e/hostile-build.ts`: the build step of `npm test`.

@@ -3,9 +3,9 @@ import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { startNextServer, type NextServer } from "../support/next-server";
 import { projectTitle } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
-import { startSite, type RunningSite } from "./support/site-server";
 import { SITE_URL } from "./support/site-url";
 
 test.skip(({ isMobile }) => isMobile, "server answers do not depend on the viewport");
@@ -103,7 +103,7 @@ test.describe("a project its editor hides from search engines", () => {
   test.describe.configure({ mode: "serial" });
   let dir: string;
   let cdn: FailingCdn;
-  let site: RunningSite;
+  let site: NextServer;
 
   test.beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "content-noindex-"));
@@ -113,7 +113,7 @@ test.describe("a project its editor hides from search engines", () => {
     hidden.content = { ...story.content, _uid: "5f0c6b52-0000-4000-8000-000000000002", title: "Hidden study", noindex: true };
     await writeFile(join(dir, "stories/projects/hidden-study.json"), JSON.stringify(hidden));
     cdn = await startFailingCdn(dir);
-    site = await startSite({ CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl });
+    site = await startNextServer({ env: { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl } });
   });
 
   test.afterAll(async () => {

@@ -1,61 +1,91 @@
 /**
- * A `next start` of the existing production build (.next) in its own
- * process, on a free port, with its own environment: the contact tests
- * point it at their SMTP server and a temporary database, and kill it to
- * simulate a crash or restart.
+ * A `next start` of an existing production build in its own process, on a
+ * free loopback port, with its own environment: for tests that need the site
+ * under other conditions than Playwright's webServer (a content API that
+ * fails, their own SMTP server and database, a second build), tests that kill
+ * it to simulate a crash or restart, and the phone benchmark.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { freePort } from "./free-port";
 
-export interface NextServer {
-  url: string;
-  /** SIGKILL: the process gets no chance to finish anything, as in a crash. */
-  crash(): Promise<void>;
-  stop(): Promise<void>;
-  output(): string;
+export interface NextServerOptions {
+  /** Added to this process's environment. */
+  env?: Record<string, string>;
+  /** The app whose build is served, with Next from its own node_modules; this repository by default. */
+  dir?: string;
+  /** The build inside `dir` (.next by default). Passed as NEXT_DIST_DIR, which this repository's next.config.ts reads. */
+  distDir?: string;
+  /** How long `next start` may take to answer. */
+  timeoutMs?: number;
 }
 
+export interface NextServer {
+  url: string;
+  /** Everything the server printed, for failure messages and log assertions. */
+  output(): string;
+  /** SIGTERM, then waits until the server has exited. */
+  stop(): Promise<void>;
+  /** SIGKILL: the process gets no chance to finish anything, as in a crash. */
+  crash(): Promise<void>;
+}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-export async function startNextServer(env: Record<string, string>, timeoutMs = 30_000): Promise<NextServer> {
-  const port = await freePort();
-  const nextBin = join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+/**
+ * Up once it answers at all, whatever the status: robots.txt needs no
+ * content, so a server pointed at a failing content API counts as up too.
+ */
+async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`${url}/contact`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`next start did not answer within ${timeoutMs} ms:\n${log}`);
-    }
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited (${child.signalCode ?? child.exitCode})`);
+    const answered = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(1000) }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
-    url,
-    async crash() {
-      child.kill("SIGKILL");
-      await exited(child);
-    },
-    async stop() {
-      child.kill("SIGTERM");
-      await exited(child);
-    },
-    output: () => log,
+  throw new Error(`next start did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export async function startNextServer({ env = {}, dir = process.cwd(), distDir, timeoutMs = 30_000 }: NextServerOptions = {}): Promise<NextServer> {
+  const port = await freePort();
+  // Next's own binary run by node, not through npx, in a process group of its
+  // own: signalling the group reaches every process the server forks too.
+  const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(distDir && { NEXT_DIST_DIR: distDir }), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
   };
+  // A detached server would outlive a test run that ends without stopping it (an uncaught error).
+  const killOnExit = () => signal("SIGKILL");
+  process.once("exit", killOnExit);
+  const end = async (name: NodeJS.Signals) => {
+    process.off("exit", killOnExit);
+    signal(name);
+    await exited(child);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(url, child, timeoutMs);
+  } catch (error) {
+    await end("SIGKILL");
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${output}`);
+  }
+  return { url, output: () => output, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }
