@@ -1,7 +1,6 @@
 import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
 import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
-import { acceptStory } from "../content/story-contract";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { LiveStory } from "../preview/LiveStory";
 import { liveProps, loadForPreview } from "../preview/page-preview";
@@ -33,15 +32,9 @@ export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<Home
   },
 );
 
-/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
-function acceptHomeStory(story: unknown): PageStory | null {
-  const page = acceptStory(story, "page");
-  return page && withCardRelations(page);
-}
-
 export default function HomePage({ story, site, preview, live }: HomeProps) {
   return (
-    <LiveStory story={story} preview={preview} live={live} accept={acceptHomeStory}>
+    <LiveStory story={story} contentType="page" preview={preview} live={live}>
       {(shown) => <DefaultLayout story={shown} site={site} />}
     </LiveStory>
   );

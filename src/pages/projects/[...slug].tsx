@@ -1,7 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
 import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
-import { acceptStory } from "../../content/story-contract";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { LiveStory } from "../../preview/LiveStory";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
@@ -49,15 +48,9 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
   },
 );
 
-/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
-function acceptProjectStory(story: unknown): ProjectStory | null {
-  const project = acceptStory(story, "project");
-  return project && projectWithCardRelations(project);
-}
-
 export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
   return (
-    <LiveStory story={story} preview={preview} live={live} accept={acceptProjectStory}>
+    <LiveStory story={story} contentType="project" preview={preview} live={live}>
       {(shown) => <ProjectLayout story={shown} site={site} allWorkHref={allWorkHref} />}
     </LiveStory>
   );
