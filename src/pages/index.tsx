@@ -7,10 +7,14 @@ import { liveProps, loadForPreview } from "../preview/page-preview";
 import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import { reportRegeneration } from "../publishing/regeneration-report";
 import { withCardRelations } from "../site/card-stories";
+import type { PageIcons } from "../ui/icons/icon-shapes";
+import { pageIcons } from "../ui/icons/page-icons";
 
 interface HomeProps {
   story: PageStory;
   site: SiteConfigStory | null;
+  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
+  icons: PageIcons;
   /** Only in the Visual Editor. */
   preview?: PreviewProps;
   /** Only in `next dev` on the embedded content. */
@@ -28,7 +32,9 @@ export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<Home
     if (!story) return { notFound: true };
     const site = await getSiteConfig(options);
     const live = liveProps(story.full_slug);
-    return { props: { story: withCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
+    const shaped = withCardRelations(story);
+    const icons = pageIcons([shaped, site], { all: Boolean(preview || live) });
+    return { props: { story: shaped, site, icons, ...(preview && { preview }), ...(live && { live }) } };
   },
 );
 

@@ -8,11 +8,15 @@ import type { LiveProps, PreviewProps } from "../../preview/preview-props";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
 import { allWorkHref } from "../../site/work-anchor";
+import type { PageIcons } from "../../ui/icons/icon-shapes";
+import { pageIcons } from "../../ui/icons/page-icons";
 
 interface ProjectPageProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
   allWorkHref: string;
+  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
+  icons: PageIcons;
   /** Only in the Visual Editor. */
   preview?: PreviewProps;
   /** Only in `next dev` on the embedded content. */
@@ -36,11 +40,13 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
     if (!story) return { notFound: true };
     const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
     const live = liveProps(story.full_slug);
+    const shaped = projectWithCardRelations(story);
     return {
       props: {
-        story: projectWithCardRelations(story),
+        story: shaped,
         site,
         allWorkHref: allWorkHref(home),
+        icons: pageIcons([shaped, site], { all: Boolean(preview || live) }),
         ...(preview && { preview }),
         ...(live && { live }),
       },
