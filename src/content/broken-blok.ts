@@ -5,8 +5,6 @@
  * the editor a notice) from this alone, so the browser renders checked
  * content without downloading the validators.
  */
-import type { NestableBlok } from "../generated/components";
-
 /** The field that marks a block as broken; Storyblok's own fields never start with `_b`. */
 const BROKEN = "_broken";
 
@@ -29,7 +27,7 @@ export function brokenBlok(blok: Record<string, unknown>, problems: string[]): B
 }
 
 /** Why the block is not shown, when the data boundary marked it broken. */
-export function brokenProblems(blok: NestableBlok): readonly string[] | undefined {
-  const problems: unknown = (blok as unknown as Record<string, unknown>)[BROKEN];
-  return Array.isArray(problems) ? (problems as string[]) : undefined;
+export function brokenProblems(blok: object): readonly string[] | undefined {
+  const problems: unknown = Object.hasOwn(blok, BROKEN) ? (blok as Record<string, unknown>)[BROKEN] : undefined;
+  return Array.isArray(problems) ? problems.map(String) : undefined;
 }

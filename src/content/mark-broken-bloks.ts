@@ -6,7 +6,7 @@
  */
 import { NESTABLE } from "../validation/engine";
 import { BLOK_RULES, checkBlok } from "../generated/validators";
-import { brokenBlok } from "./broken-blok";
+import { brokenBlok, brokenProblems } from "./broken-blok";
 import { RELATION_FIELDS } from "./relation-fields";
 
 type Obj = Record<string, unknown>;
@@ -31,7 +31,8 @@ export function markBrokenBloks(content: unknown): void {
     const value = stack.pop();
     if (Array.isArray(value)) {
       value.forEach((item: unknown, index) => {
-        if (!isObj(item)) return;
+        // A story checked before (the dev server's live stream sends stories it accepted) keeps its marks and their reasons.
+        if (!isObj(item) || brokenProblems(item)) return;
         if (!isNestable(item)) return void stack.push(item);
         const checked = checkBlok(item);
         if (!checked.ok) value[index] = brokenBlok(item, checked.problems);
