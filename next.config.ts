@@ -64,6 +64,12 @@ export default function nextConfig(phase: string): NextConfig {
     ...buildOutput,
     reactStrictMode: true,
     poweredByHeader: false,
+    experimental: {
+      // The site has no app router (src/app): the pages router's filter for
+      // paths that belong to it (a bloom filter and its matching, in every
+      // page's main chunk) never finds one. Back on with the first app route.
+      clientRouterFilter: false,
+    },
     // The repository has other TypeScript trees (codegen/, bin/, tests/); Next only builds src/pages.
     // NEXT_SKIP_TYPECHECK=1 only for a second build of code already checked (the hostile-content browser test).
     typescript: { tsconfigPath: "tsconfig.json", ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },

@@ -1,8 +1,13 @@
-/** `npm run icons`: writes src/ui/icons/icon-data.ts from the icon sources. */
+/** `npm run icons`: writes src/ui/icons/icon-data.ts and ui-icon-data.ts from the icon sources. */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { iconModuleSource } from "./icon-module";
+import { iconModuleSource, uiIconModuleSource } from "./icon-module";
 
-const target = fileURLToPath(new URL("../../src/ui/icons/icon-data.ts", import.meta.url));
-writeFileSync(target, iconModuleSource());
-console.log(`wrote ${target}`);
+for (const [file, source] of [
+  ["icon-data.ts", iconModuleSource()],
+  ["ui-icon-data.ts", uiIconModuleSource()],
+] as const) {
+  const target = fileURLToPath(new URL(`../../src/ui/icons/${file}`, import.meta.url));
+  writeFileSync(target, source);
+  console.log(`wrote ${target}`);
+}

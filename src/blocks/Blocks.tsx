@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
-import { checkBlok, type BlokOf, type NestableBlok } from "../generated";
+import type { BlokOf, NestableBlok } from "../generated";
+import { brokenProblems } from "../content/broken-blok";
 import { usePreviewMode } from "../preview/preview-mode";
 import { registry } from "./registry";
 import { editableAttributes } from "../site/editable";
@@ -27,7 +28,7 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
   return (
     <>
       {bloks.map((blok: NestableBlok | null) => {
-        // Typed, but content: a null entry or one without a component is skipped (checkBlok below says why for the rest).
+        // Typed, but content: a null entry or one without a component is skipped (the marks below say why for the rest).
         if (typeof blok !== "object" || blok === null || typeof blok.component !== "string") return null;
         // Content can be newer than this build (a block added in Storyblok
         // before the site is regenerated): the types say impossible, the data may not.
@@ -38,10 +39,11 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
         }
         // Malformed content (a required field missing, a value of the wrong
         // kind) would crash the page: skip that one block, say why, render the rest.
-        const checked = checkBlok(blok);
-        if (!checked.ok) {
-          if (showNotices) return <InvalidBlock key={blok._uid} blok={blok} problems={checked.problems} />;
-          console.error(`<Blocks> skipped ${blok.component} ${blok._uid}: ${checked.problems.join("; ")}`);
+        // The data boundary found it (story-contract.ts), so the browser carries no validators.
+        const problems = brokenProblems(blok);
+        if (problems) {
+          if (showNotices) return <InvalidBlock key={blok._uid} blok={blok} problems={problems} />;
+          console.error(`<Blocks> skipped ${blok.component} ${blok._uid}: ${problems.join("; ")}`);
           return null;
         }
         const Renderer = rendererFor(blok.component);

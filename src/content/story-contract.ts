@@ -8,8 +8,10 @@
  *   answers 404 as if it were unpublished;
  * - a resolved relation whose story breaks its types is put back to its
  *   uuid, which renderers already treat as "not resolved" (nothing shown);
- * - blocks nested in `bloks` and rich text are left to `<Blocks>`, which
- *   skips just the broken one where it renders;
+ * - a block nested in `bloks` or rich text that breaks its types is
+ *   replaced by a marker (mark-broken-bloks.ts): `<Blocks>` skips just that
+ *   one where it renders, or shows the editor why, and the browser needs no
+ *   validators to know which;
  * - rich-text values the renderer will not render as written (a heading
  *   level of 7, a `javascript:` link) are served, rendered safely; they and
  *   the nested blocks <Blocks> will skip are named in one log line per story;
@@ -18,14 +20,10 @@
  */
 import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
 import { RICH_TEXT_CHECKS } from "../validation/rich-text-checks";
-import { RESOLVE_RELATIONS, validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
+import { validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
 import { copyContent, MAX_CONTENT_DEPTH } from "./content-tree";
-
-/** `component` → the relation fields it holds, from RESOLVE_RELATIONS (`"card_list.projects"`). */
-const RELATION_FIELDS: ReadonlyMap<string, readonly string[]> = RESOLVE_RELATIONS.reduce((fields, relation) => {
-  const [component = "", field = ""] = relation.split(".");
-  return fields.set(component, [...(fields.get(component) ?? []), field]);
-}, new Map<string, string[]>());
+import { markBrokenBloks } from "./mark-broken-bloks";
+import { RELATION_FIELDS } from "./relation-fields";
 
 export type StoryOf<K extends ContentTypeBlok["component"]> = StoryblokStory<BlokByComponent[K]>;
 
@@ -52,7 +50,7 @@ function checkedRelation(related: unknown, where: string, log: (line: string) =>
   return related.uuid;
 }
 
-/** A copy of the content with the relations its blocks hold (in `bloks` arrays and rich text alike) checked, and depth cut. */
+/** A copy of the content with the relations its blocks hold (in `bloks` arrays and rich text alike) checked, depth cut, and broken blocks marked. */
 function withCheckedRelations(content: unknown, where: string, log: (line: string) => void): unknown {
   const { value, truncated } = copyContent(content, (object, key, item) => {
     const fields = typeof object.component === "string" ? RELATION_FIELDS.get(object.component) : undefined;
@@ -61,6 +59,7 @@ function withCheckedRelations(content: unknown, where: string, log: (line: strin
     return { value: Array.isArray(item) ? item.map((related) => checkedRelation(related, at, log)) : checkedRelation(item, at, log) };
   });
   if (truncated) log(`content: ${where} shown without what is nested more than ${MAX_CONTENT_DEPTH} levels deep`);
+  markBrokenBloks(value);
   return value;
 }
 

@@ -2,12 +2,16 @@ import type { AppProps } from "next/app";
 import { display, displayItalic } from "../styles/fonts";
 import "../styles/globals.css";
 import { useNewBuildReload } from "../site/useNewBuildReload";
+import { IconShapes, NO_ICONS, type PageIconsProps } from "../ui/icons/icon-shapes";
 
-export default function App({ Component, pageProps }: AppProps) {
+export default function App({ Component, pageProps }: AppProps<PageIconsProps>) {
   useNewBuildReload();
   return (
-    <div className={`site-root ${display.variable} ${displayItalic.variable}`}>
-      <Component {...pageProps} />
-    </div>
+    // Each page's props carry the shapes of the icons its content shows (src/ui/icons/page-icons.ts).
+    <IconShapes.Provider value={pageProps.icons ?? NO_ICONS}>
+      <div className={`site-root ${display.variable} ${displayItalic.variable}`}>
+        <Component {...pageProps} />
+      </div>
+    </IconShapes.Provider>
   );
 }

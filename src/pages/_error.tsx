@@ -2,6 +2,7 @@ import type { NextPageContext } from "next";
 import type { SiteConfigStory } from "../generated";
 import { ErrorLayout } from "../layouts/ErrorLayout";
 import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../site/errors/error-status";
+import type { PageIcons } from "../ui/icons/icon-shapes";
 
 interface ErrorProps {
   status: number;
@@ -9,6 +10,8 @@ interface ErrorProps {
   path: string;
   /** The header and footer; null when the content source is what failed. */
   site: SiteConfigStory | null;
+  /** The shapes of the icons the header and footer show (_app provides them to <Icon>). */
+  icons?: PageIcons;
 }
 
 /**
@@ -45,8 +48,9 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
     res.statusCode = status;
     const { endForBot } = await import("../site/errors/bot-response");
     if (endForBot(req?.headers["user-agent"], status, res)) return { status, path, site: null };
-    const { siteConfigOrNull } = await import("../site/site-config");
-    return { status, path, site: await siteConfigOrNull() };
+    const [{ siteConfigOrNull }, { pageIcons }] = await Promise.all([import("../site/site-config"), import("../ui/icons/page-icons")]);
+    const site = await siteConfigOrNull();
+    return { status, path, site, icons: pageIcons([site]) };
   }
   if (!err) {
     // In the browser without an error: a link to a page that is not there

@@ -6,11 +6,15 @@ import { SiteFrame } from "../layouts/SiteFrame";
 import { CONTACT_PAGE_PATH } from "../site/contact-fields";
 import { ContactOutcomeContext, STATUS_TEXT, type ContactOutcome } from "../site/contact-outcome";
 import { siteConfigOrNull } from "../site/site-config";
+import type { PageIcons } from "../ui/icons/icon-shapes";
+import { pageIcons } from "../ui/icons/page-icons";
 import styles from "../layouts/ErrorLayout.module.css";
 
 interface ContactPageProps {
   site: SiteConfigStory | null;
   outcome: ContactOutcome;
+  /** The shapes of the icons the header and footer show (_app provides them to <Icon>). */
+  icons: PageIcons;
 }
 
 const IDLE: ContactOutcome = { status: "idle", values: {}, errors: {} };
@@ -43,7 +47,7 @@ function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }
 export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({ req, res, query }) => {
   if (req.method !== "POST") {
     const site = await siteConfigOrNull();
-    return { props: { site, outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };
+    return { props: { site, icons: pageIcons([site]), outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };
   }
   const outcome = await acceptContact(req);
   if (outcome.kind === "accepted" || outcome.kind === "ignored") {
@@ -52,7 +56,8 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   const { code, shown } = answer(outcome);
   res.statusCode = code;
   if (outcome.kind === "limited") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
-  return { props: { site: await siteConfigOrNull(), outcome: shown } };
+  const site = await siteConfigOrNull();
+  return { props: { site, icons: pageIcons([site]), outcome: shown } };
 };
 
 export default function ContactPage({ site, outcome }: ContactPageProps) {

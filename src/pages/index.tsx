@@ -1,17 +1,20 @@
 import type { GetStaticProps } from "next";
 import type { PageStory, SiteConfigStory } from "../generated";
 import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
-import { acceptStory } from "../content/story-contract";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { LiveStory } from "../preview/LiveStory";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import { reportRegeneration } from "../publishing/regeneration-report";
 import { withCardRelations } from "../site/card-stories";
+import type { PageIcons } from "../ui/icons/icon-shapes";
+import { pageIcons } from "../ui/icons/page-icons";
 
 interface HomeProps {
   story: PageStory;
   site: SiteConfigStory | null;
+  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
+  icons: PageIcons;
   /** Only in the Visual Editor. */
   preview?: PreviewProps;
   /** Only in `next dev` on the embedded content. */
@@ -29,19 +32,15 @@ export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<Home
     if (!story) return { notFound: true };
     const site = await getSiteConfig(options);
     const live = liveProps(story.full_slug);
-    return { props: { story: withCardRelations(story), site, ...(preview && { preview }), ...(live && { live }) } };
+    const shaped = withCardRelations(story);
+    const icons = pageIcons([shaped, site], { all: Boolean(preview || live) });
+    return { props: { story: shaped, site, icons, ...(preview && { preview }), ...(live && { live }) } };
   },
 );
 
-/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
-function acceptHomeStory(story: unknown): PageStory | null {
-  const page = acceptStory(story, "page");
-  return page && withCardRelations(page);
-}
-
 export default function HomePage({ story, site, preview, live }: HomeProps) {
   return (
-    <LiveStory story={story} preview={preview} live={live} accept={acceptHomeStory}>
+    <LiveStory story={story} contentType="page" preview={preview} live={live}>
       {(shown) => <DefaultLayout story={shown} site={site} />}
     </LiveStory>
   );

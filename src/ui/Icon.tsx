@@ -1,13 +1,20 @@
 import { createElement } from "react";
 import type { LinkBlok } from "../generated";
-import { ICON_DATA } from "./icons/icon-data";
+import { usePageIcons } from "./icons/icon-shapes";
 import type { IconData } from "./icons/icon-types";
+import { UI_ICON_DATA } from "./icons/ui-icon-data";
 
 /** The icon option values from the schema; "" (no icon) is handled by callers. */
 export type IconName = Exclude<NonNullable<LinkBlok["icon"]>, "">;
 
-// Every option editors can pick has a shape: a schema option without one fails to compile here.
-const SHAPES: Record<IconName, IconData> = ICON_DATA;
+/**
+ * The UI icons ship with the code; the content's come with the page's props
+ * (page-icons.ts, which also checks that every schema option has a shape).
+ */
+function shapeOf(name: string, page: Readonly<Partial<Record<string, IconData>>>): IconData | undefined {
+  if (Object.hasOwn(UI_ICON_DATA, name)) return UI_ICON_DATA[name as keyof typeof UI_ICON_DATA];
+  return Object.hasOwn(page, name) ? page[name] : undefined;
+}
 
 interface IconProps {
   name: IconName | "" | undefined;
@@ -19,8 +26,9 @@ interface IconProps {
 
 /** An inline SVG icon: Lucide outlines or Simple Icons logos, in the text's colour. */
 export function Icon({ name, label, size = 20, className }: IconProps) {
+  const page = usePageIcons();
   // Content is untrusted: a value outside the options renders nothing rather than failing the page.
-  const icon = name && Object.hasOwn(SHAPES, name) ? SHAPES[name] : undefined;
+  const icon = name ? shapeOf(name, page) : undefined;
   if (!icon) return null;
   const paint =
     icon.style === "stroke"

@@ -1,7 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import type { ProjectStory, SiteConfigStory } from "../../generated";
 import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
-import { acceptStory } from "../../content/story-contract";
 import { ProjectLayout } from "../../layouts/ProjectLayout";
 import { LiveStory } from "../../preview/LiveStory";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
@@ -9,11 +8,15 @@ import type { LiveProps, PreviewProps } from "../../preview/preview-props";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
 import { allWorkHref } from "../../site/work-anchor";
+import type { PageIcons } from "../../ui/icons/icon-shapes";
+import { pageIcons } from "../../ui/icons/page-icons";
 
 interface ProjectPageProps {
   story: ProjectStory;
   site: SiteConfigStory | null;
   allWorkHref: string;
+  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
+  icons: PageIcons;
   /** Only in the Visual Editor. */
   preview?: PreviewProps;
   /** Only in `next dev` on the embedded content. */
@@ -37,11 +40,13 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
     if (!story) return { notFound: true };
     const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
     const live = liveProps(story.full_slug);
+    const shaped = projectWithCardRelations(story);
     return {
       props: {
-        story: projectWithCardRelations(story),
+        story: shaped,
         site,
         allWorkHref: allWorkHref(home),
+        icons: pageIcons([shaped, site], { all: Boolean(preview || live) }),
         ...(preview && { preview }),
         ...(live && { live }),
       },
@@ -49,15 +54,9 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
   },
 );
 
-/** A story arriving live (editor or dev) is checked and shaped as getStaticProps does. */
-function acceptProjectStory(story: unknown): ProjectStory | null {
-  const project = acceptStory(story, "project");
-  return project && projectWithCardRelations(project);
-}
-
 export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
   return (
-    <LiveStory story={story} preview={preview} live={live} accept={acceptProjectStory}>
+    <LiveStory story={story} contentType="project" preview={preview} live={live}>
       {(shown) => <ProjectLayout story={shown} site={site} allWorkHref={allWorkHref} />}
     </LiveStory>
   );

@@ -76,3 +76,14 @@ export const ICON_SOURCES = {
 } as const satisfies Record<string, IconSource>;
 
 export type IconSourceName = keyof typeof ICON_SOURCES;
+
+/**
+ * The icons the site's own code draws whatever the content says (the menu
+ * button, the arrows on cards and links, the external-link mark, the
+ * timeline's default): their shapes ship with the code, in ui-icon-data.ts.
+ * Every other shape reaches the browser only with a page that shows it
+ * (page-icons.ts), so a page does not download 43 icons to draw 6.
+ */
+export const UI_ICONS = ["arrow-right", "briefcase", "close", "external", "menu"] as const satisfies readonly IconSourceName[];
+
+export type UiIconName = (typeof UI_ICONS)[number];

@@ -2,12 +2,20 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NestableBlok } from "../../../src/generated";
 import { Blocks } from "../../../src/blocks/Blocks";
+import { markBrokenBloks } from "../../../src/content/mark-broken-bloks";
 import { PreviewMode } from "../../../src/preview/preview-mode";
 
 const untyped = (value: unknown): NestableBlok => value as NestableBlok;
 const editable = (uid: string) => `<!--#storyblok#{"name": "link", "space": "288141", "uid": "${uid}", "id": "512004204"}-->`;
 const unknown = untyped({ component: "carousel_3000", _uid: "u-1", _editable: editable("u-1") });
 const invalid = untyped({ component: "link", _uid: "l-1", label: 42, _editable: editable("l-1") });
+
+/** The blocks as a page gets them: through the data boundary, which marks the broken ones (story-contract.ts). */
+function checked(bloks: NestableBlok[]): NestableBlok[] {
+  const copy = structuredClone(bloks);
+  markBrokenBloks(copy);
+  return copy;
+}
 
 describe("broken blocks: a notice in the Visual Editor, nothing and one log line for the public", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -16,7 +24,7 @@ describe("broken blocks: a notice in the Visual Editor, nothing and one log line
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const html = renderToStaticMarkup(
       <PreviewMode.Provider value={true}>
-        <Blocks bloks={[unknown, invalid]} />
+        <Blocks bloks={checked([unknown, invalid])} />
       </PreviewMode.Provider>,
     );
     expect(html).toContain("No renderer for the block <code>carousel_3000</code>");
@@ -28,7 +36,7 @@ describe("broken blocks: a notice in the Visual Editor, nothing and one log line
 
   it("renders nothing for either outside preview, with one log line each", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(renderToStaticMarkup(<Blocks bloks={[unknown, invalid]} />)).toBe("");
+    expect(renderToStaticMarkup(<Blocks bloks={checked([unknown, invalid])} />)).toBe("");
     expect(errors).toHaveBeenCalledTimes(2);
     expect(String(errors.mock.calls[0]?.[0])).toBe("<Blocks> skipped carousel_3000 u-1: no renderer");
     expect(String(errors.mock.calls[1]?.[0])).toMatch(/^<Blocks> skipped link l-1: .*label/);

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NestableBlok } from "../../../src/generated";
 import { Blocks } from "../../../src/blocks/Blocks";
+import { markBrokenBloks } from "../../../src/content/mark-broken-bloks";
 
 const link = (label: string, uid: string): NestableBlok => ({
   component: "link",
@@ -12,6 +13,13 @@ const link = (label: string, uid: string): NestableBlok => ({
 
 /** Content as it may arrive from the API, whatever the types promise. */
 const untyped = (value: unknown): NestableBlok => value as NestableBlok;
+
+/** The blocks as a page gets them: through the data boundary, which marks the broken ones (story-contract.ts). */
+function checked(bloks: NestableBlok[]): NestableBlok[] {
+  const copy = structuredClone(bloks);
+  markBrokenBloks(copy);
+  return copy;
+}
 
 describe("<Blocks>", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -25,7 +33,7 @@ describe("<Blocks>", () => {
   it("skips a malformed block with one log line and keeps the others", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = untyped({ component: "link", _uid: "broken-1", label: 42 });
-    const html = renderToStaticMarkup(<Blocks bloks={[link("Before", "a"), broken, link("After", "c")]} />);
+    const html = renderToStaticMarkup(<Blocks bloks={checked([link("Before", "a"), broken, link("After", "c")])} />);
     expect(html).toContain("Before");
     expect(html).toContain("After");
     expect(errors).toHaveBeenCalledTimes(1);
@@ -35,7 +43,7 @@ describe("<Blocks>", () => {
   it("skips a block whose nested block is malformed", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const list = untyped({ component: "links_container", _uid: "list", title: "Elsewhere", links: [{ component: "link", _uid: "x" }] });
-    const html = renderToStaticMarkup(<Blocks bloks={[list]} />);
+    const html = renderToStaticMarkup(<Blocks bloks={checked([list])} />);
     expect(html).not.toContain("Elsewhere");
     expect(errors).toHaveBeenCalledTimes(1);
   });
