@@ -1,18 +1,18 @@
 import { Html, Main, NextScript, type DocumentProps } from "next/document";
-import { InlineCssHead } from "../site/InlineCssHead";
+import { PaintFirstHead } from "../site/PaintFirstHead";
 import { localeFromPageProps } from "../site/locale";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
   return (
     <Html lang={localeFromPageProps(__NEXT_DATA__.props?.pageProps)}>
-      <InlineCssHead>
+      <PaintFirstHead>
         <meta charSet="utf-8" />
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      </InlineCssHead>
+      </PaintFirstHead>
       <body>
         <Main />
         <NextScript />

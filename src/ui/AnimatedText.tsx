@@ -21,8 +21,9 @@ function unitStyle(index: number): UnitStyle {
  * A headline whose words rise in or whose letters type in.
  *
  * This is the page's largest text, so it is painted, readable, in the very
- * first frame: the animation is pure CSS that starts with that paint (no
- * script to wait for, no element hidden until hydration), it only moves
+ * first frame: the animation is pure CSS, held at its first frame until
+ * that frame is on screen and played from then (no element hidden until
+ * hydration, see the CSS module), it only moves
  * words and letters (never their opacity), and it does not run at all when
  * the reader asks for reduced motion (see the CSS module).
  */

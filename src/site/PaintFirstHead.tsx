@@ -1,0 +1,48 @@
+import { isValidElement, type ReactElement, type ReactNode } from "react";
+import { InlineCssHead } from "./InlineCssHead";
+import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID } from "./paint-first-boot";
+
+type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
+
+/** The `src` of each <script> element Next.js would render, in its order. */
+function scriptSources(nodes: ReactNode): string[] {
+  const list = Array.isArray(nodes) ? nodes.flat(Infinity) : [nodes];
+  return list.flatMap((node) => {
+    if (!isValidElement(node)) return [];
+    const src = (node as ReactElement<{ src?: unknown }>).props.src;
+    return typeof src === "string" ? [src] : [];
+  });
+}
+
+/** `</script` (and `<!--`) cannot occur in the JSON, so it cannot end the data block early. */
+function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * next/document's <Head> (with the CSS inlined, InlineCssHead) whose page
+ * chunks load after the first paint instead of as `<script defer>` tags:
+ * see src/site/paint-first-boot.ts for why.
+ *
+ * Only the chunk tags change. The `noModule` polyfills (which modern
+ * browsers never fetch) and `beforeInteractive` scripts (none on this site)
+ * are rendered as Next.js renders them; if Next.js ever renders a chunk tag
+ * without a `src` (an inline bootstrap, as Turbopack's builds have), the
+ * tags are left as they are rather than half-moved.
+ */
+export class PaintFirstHead extends InlineCssHead {
+  override getDynamicChunks(): ReturnType<InlineCssHead["getDynamicChunks"]> {
+    // Listed with the page's own chunks, in getScripts, in Next.js's order.
+    return [];
+  }
+
+  override getScripts(files: DocumentFiles) {
+    const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
+    const sources = scriptSources(all);
+    if (sources.length !== all.length) return all;
+    return [
+      <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(sources) }} />,
+      <script key="paint-first-boot" dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOT }} />,
+    ];
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The page's scripts start loading only once the server-rendered page has
+ * been painted.
+ *
+ * With Next.js's own `<script defer>` tags, the browser fetches every chunk
+ * alongside the HTML and runs them all (framework, hydration, animations)
+ * before its first frame whenever they arrive first, which on a fast link
+ * they do: the page the visitor could already read waits for ~150 KB of
+ * JavaScript, and a phone on a slow link shares its bandwidth between the
+ * two. Here the HTML and its inline CSS paint first; then this script adds
+ * the same chunks, in the same order (`async = false` keeps it), and the page
+ * hydrates as before, a frame later.
+ *
+ * The chunk list rides in a JSON data block (PAINT_FIRST_CHUNKS_ID): this
+ * script's text is the same on every page, so the Content-Security-Policy
+ * allows it by hash (src/site/inline-scripts.ts).
+ *
+ * When the browser reports no paint (no Paint Timing API, or a tab opened in
+ * the background that paints nothing until shown), the chunks load after
+ * the document has loaded and a short wait, so a page never stays inert.
+ * `data-painted` on <html> tells the CSS the first frame is on screen: the
+ * hero's text entrance waits for it (src/ui/AnimatedText.module.css).
+ */
+export const PAINT_FIRST_CHUNKS_ID = "__NEXT_CHUNKS__";
+
+/** Without a paint report, how long after `load` the chunks start anyway. */
+const FALLBACK_MS = 1500;
+
+export const PAINT_FIRST_BOOT = `(function(){var d=document,started=false;function start(){if(started)return;started=true;d.documentElement.setAttribute("data-painted","");var list=[];try{list=JSON.parse(d.getElementById("${PAINT_FIRST_CHUNKS_ID}").textContent)}catch(e){}for(var i=0;i<list.length;i++){var s=d.createElement("script");s.src=list[i];s.async=false;d.head.appendChild(s)}}function later(){setTimeout(start,0)}try{new PerformanceObserver(function(entries){if(entries.getEntries().length)later()}).observe({type:"paint",buffered:true})}catch(e){}function fallback(){setTimeout(start,${FALLBACK_MS})}if(d.readyState==="complete")fallback();else addEventListener("load",fallback)})();`;
