@@ -5,7 +5,7 @@
  * With Next.js's own `<script defer>` tags, the browser fetches every chunk
  * alongside the HTML and runs them all (framework, hydration, animations)
  * before its first frame whenever they arrive first, which on a fast link
- * they do: the page the visitor could already read waits for ~150 KB of
+ * they do: the page the visitor could already read waits for some 125 KB of
  * JavaScript, and a phone on a slow link shares its bandwidth between the
  * two. Here the HTML and its inline CSS paint first; then this script adds
  * the same chunks, in the same order (`async = false` keeps it), and the page
@@ -15,15 +15,17 @@
  * script's text is the same on every page, so the Content-Security-Policy
  * allows it by hash (src/site/inline-scripts.ts).
  *
- * When the browser reports no paint (no Paint Timing API, or a tab opened in
- * the background that paints nothing until shown), the chunks load after
- * the document has loaded and a short wait, so a page never stays inert.
+ * Where the browser cannot report paints (no Paint Timing API) the chunks
+ * start once the document has loaded and a frame has passed; a tab opened
+ * in the background paints nothing until shown, so there they start at
+ * `load`; and should no paint be reported at all, they start a few seconds
+ * after `load` anyway, so a page never stays inert.
  * `data-painted` on <html> tells the CSS the first frame is on screen: the
  * hero's text entrance waits for it (src/ui/AnimatedText.module.css).
  */
 export const PAINT_FIRST_CHUNKS_ID = "__NEXT_CHUNKS__";
 
-/** Without a paint report, how long after `load` the chunks start anyway. */
-const FALLBACK_MS = 1500;
+/** How long after `load` the chunks start when no paint has been reported. */
+const SAFETY_MS = 5000;
 
-export const PAINT_FIRST_BOOT = `(function(){var d=document,started=false;function start(){if(started)return;started=true;d.documentElement.setAttribute("data-painted","");var list=[];try{list=JSON.parse(d.getElementById("${PAINT_FIRST_CHUNKS_ID}").textContent)}catch(e){}for(var i=0;i<list.length;i++){var s=d.createElement("script");s.src=list[i];s.async=false;d.head.appendChild(s)}}function later(){setTimeout(start,0)}try{new PerformanceObserver(function(entries){if(entries.getEntries().length)later()}).observe({type:"paint",buffered:true})}catch(e){}function fallback(){setTimeout(start,${FALLBACK_MS})}if(d.readyState==="complete")fallback();else addEventListener("load",fallback)})();`;
+export const PAINT_FIRST_BOOT = `(function(){var d=document,w=window,started=false;function start(){if(started)return;started=true;d.documentElement.setAttribute("data-painted","");var list=[];try{list=JSON.parse(d.getElementById("${PAINT_FIRST_CHUNKS_ID}").textContent)}catch(e){}for(var i=0;i<list.length;i++){var s=d.createElement("script");s.src=list[i];s.async=false;d.head.appendChild(s)}}function soon(){setTimeout(start,0)}var paints=w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0;if(paints)new PerformanceObserver(function(list){if(list.getEntries().length)soon()}).observe({type:"paint",buffered:true});function loaded(){if(!paints)requestAnimationFrame(soon);else if(d.visibilityState==="hidden")start();setTimeout(start,${SAFETY_MS})}if(d.readyState==="complete")loaded();else w.addEventListener("load",loaded)})();`;

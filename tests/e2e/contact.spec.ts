@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydrated";
 
 /**
  * The contact form's behaviour in the browser, against the shared server.
@@ -7,7 +8,7 @@ import { expect, test } from "@playwright/test";
  */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto("/#contact");
+  await gotoHydrated(page, "/#contact");
 });
 
 test("a field's message appears when it loses focus, not while typing, and goes once the value is fixed", async ({ page }) => {

@@ -3,6 +3,7 @@ import { startNextServer, type NextServer } from "../support/next-server";
 import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
 import { BROWSERS } from "./support/user-agents";
+import { gotoHydrated } from "./support/hydrated";
 
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
 
@@ -46,7 +47,7 @@ test.describe("error responses, as the server sends them", () => {
   });
 
   test("following a link to a missing project in the browser ends on the server's 404 view, frame included", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const documentLoad = page.waitForResponse((response) => response.url().endsWith("/projects/removed-project") && response.request().resourceType() === "document");
     // As a link rendered before the project was removed would: the router's own navigation.
     await page.evaluate(() => {

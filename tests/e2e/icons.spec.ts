@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/hydrated";
 
 /**
  * Icons render as inline SVG, and never take a control's name away: an icon
@@ -32,7 +33,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 
 test("phone: the menu button shows Lucide's menu icon, then its close icon, and keeps its name", async ({ page, isMobile }) => {
   test.skip(!isMobile, "the menu button shows on phones only");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
   const path = () => toggle.locator("svg path").first().getAttribute("d");
   const menu = await path();

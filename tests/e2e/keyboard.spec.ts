@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./support/hydrated";
 
 /** What the focused element shows: its computed outline and box-shadow, and a label for messages. */
 async function focusedElement(page: Page) {
@@ -29,7 +30,7 @@ test("Tab from the top of the home page reaches the skip link first, and it move
 });
 
 test("every control reached by tabbing through the header shows a focus indicator", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const banner = page.getByRole("banner");
   const visibleControls = banner.locator("a:visible, button:visible");
   await page.keyboard.press("Tab"); // the skip link, checked above
@@ -56,7 +57,7 @@ test("every control reached by tabbing through the header shows a focus indicato
 
 test("phone (375 px): Escape closes the menu and gives focus back to its button", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(nav).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./support/hydrated";
 
 const PAGES = ["/", "/projects/2024/atlas", "/projects/tidewater"];
 
@@ -36,7 +37,7 @@ for (const path of PAGES) {
 
 test("phone: the menu button opens the navigation", async ({ page, isMobile }) => {
   test.skip(!isMobile, "the menu collapses on phones only");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await toggle.click();
