@@ -1,17 +1,13 @@
-import { isValidElement, type ReactElement, type ReactNode } from "react";
+import type { ReactElement } from "react";
 import { InlineCssHead } from "./InlineCssHead";
 import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID } from "./paint-first-boot";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
-/** The `src` of each <script> element Next.js would render, in its order. */
-function scriptSources(nodes: ReactNode): string[] {
-  const list = Array.isArray(nodes) ? nodes.flat(Infinity) : [nodes];
-  return list.flatMap((node) => {
-    if (!isValidElement(node)) return [];
-    const src = (node as ReactElement<{ src?: unknown }>).props.src;
-    return typeof src === "string" ? [src] : [];
-  });
+/** The `src` of a <script> element Next.js renders; undefined for one without (an inline bootstrap). */
+function scriptSource(element: ReactElement): string | undefined {
+  const src = (element as ReactElement<{ src?: unknown }>).props.src;
+  return typeof src === "string" ? src : undefined;
 }
 
 /** `</script` (and `<!--`) cannot occur in the JSON, so it cannot end the data block early. */
@@ -38,8 +34,8 @@ export class PaintFirstHead extends InlineCssHead {
 
   override getScripts(files: DocumentFiles) {
     const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
-    const sources = scriptSources(all);
-    if (sources.length !== all.length) return all;
+    const sources = all.map(scriptSource);
+    if (!sources.every((src) => src !== undefined)) return all;
     return [
       <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(sources) }} />,
       <script key="paint-first-boot" dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOT }} />,

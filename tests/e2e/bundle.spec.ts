@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ICON_DATA } from "../../src/ui/icons/icon-data";
 import { UI_ICONS, type IconSourceName } from "../../src/ui/icons/icon-sources";
+import { gotoHydrated } from "./support/hydrated";
 
 /**
  * What a visitor's page makes the browser download: its scripts carry none
@@ -25,8 +26,7 @@ async function pageScripts(page: Page, path: string): Promise<{ src: string; bod
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.body().then((body) => ({ src: response.url(), body })));
   });
-  await page.goto(path);
-  await page.waitForFunction(() => "next" in window);
+  await gotoHydrated(page, path);
   await page.waitForLoadState("networkidle");
   expect(scripts.length).toBeGreaterThan(0);
   return Promise.all(scripts);

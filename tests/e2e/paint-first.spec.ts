@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PAINT_FIRST_CHUNKS_ID } from "../../src/site/paint-first-boot";
+import { gotoHydrated } from "./support/hydrated";
+import { listedChunks } from "./support/listed-chunks";
 
 /**
  * The page's chunks load after its first paint (src/site/paint-first-boot.ts):
@@ -13,8 +15,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     const html = await (await request.get(path)).text();
     const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter(([tag]) => !/\bnoModule\b/i.test(tag));
     expect(tags.map(([, src]) => src)).toEqual([]);
-    const listed = new RegExp(`<script id="${PAINT_FIRST_CHUNKS_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-    const chunks = JSON.parse(listed ?? "[]") as string[];
+    const chunks = listedChunks(html);
     expect(chunks.some((src) => /\/framework-[^/]*\.js$/.test(src))).toBe(true);
     expect(chunks.some((src) => /\/_buildManifest\.js$/.test(src))).toBe(true);
   });
@@ -26,9 +27,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(path);
-    // Next.js sets window.next when it has hydrated the page.
-    await page.waitForFunction(() => "next" in window);
+    await gotoHydrated(page, path);
     const state = await page.evaluate((id) => {
       const paint = performance.getEntriesByType("paint")[0];
       const framework = performance.getEntriesByType("resource").find((entry) => /\/framework-[^/]*\.js$/.test(entry.name));
@@ -40,13 +39,15 @@ for (const path of ["/", "/projects/2024/atlas"]) {
         frameworkRequestedAt: framework?.startTime ?? -1,
       };
     }, PAINT_FIRST_CHUNKS_ID);
-    expect(state.painted).toBe(true);
+    // What the page saw, for the message of whichever check fails.
+    const seen = JSON.stringify({ ...state, loaded }, null, 1);
+    expect(state.painted, seen).toBe(true);
     // Added in the listed order (async = false runs them in that order too).
-    expect(state.inDocument.filter((src) => state.chunks.includes(src))).toEqual(state.chunks);
-    for (const chunk of state.chunks) expect(loaded).toContain(chunk);
+    expect(state.inDocument.filter((src) => state.chunks.includes(src)), seen).toEqual(state.chunks);
+    for (const chunk of state.chunks) expect(loaded, seen).toContain(chunk);
     // Not requested before the page had painted.
-    expect(state.frameworkRequestedAt).toBeGreaterThanOrEqual(state.paintedAt);
-    expect(errors).toEqual([]);
+    expect(state.frameworkRequestedAt, seen).toBeGreaterThanOrEqual(state.paintedAt);
+    expect(errors, seen).toEqual([]);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { INLINE_SCRIPTS } from "../../src/site/inline-scripts";
-import { PAINT_FIRST_CHUNKS_ID } from "../../src/site/paint-first-boot";
+import { listedChunks } from "./support/listed-chunks";
 
 /** The directives of a CSP header, by name. */
 function directives(csp: string): Map<string, string[]> {
@@ -36,9 +36,7 @@ test.describe("headers on every response", () => {
 
   test("the site's scripts, their chunks included, carry the headers too", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    // The chunks are listed for the loader that adds them after the first paint (src/site/paint-first-boot.ts).
-    const listed = new RegExp(`<script id="${PAINT_FIRST_CHUNKS_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-    const chunk = (JSON.parse(listed ?? "[]") as string[]).find((src) => src.startsWith("/_next/static/") && src.endsWith(".js"));
+    const chunk = listedChunks(html).find((src) => src.startsWith("/_next/static/") && src.endsWith(".js"));
     expect(chunk).toBeTruthy();
     const headers = (await request.get(chunk ?? "")).headers();
     expect(headers["content-security-policy"]).toContain("object-src 'none'");
