@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
-import { mergeDirectives, securityHeaders, siteDirectives } from "./src/site/security-headers";
+import { mergeDirectives, securityHeaders, siteDirectives, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
 
 // ── Build identity and output (publishing) ───────────────────────────────
@@ -86,6 +86,16 @@ export default function nextConfig(phase: string): NextConfig {
           source: "/:path*",
           has: [{ type: "cookie", key: DRAFT_MODE_COOKIE }],
           headers: securityHeaders(preview, { development }),
+        },
+        // Last, so it wins on the build's own files whatever the cookies.
+        { source: "/_next/static/:path*", headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
+        {
+          source: "/fonts/:file",
+          headers: [
+            ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
+            // Each name carries its file's hash (npm run fonts): a new font is a new URL.
+            { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
+          ],
         },
       ];
     },

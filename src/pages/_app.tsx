@@ -1,5 +1,5 @@
 import type { AppProps } from "next/app";
-import { display, displayItalic } from "../styles/fonts";
+import "../styles/display-font.css";
 import "../styles/globals.css";
 import { useNewBuildReload } from "../site/useNewBuildReload";
 import { IconShapes, NO_ICONS, type PageIconsProps } from "../ui/icons/icon-shapes";
@@ -9,7 +9,7 @@ export default function App({ Component, pageProps }: AppProps<PageIconsProps>) 
   return (
     // Each page's props carry the shapes of the icons its content shows (src/ui/icons/page-icons.ts).
     <IconShapes.Provider value={pageProps.icons ?? NO_ICONS}>
-      <div className={`site-root ${display.variable} ${displayItalic.variable}`}>
+      <div className="site-root">
         <Component {...pageProps} />
       </div>
     </IconShapes.Provider>

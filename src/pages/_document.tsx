@@ -1,5 +1,6 @@
 import { Html, Main, NextScript, type DocumentProps } from "next/document";
 import { PaintFirstHead } from "../site/PaintFirstHead";
+import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { localeFromPageProps } from "../site/locale";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
@@ -12,6 +13,8 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The headings' font, its ASCII file only: the first screen's headline waits for nothing else. */}
+        <link rel="preload" href={DISPLAY_FONT_PRELOAD} as="font" type="font/woff2" crossOrigin="anonymous" />
       </PaintFirstHead>
       <body>
         <Main />

@@ -40,6 +40,21 @@ export function siteDirectives({ development = false, inlineScripts = INLINE_SCR
   };
 }
 
+/**
+ * The policy for the build's static files (scripts, styles, fonts under
+ * /_next/static and /fonts). A policy only acts on a response the browser
+ * renders as a document, and these never should be one: if one is opened
+ * directly, nothing in it may load or run. It also keeps each of a page's
+ * dozen static responses about 250 bytes lighter than the site's full policy,
+ * which counts on a phone's first load.
+ */
+export const STATIC_FILE_DIRECTIVES: CspDirectives = {
+  "default-src": ["'none'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "frame-ancestors": ["'none'"],
+};
+
 /** Both policies' sources per directive, without duplicates; a directive only one has is kept as is. */
 export function mergeDirectives(base: CspDirectives, extra: CspDirectives): CspDirectives {
   const merged: Record<string, string[]> = Object.fromEntries(Object.entries(base).map(([name, sources]) => [name, [...sources]]));

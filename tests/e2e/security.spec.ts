@@ -41,6 +41,8 @@ test.describe("headers on every response", () => {
     const headers = (await request.get(chunk ?? "")).headers();
     expect(headers["content-security-policy"]).toContain("object-src 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
+    // Never a document: if one is opened directly, nothing in it may load or run.
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'");
   });
 
   test("every inline script is allowed by the hash of its current source, and there is no other", async ({ request }) => {

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DISPLAY_FONT_PRELOAD } from "../../src/styles/display-font-files";
+
+/**
+ * The headings' face (scripts/fonts/display-font.ts): a small preloaded
+ * file for ASCII, a second one a page fetches only when it shows an accented
+ * letter, and the browser really drawing headings with it. Chromium reports
+ * the font it rendered a node's text with (CSS.getPlatformFontsForNode).
+ */
+
+async function fontsRenderedFor(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
+function fontRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ page, request }) => {
+  await page.goto("/");
+  await expect(page.locator(`link[rel="preload"][as="font"]`)).toHaveAttribute("href", DISPLAY_FONT_PRELOAD);
+  const response = await request.get(DISPLAY_FONT_PRELOAD);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("font/woff2");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
+});
+
+for (const path of ["/", "/projects/2024/atlas"]) {
+  test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ page }) => {
+    const fonts = fontRequests(page);
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
+    await page.waitForLoadState("networkidle");
+    expect(fonts).toEqual([DISPLAY_FONT_PRELOAD]);
+  });
+}
+
+test("a quote is set in the reader's own serif italic, with nothing to download", async ({ page }) => {
+  const fonts = fontRequests(page);
+  await page.goto("/projects/2024/atlas");
+  const quote = page.locator("blockquote").first();
+  await expect(quote).toBeVisible();
+  expect(await quote.evaluate((element) => getComputedStyle(element).fontStyle)).toBe("italic");
+  expect(await fontsRenderedFor(page, "blockquote")).not.toContain("Fraunces");
+  await page.waitForLoadState("networkidle");
+  expect(fonts).toEqual([DISPLAY_FONT_PRELOAD]);
+});
+
+test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ page }) => {
+  const fonts = fontRequests(page);
+  await page.goto("/");
+  await page.evaluate(async () => {
+    const heading = document.createElement("h2");
+    heading.id = "accented";
+    heading.textContent = "Ærøskøbing café";
+    document.querySelector("main")?.prepend(heading);
+    await document.fonts.load("600 2rem Fraunces", "Ærø");
+  });
+  await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await fontsRenderedFor(page, "#accented")).toEqual(["Fraunces"]);
+});
