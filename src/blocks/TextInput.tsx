@@ -21,7 +21,8 @@ function isSubmitButtonOf(target: EventTarget | null, form: HTMLFormElement | nu
 
 export function TextInput({ blok }: { blok: TextInputBlok }) {
   const form = useFormField();
-  const id = useId();
+  const generated = useId();
+  const id = form?.fieldId(blok.name) ?? generated;
   const errorId = `${id}-error`;
   const error = form?.errorFor(blok.name);
   const initial = form?.initialValue(blok.name);

@@ -8,11 +8,14 @@ import { HeroSection } from "./HeroSection";
 import { Link } from "./Link";
 import { LinksContainer } from "./LinksContainer";
 import { SingleCard } from "./SingleCard";
-import { TextInput } from "./TextInput";
 import { TimelineSlide } from "./TimelineSlide";
 import { TimelineSlideList } from "./TimelineSlideList";
 import { VerticalSlide } from "./VerticalSlide";
 import { VerticalSlideSection } from "./VerticalSlideSection";
+
+function FieldOutsideForm(): null {
+  return null;
+}
 
 // Typed by the generated BlockRegistry: a block missing here, an extra key,
 // or a renderer for the wrong block is a compile error.
@@ -26,7 +29,12 @@ export const registry: BlockRegistry = {
   link: Link,
   links_container: LinksContainer,
   single_card: SingleCard,
-  text_input: TextInput,
+  // A text_input is a field of the contact form, which renders its fields
+  // itself (ContactFormInteractive); the schema and the data boundary allow
+  // it nowhere else (tests/unit/content/validation.test.ts), so Blocks never
+  // reaches this entry. Naming TextInput here would put the form's field code
+  // back into every page's first scripts (issue 11; see ContactForm.tsx).
+  text_input: FieldOutsideForm,
   timeline_slide: TimelineSlide,
   timeline_slide_list: TimelineSlideList,
   vertical_slide: VerticalSlide,

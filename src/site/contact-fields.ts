@@ -11,3 +11,6 @@ export const HONEYPOT_FIELD = "contact_website";
 
 /** Where the form posts without JavaScript; the page answers with the form's outcome. */
 export const CONTACT_PAGE_PATH = "/contact";
+
+/** Set on the <form> once its client code runs (validation, sending without leaving the page). */
+export const INTERACTIVE_ATTRIBUTE = "data-interactive";

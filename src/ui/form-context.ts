@@ -7,6 +7,12 @@ import type { FieldRule } from "../site/contact-rules";
  * through context rather than props.
  */
 export interface FormFieldContext {
+  /**
+   * The field's element id. The contact form is its own React root in the
+   * browser (src/blocks/ContactForm.tsx), where useId would not give the ids
+   * the server rendered, so the form hands out ids derived from one it got.
+   */
+  fieldId(name: string): string;
   errorFor(name: string): string | undefined;
   /** What the reader typed before a no-JavaScript post came back with errors. */
   initialValue(name: string): string | undefined;

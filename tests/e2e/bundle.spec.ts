@@ -1,7 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { FORM_INVALID_MESSAGE } from "../../src/site/contact-rules";
+import { STATUS_TEXT } from "../../src/site/contact-status";
 import { ICON_DATA } from "../../src/ui/icons/icon-data";
 import { UI_ICONS, type IconSourceName } from "../../src/ui/icons/icon-sources";
 import { gotoHydrated } from "./support/hydrated";
+import { listedChunks } from "./support/listed-chunks";
 
 /**
  * What a visitor's page makes the browser download: its scripts carry none
@@ -18,6 +21,19 @@ const SERVER_OR_EDITOR_ONLY: Record<string, string> = {
   "shown with changes": "the data boundary (src/content/story-contract.ts)",
   "did not define StoryblokBridge": "the Visual Editor bridge (src/preview/PreviewBridge.tsx)",
   "related stories not loaded": "the live editor's relation fetch (src/preview/relation-fetch.ts)",
+};
+
+/**
+ * Text only the contact form's own code carries. The form is in every page's
+ * footer, but its code loads when it comes near the viewport
+ * (src/blocks/ContactForm.tsx, issue 11), so it must not be in the chunks a
+ * page starts with, whatever the viewport.
+ */
+const CONTACT_FORM_ONLY: Record<string, string> = {
+  [FORM_INVALID_MESSAGE]: "the form's rules and messages (src/site/contact-rules.ts)",
+  [STATUS_TEXT.limited]: "the form's send states (src/site/contact-status.ts)",
+  "Leave this field empty": "the form itself (src/blocks/ContactFormInteractive.tsx)",
+  " (optional)": "its fields (src/blocks/TextInput.tsx)",
 };
 
 /** The scripts a page loads until it has hydrated (the noModule polyfills only old browsers fetch are not among them). */
@@ -41,5 +57,15 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     expect(shipped).toEqual([]);
     // The UI icons are drawn from the code itself.
     expect(code).toContain(ICON_DATA.menu.shapes[0]![1].d ?? "");
+  });
+
+  // The listed chunks, not what the browser fetched: on a short page the form is near from the start.
+  test(`${path}: the chunks it starts with carry none of the contact form's code`, async ({ request }) => {
+    const chunks = listedChunks(await (await request.get(path)).text());
+    expect(chunks.length).toBeGreaterThan(0);
+    const code = (await Promise.all(chunks.map(async (src) => (await request.get(src)).text()))).join("\n");
+    // Next.js's bootstrap is among them, so an empty answer cannot pass.
+    expect(code).toContain("__NEXT_DATA__");
+    for (const [text, what] of Object.entries(CONTACT_FORM_ONLY)) expect(code.includes(text), what).toBe(false);
   });
 }

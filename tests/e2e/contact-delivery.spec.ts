@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openMessageStore, type StoredMessage } from "../../src/contact/message-store";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../support/loopback-smtp";
 import { startNextServer, type NextServer } from "../support/next-server";
+import { gotoContactForm } from "./support/hydrated";
 
 /**
  * The contact form end to end: Chromium, `next start` of the production
@@ -58,7 +59,8 @@ test.afterAll(async () => {
 
 test("a message sent with the form reaches the SMTP server with the visitor's text intact", async ({ page }) => {
   const text = "Hallo Elena,\nwir überarbeiten die Anzeigen — können wir reden?\n<b>Not markup</b> & 100 % plain.";
-  await page.goto(`${server.url}/#contact`);
+  // The form's own code loads once it is in view; the no-JavaScript post has its own test below.
+  await gotoContactForm(page, `${server.url}/#contact`);
   const form = await fillForm(page, text);
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(form.getByRole("status")).toHaveText(/thank you! your message has been received/i);
@@ -107,7 +109,7 @@ test("without JavaScript the form posts, shows the same messages with what was t
 
 test("SMTP down: the message is stored, the visitor thanked, and it is delivered once SMTP is back", async ({ page }) => {
   await smtp.stop();
-  await page.goto(`${server.url}/#contact`);
+  await gotoContactForm(page, `${server.url}/#contact`);
   const form = await fillForm(page, "Sent while the mail server was down; it must still arrive.");
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(form.getByRole("status")).toHaveText(/thank you/i);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startNextServer, type NextServer } from "../support/next-server";
+import { gotoContactForm } from "./support/hydrated";
 
 /**
  * A store that cannot open (here: its folder would have to be made inside a
@@ -19,8 +20,7 @@ test.afterAll(async () => {
 
 test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({ page }) => {
   expect(server.output()).toContain("contact: cannot open /dev/null/contact.sqlite");
-  await page.goto(`${server.url}/#contact`);
-  const form = page.locator("#contact form");
+  const form = await gotoContactForm(page, `${server.url}/#contact`);
   await form.getByLabel(/^Your name/).fill("Femke de Wit");
   await form.getByLabel(/^Email/).fill("femke@example.com");
   await form.getByLabel(/^Message/).fill("This message cannot be stored; it must not be thanked for.");

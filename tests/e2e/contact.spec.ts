@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support/hydrated";
+import { gotoContactForm } from "./support/hydrated";
 
 /**
  * The contact form's behaviour in the browser, against the shared server.
@@ -8,7 +8,7 @@ import { gotoHydrated } from "./support/hydrated";
  */
 
 test.beforeEach(async ({ page }) => {
-  await gotoHydrated(page, "/#contact");
+  await gotoContactForm(page, "/#contact");
 });
 
 test("a field's message appears when it loses focus, not while typing, and goes once the value is fixed", async ({ page }) => {

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { INTERACTIVE_ATTRIBUTE } from "../../../src/site/contact-fields";
 
 /**
  * Opens `path` and waits until React has hydrated it (Next.js sets
@@ -10,4 +11,18 @@ import type { Page } from "@playwright/test";
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() => "next" in window);
+}
+
+/**
+ * Opens `path`, brings the contact form into view and waits until the form
+ * itself has hydrated: its code loads only once it comes near the viewport
+ * (src/blocks/ContactForm.tsx), after the rest of the page. Until then it is
+ * the server's form, which posts to /contact without JavaScript.
+ */
+export async function gotoContactForm(page: Page, path: string): Promise<Locator> {
+  await gotoHydrated(page, path);
+  const form = page.locator("#contact form");
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  return form;
 }

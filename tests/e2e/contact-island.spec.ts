@@ -1,0 +1,134 @@
+import { expect, test, type Page, type Response } from "@playwright/test";
+import { INTERACTIVE_ATTRIBUTE } from "../../src/site/contact-fields";
+import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/site/contact-rules";
+import { STATUS_TEXT } from "../../src/site/contact-status";
+import { gotoHydrated } from "./support/hydrated";
+
+/**
+ * The contact form is an island (src/blocks/ContactForm.tsx, issue 11): every
+ * page has its server-rendered HTML, but its code (the component, the rules'
+ * messages, the send states) loads only once the form comes near the
+ * viewport, and then hydrates the form the server sent.
+ */
+
+/** Text only the form's code carries: the rules' messages and the send states. */
+const FORM_CODE = [FORM_INVALID_MESSAGE, MESSAGES.email, STATUS_TEXT.limited];
+
+const carriesFormCode = (body: string) => FORM_CODE.some((text) => body.includes(text));
+
+/** Page errors, and console errors (where React reports a hydration that did not match). */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+  });
+  return problems;
+}
+
+test("the form's code loads only once the form comes near, and then hydrates the server's form", async ({ page }) => {
+  const problems = collectProblems(page);
+  const scripts: Promise<{ url: string; body: string }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+
+  await gotoHydrated(page, "/");
+  await page.waitForLoadState("networkidle");
+  const form = page.locator("#contact form");
+  // The premise: the form starts well outside the observer's margin (600px).
+  const below = await form.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight);
+  expect(below).toBeGreaterThan(1000);
+
+  // The page has hydrated; the form is the server's, whole, and none of its code has loaded.
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter(({ body }) => carriesFormCode(body)).map(({ url }) => url)).toEqual([]);
+  await expect(form.getByLabel(/^Your name/)).toBeAttached();
+  await expect(form.getByLabel(/^Consent to store this message/)).toBeAttached();
+  await expect(form.getByRole("button", { name: "Send message" })).toBeAttached();
+  await expect(form).not.toHaveAttribute(INTERACTIVE_ATTRIBUTE);
+  // Marks the server's nodes: hydration keeps them, a client render would replace them.
+  await form.evaluate((element) => element.setAttribute("data-from-server", ""));
+  const nameId = await form.getByLabel(/^Your name/).getAttribute("id");
+
+  // Scrolled into view: its chunk arrives and the same form becomes React's.
+  const chunk = page.waitForResponse(async (response: Response) => response.request().resourceType() === "script" && carriesFormCode(await response.text()));
+  await form.scrollIntoViewIfNeeded();
+  await chunk;
+  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  await expect(form).toHaveAttribute("data-from-server", "");
+  expect(await form.getByLabel(/^Your name/).getAttribute("id")).toBe(nameId);
+
+  // The browser's own checks now: the messages appear without a post to /contact.
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByRole("status")).toHaveText(FORM_INVALID_MESSAGE);
+  await expect(form.getByLabel(/^Your name/)).toBeFocused();
+  await expect(form.getByLabel(/^Your name/)).toHaveAttribute("aria-invalid", "true");
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(posts).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test("focusing a field starts the form's code, even before it scrolls near", async ({ page }) => {
+  const problems = collectProblems(page);
+  await gotoHydrated(page, "/");
+  const form = page.locator("#contact form");
+  // focus() without scrolling: the observer has not seen it, the focus listener has.
+  await form.getByLabel(/^Your name/).evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  await expect(form.getByLabel(/^Your name/)).toBeFocused();
+  expect(problems).toEqual([]);
+});
+
+/** Navigates with Next.js's router, as a link does: the new page's form has no server HTML to hydrate. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push(to), path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function expectWorkingForm(page: Page): Promise<void> {
+  // The section, not the form: a form without server HTML to hydrate is rendered once it comes near.
+  await page.locator("#contact").scrollIntoViewIfNeeded();
+  const form = page.locator("#contact form");
+  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(form.getByRole("status")).toHaveText(FORM_INVALID_MESSAGE);
+  await expect(form.getByLabel(/^Your name/)).toBeFocused();
+}
+
+test("pages reached by client-side navigation render the form, before and after its code has loaded", async ({ page }) => {
+  const problems = collectProblems(page);
+  await gotoHydrated(page, "/");
+  // The code has not loaded yet: the new page's form waits to come near, like the first.
+  await navigate(page, "/projects/2024/atlas");
+  await expectWorkingForm(page);
+  // Loaded now: the next page's form renders at once.
+  await navigate(page, "/");
+  await expectWorkingForm(page);
+  expect(problems).toEqual([]);
+});
+
+test("after a post without JavaScript, /contact's form hydrates with the server's answer in place", async ({ page }) => {
+  const problems = collectProblems(page);
+  await gotoHydrated(page, "/");
+  // form.submit() skips the form's handlers, as a browser without JavaScript would: a plain post, answered 422.
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/contact");
+  await page.locator("#contact form").evaluate((form: HTMLFormElement) => form.submit());
+  expect((await answer).status()).toBe(422);
+  const form = page.locator("#contact form");
+  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  await expect(form.getByRole("status")).toHaveText(FORM_INVALID_MESSAGE);
+  const name = form.getByLabel(/^Your name/);
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`[id="${await name.getAttribute("aria-describedby")}"]`)).toHaveText("Your name is required.");
+  // React's now: fixing the field clears its message.
+  await name.fill("Femke de Wit");
+  await expect(name).not.toHaveAttribute("aria-invalid");
+  // The browser reports the 422 itself; anything else is a problem.
+  expect(problems.filter((problem) => !problem.includes("status of 422"))).toEqual([]);
+});
