@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Head } from "next/document";
+import { distDir } from "./build-manifest-data";
 
 type DocumentFiles = Parameters<Head["getCssLinks"]>[0];
 
@@ -28,7 +29,7 @@ function cssText(file: string, href: string): string | null {
     let text: string | null = null;
     try {
       // `<\/style` is the same CSS to the parser, and cannot end the inline <style> early.
-      text = rebaseCssUrls(readFileSync(join(process.cwd(), ".next", file), "utf8"), href).replace(/<\/style/gi, "<\\/style");
+      text = rebaseCssUrls(readFileSync(join(process.cwd(), distDir(), file), "utf8"), href).replace(/<\/style/gi, "<\\/style");
     } catch {
       // Not beside the server (a deployment that serves .next/static elsewhere): link to it instead.
     }

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { InlineCssHead } from "./InlineCssHead";
-import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID } from "./paint-first-boot";
+import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "./paint-first-boot";
+import { isBuildManifest, readBuildManifest } from "./build-manifest-data";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
@@ -36,9 +37,16 @@ export class PaintFirstHead extends InlineCssHead {
     const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
     const sources = all.map(scriptSource);
     if (!sources.every((src) => src !== undefined)) return all;
+    const manifestSrc = sources.find(isBuildManifest);
+    const manifest = manifestSrc ? readBuildManifest(manifestSrc) : null;
+    const chunks = manifest ? sources.filter((src) => src !== manifestSrc) : sources;
     return [
-      <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(sources) }} />,
+      <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(chunks) }} />,
+      ...(manifest
+        ? [<script key="paint-first-manifest" id={PAINT_FIRST_MANIFEST_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(manifest) }} />]
+        : []),
       <script key="paint-first-boot" dangerouslySetInnerHTML={{ __html: PAINT_FIRST_BOOT }} />,
     ];
   }
 }
+

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PAINT_FIRST_CHUNKS_ID } from "../../src/site/paint-first-boot";
+import { PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "../../src/site/paint-first-boot";
+import { evaluateBuildManifest } from "../../src/site/build-manifest-data";
 import { gotoHydrated } from "./support/hydrated";
 import { listedChunks } from "./support/listed-chunks";
 
@@ -17,7 +18,19 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     expect(tags.map(([, src]) => src)).toEqual([]);
     const chunks = listedChunks(html);
     expect(chunks.some((src) => /\/framework-[^/]*\.js$/.test(src))).toBe(true);
-    expect(chunks.some((src) => /\/_buildManifest\.js$/.test(src))).toBe(true);
+    // The build manifest comes as data in the HTML, not as one more request;
+    // the static-pages manifest is only final after the build has rendered this page.
+    expect(chunks.filter((src) => /\/_buildManifest\.js$/.test(src))).toEqual([]);
+    expect(chunks.some((src) => /\/_ssgManifest\.js$/.test(src))).toBe(true);
+  });
+
+  test(`${path}: the build manifest in the HTML is the build's own, as the server has it now`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    const inline = new RegExp(`<script id="${PAINT_FIRST_MANIFEST_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+    const buildId = (JSON.parse(/<script id="__NEXT_DATA__" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? "{}") as { buildId?: string }).buildId;
+    const file = await (await request.get(`/_next/static/${buildId}/_buildManifest.js`)).text();
+    expect(JSON.parse(inline ?? "null")).toEqual(evaluateBuildManifest(file));
+    expect(evaluateBuildManifest(file)?.sortedPages).toEqual(expect.arrayContaining(["/", "/projects/[...slug]"]));
   });
 
   test(`${path}: after the first paint every listed chunk loads, in order, and the page hydrates`, async ({ page }) => {
@@ -50,6 +63,22 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     expect(errors, seen).toEqual([]);
   });
 }
+
+test("the router has its build manifest without fetching it, and navigates on the client with it", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await gotoHydrated(page, "/");
+  expect(await page.evaluate(() => {
+    const next = window as unknown as { __BUILD_MANIFEST?: { sortedPages?: string[] }; __SSG_MANIFEST?: Set<string> };
+    return { pages: next.__BUILD_MANIFEST?.sortedPages, staticHome: next.__SSG_MANIFEST?.has("/") };
+  })).toEqual({ pages: expect.arrayContaining(["/", "/projects/[...slug]"]), staticHome: true });
+  // A client-side navigation asks the router for both manifests (which chunks, and whether static).
+  await page.evaluate(() => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/2024/atlas"));
+  await expect(page.locator("h1")).toHaveText(/Atlas/);
+  expect(requested.filter((path) => path === "/projects/2024/atlas")).toEqual([]);
+  expect(requested.some((path) => /\/_next\/data\/[^/]+\/projects\/2024\/atlas\.json$/.test(path))).toBe(true);
+  expect(requested.filter((path) => /_buildManifest\.js$/.test(path))).toEqual([]);
+});
 
 test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ page }) => {
   await page.goto("/");
