@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DISPLAY_FONT_PRELOAD } from "../../src/styles/display-font-files";
+import { gotoHydrated } from "./support/hydrated";
 
 /**
  * The headings' face (scripts/fonts/display-font.ts): a small preloaded
@@ -40,7 +41,8 @@ test("the page preloads the core file, which is served for a year under a name t
 for (const path of ["/", "/projects/2024/atlas"]) {
   test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ page }) => {
     const fonts = fontRequests(page);
-    await page.goto(path);
+    // Hydrated first: the node asked about must be the one that stays.
+    await gotoHydrated(page, path);
     await page.evaluate(() => document.fonts.ready);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
     await page.waitForLoadState("networkidle");
@@ -50,7 +52,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 
 test("a quote is set in the reader's own serif italic, with nothing to download", async ({ page }) => {
   const fonts = fontRequests(page);
-  await page.goto("/projects/2024/atlas");
+  await gotoHydrated(page, "/projects/2024/atlas");
   const quote = page.locator("blockquote").first();
   await expect(quote).toBeVisible();
   expect(await quote.evaluate((element) => getComputedStyle(element).fontStyle)).toBe("italic");
@@ -61,12 +63,13 @@ test("a quote is set in the reader's own serif italic, with nothing to download"
 
 test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ page }) => {
   const fonts = fontRequests(page);
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await page.evaluate(async () => {
+    // Outside React's root, which would remove a node it did not render.
     const heading = document.createElement("h2");
     heading.id = "accented";
     heading.textContent = "Ærøskøbing café";
-    document.querySelector("main")?.prepend(heading);
+    document.body.prepend(heading);
     await document.fonts.load("600 2rem Fraunces", "Ærø");
   });
   await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
