@@ -69,6 +69,8 @@ test("the router has its build manifest without fetching it, and navigates on th
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await gotoHydrated(page, "/");
+  // The static-pages manifest is the last file listed: hydration does not wait for it.
+  await page.waitForFunction(() => "__SSG_MANIFEST" in window);
   expect(await page.evaluate(() => {
     const next = window as unknown as { __BUILD_MANIFEST?: { sortedPages?: string[] }; __SSG_MANIFEST?: Set<string> };
     return { pages: next.__BUILD_MANIFEST?.sortedPages, staticHome: next.__SSG_MANIFEST?.has("/") };

@@ -1,16 +1,17 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { INTERACTIVE_ATTRIBUTE } from "../../../src/site/contact-fields";
+import { HYDRATED_ATTRIBUTE } from "../../../src/site/useHydratedMark";
 
 /**
- * Opens `path` and waits until React has hydrated it (Next.js sets
- * `window.next` then). The page's scripts load after its first paint
+ * Opens `path` and waits until React has hydrated it (src/site/useHydratedMark.ts:
+ * `window.next` alone comes too early). The page's scripts load after its first paint
  * (src/site/paint-first-boot.ts), so a test that drives React (a menu
  * button, the router) waits for them, as the page's own HTML (links, the
  * form) works before.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => "next" in window);
+  await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
 }
 
 /**
