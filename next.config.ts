@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
+import { distDir } from "./src/site/dist-dir";
 import { mergeDirectives, securityHeaders, siteDirectives, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
 
@@ -15,7 +16,7 @@ const build = thisBuild();
 const buildOutput: Partial<NextConfig> = {
   generateBuildId: () => build.id,
   env: { SITE_BUILD_ID: build.id, SITE_BUILD_TIME: build.time },
-  ...(process.env.NEXT_DIST_DIR?.trim() && { distDir: process.env.NEXT_DIST_DIR.trim() }),
+  distDir: distDir(),
   ...(process.env.NEXT_OUTPUT === "standalone" && { output: "standalone" as const }),
 };
 // ─────────────────────────────────────────────────────────────────────────

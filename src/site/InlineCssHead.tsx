@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Head } from "next/document";
-import { distDir } from "./build-manifest-data";
+import { distDir } from "./dist-dir";
 
 type DocumentFiles = Parameters<Head["getCssLinks"]>[0];
 

@@ -49,4 +49,3 @@ export class PaintFirstHead extends InlineCssHead {
     ];
   }
 }
-

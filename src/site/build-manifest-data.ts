@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
+import { distDir } from "./dist-dir";
 
 /**
  * Next.js's client build manifest, handed to the page as data in its HTML
@@ -20,14 +21,14 @@ import { runInNewContext } from "node:vm";
  */
 export type BuildManifest = Record<string, unknown> & { sortedPages: string[] };
 
-/** Whether a script of the page's list is the build manifest. */
-export function isBuildManifest(src: string): boolean {
-  return /\/_buildManifest\.js$/.test(src.replace(/[?#].*$/, ""));
+/** A script's path without its query or fragment. */
+function pathOf(src: string): string {
+  return src.replace(/[?#].*$/, "");
 }
 
-/** The build's output folder, as next.config.ts sets it. */
-export function distDir(): string {
-  return process.env.NEXT_DIST_DIR?.trim() || ".next";
+/** Whether a script of the page's list is the build manifest. */
+export function isBuildManifest(src: string): boolean {
+  return /\/_buildManifest\.js$/.test(pathOf(src));
 }
 
 /**
@@ -60,7 +61,7 @@ export function readBuildManifest(src: string): BuildManifest | null {
   if (!read.has(src)) {
     let manifest: BuildManifest | null = null;
     try {
-      const file = join(process.cwd(), distDir(), src.replace(/^.*?\/_next\//, "").replace(/[?#].*$/, ""));
+      const file = join(process.cwd(), distDir(), pathOf(src).replace(/^.*?\/_next\//, ""));
       manifest = evaluateBuildManifest(readFileSync(file, "utf8"));
     } catch {
       // Not beside the server (static files served from elsewhere): the page loads it as a script.

@@ -1,3 +1,5 @@
+import { inView } from "motion";
+
 /** How far outside the viewport "near" starts: a fast flick on a phone covers less before the code has arrived. */
 export const NEAR_MARGIN = "600px";
 
@@ -10,7 +12,8 @@ const INTERACTIONS = ["focusin", "pointerdown", "touchstart", "keydown"] as cons
  * first. Jumping to an anchor in or above it (/#contact) counts as coming near:
  * the observer reports the element's position as soon as it starts watching.
  * Where there is no IntersectionObserver it calls at once. Returns a function
- * that stops watching (an unmount before then).
+ * that stops watching (an unmount before then). The watching is motion's
+ * `inView`, which every page already has for its scroll reveals.
  */
 export function whenNear(element: Element, onNear: () => void): () => void {
   if (typeof IntersectionObserver === "undefined") {
@@ -19,7 +22,7 @@ export function whenNear(element: Element, onNear: () => void): () => void {
   }
   let done = false;
   const stop = () => {
-    observer.disconnect();
+    stopViewing();
     for (const type of INTERACTIONS) element.removeEventListener(type, near, true);
   };
   function near() {
@@ -28,10 +31,7 @@ export function whenNear(element: Element, onNear: () => void): () => void {
     stop();
     onNear();
   }
-  const observer = new IntersectionObserver((entries) => {
-    if (entries.some((entry) => entry.isIntersecting)) near();
-  }, { rootMargin: NEAR_MARGIN });
-  observer.observe(element);
+  const stopViewing = inView(element, near, { margin: NEAR_MARGIN });
   // Capturing, so a handler inside that stops the event does not hide it.
   for (const type of INTERACTIONS) element.addEventListener(type, near, { capture: true, passive: true });
   return () => {

@@ -7,7 +7,7 @@ class FakeObserver {
   observed: Element[] = [];
   disconnected = false;
   constructor(
-    readonly callback: (entries: { isIntersecting: boolean }[]) => void,
+    readonly callback: (entries: { isIntersecting: boolean; target: Element }[]) => void,
     readonly options: { rootMargin?: string },
   ) {
     FakeObserver.last = this;
@@ -15,11 +15,15 @@ class FakeObserver {
   observe(element: Element) {
     this.observed.push(element);
   }
+  unobserve(element: Element) {
+    this.observed = this.observed.filter((observed) => observed !== element);
+  }
   disconnect() {
     this.disconnected = true;
   }
   report(isIntersecting: boolean) {
-    this.callback([{ isIntersecting }]);
+    // As a real observer: only for the elements still observed.
+    for (const target of this.observed) this.callback([{ isIntersecting, target }]);
   }
 }
 
