@@ -4,6 +4,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants
 import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
 import { distDir } from "./src/site/dist-dir";
 import { mergeDirectives, securityHeaders, siteDirectives, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
+import { applyShortClassNames } from "./src/site/short-class-names";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
 
 // ── Build identity and output (publishing) ───────────────────────────────
@@ -78,6 +79,11 @@ export default function nextConfig(phase: string): NextConfig {
       // Local assets are served from /assets (content/assets, copied at build) and
       // Storyblok assets from its CDN; both are already sized by the content owner.
       remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
+    },
+    webpack(config: { module?: { rules?: unknown } }, { dev }: { dev: boolean }) {
+      // Short CSS Modules class names in production (src/site/short-class-names.ts).
+      if (!dev && applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
+      return config;
     },
     async headers() {
       // When both rules match, the later one's headers win (Next.js headers()).
