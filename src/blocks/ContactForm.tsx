@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ComponentType } from "react";
+import { useEffect, useId, useMemo, useRef, type ComponentType } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { TextInputBlok } from "../generated";
 import { useContactOutcome } from "../site/contact-outcome";
+import { KEEP_SERVER_HTML } from "../site/keep-server-html";
 import { whenNear } from "../ui/when-near";
 import type { ContactFormProps } from "./ContactFormInteractive";
 
@@ -43,9 +44,12 @@ type FormComponent = ComponentType<ContactFormProps>;
 const ServerForm: FormComponent | null =
   typeof window === "undefined" ? (await import("./ContactFormInteractive")).ContactFormInteractive : null;
 
-// One object for the life of the page: React writes innerHTML again whenever
-// this prop is a different object, which would wipe the form.
-const KEEP_SERVER_HTML = { __html: "" };
+/**
+ * On the form's region, its props as JSON: a page served as static HTML,
+ * which React never renders, finds the form and what to render it with by
+ * this (src/site/islands.ts).
+ */
+export const CONTACT_FORM_ATTRIBUTE = "data-contact-form";
 
 let loading: Promise<FormComponent> | null = null;
 /** The form's code once it has arrived: a form mounted after that (the next page's) renders at once. */
@@ -67,7 +71,7 @@ function loadForm(): Promise<FormComponent> {
 /** Each region's form root, kept across an effect's re-run (new props, Strict Mode's remount). */
 const roots = new WeakMap<Element, Root>();
 
-function renderForm(region: HTMLDivElement, Form: FormComponent, props: ContactFormProps): void {
+function renderForm(region: HTMLElement, Form: FormComponent, props: ContactFormProps): void {
   const form = <Form {...props} />;
   const root = roots.get(region);
   if (root) root.render(form);
@@ -81,51 +85,70 @@ function renderForm(region: HTMLDivElement, Form: FormComponent, props: ContactF
   }
 }
 
+/**
+ * Loads the form's code once `region` (holding the server's form, or empty
+ * after a client-side navigation) comes near, and renders the form there.
+ * Returns a function that stops watching and, once the region has left the
+ * page, unmounts the form's root.
+ */
+export function watchContactForm(region: HTMLElement, props: ContactFormProps): () => void {
+  let cancelled = false;
+  let stopWatching = () => {};
+  if (loaded) renderForm(region, loaded, props);
+  else
+    stopWatching = whenNear(region, () => {
+      loadForm().then(
+        (Form) => {
+          if (!cancelled) renderForm(region, Form, props);
+        },
+        () => {},
+      );
+    });
+  return () => {
+    cancelled = true;
+    stopWatching();
+    // Later, and only once the region has left the page: React cannot
+    // unmount a root while it is committing another, and Strict Mode's
+    // rehearsal unmount keeps the region (the re-run effect reuses the root).
+    setTimeout(() => {
+      const root = roots.get(region);
+      if (root && !region.isConnected) {
+        root.unmount();
+        roots.delete(region);
+      }
+    });
+  };
+}
+
+/** The props a region's CONTACT_FORM_ATTRIBUTE carries; null when it is missing or not what the server writes. */
+export function contactFormPropsOf(region: Element): ContactFormProps | null {
+  try {
+    const props: unknown = JSON.parse(region.getAttribute(CONTACT_FORM_ATTRIBUTE) ?? "");
+    if (typeof props !== "object" || props === null) return null;
+    const { fields, submitLabel, idPrefix } = props as Partial<ContactFormProps>;
+    if (!Array.isArray(fields) || typeof submitLabel !== "string" || typeof idPrefix !== "string") return null;
+    return props as ContactFormProps;
+  } catch {
+    return null;
+  }
+}
+
 export function ContactForm({ fields, submitLabel }: Props) {
   // Read here, in the page's tree: the form's own root does not see the page's context.
   const outcome = useContactOutcome();
   // From the page's tree too, so the server's ids and the browser's agree.
   const idPrefix = useId();
   const region = useRef<HTMLDivElement>(null);
+  const props = useMemo<ContactFormProps>(() => ({ fields, submitLabel, outcome, idPrefix }), [fields, submitLabel, outcome, idPrefix]);
 
-  useEffect(() => {
-    const element = region.current;
-    if (!element) return;
-    const props: ContactFormProps = { fields, submitLabel, outcome, idPrefix };
-    let cancelled = false;
-    let stopWatching = () => {};
-    if (loaded) renderForm(element, loaded, props);
-    else
-      stopWatching = whenNear(element, () => {
-        loadForm().then(
-          (Form) => {
-            if (!cancelled) renderForm(element, Form, props);
-          },
-          () => {},
-        );
-      });
-    return () => {
-      cancelled = true;
-      stopWatching();
-      // Later, and only once the region has left the page: React cannot
-      // unmount a root while it is committing another, and Strict Mode's
-      // rehearsal unmount keeps the region (the re-run effect reuses the root).
-      setTimeout(() => {
-        const root = roots.get(element);
-        if (root && !element.isConnected) {
-          root.unmount();
-          roots.delete(element);
-        }
-      });
-    };
-  }, [fields, submitLabel, outcome, idPrefix]);
+  useEffect(() => (region.current ? watchContactForm(region.current, props) : undefined), [props]);
 
-  const props: ContactFormProps = { fields, submitLabel, outcome, idPrefix };
+  const regionProps = { ref: region, [CONTACT_FORM_ATTRIBUTE]: JSON.stringify(props) };
   return ServerForm ? (
-    <div ref={region}>
+    <div {...regionProps}>
       <ServerForm {...props} />
     </div>
   ) : (
-    <div ref={region} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+    <div {...regionProps} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
   );
 }

@@ -1,26 +1,17 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId } from "react";
 import type { HeaderContainerBlok } from "../generated";
 import { editableAttributes } from "../site/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
+import { attachMenuToggle, MENU_TOGGLE_ATTRIBUTE } from "../ui/menu-toggle";
 import { Link } from "./Link";
 import styles from "./HeaderContainer.module.css";
 
 export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  // Escape closes the open menu from anywhere in it and gives focus back to its button (WAI-ARIA disclosure).
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [menuOpen]);
+  // The menu's state lives in the button's aria-expanded, kept by plain DOM code that a static page runs
+  // too; a ref callback, so that a button the Visual Editor adds later (a first link) gets it as well.
+  const toggleRef = useCallback((button: HTMLButtonElement | null) => (button ? attachMenuToggle(button) : undefined), []);
   const navigation = blok.navigation ?? [];
   return (
     <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
@@ -37,15 +28,22 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
               ref={toggleRef}
               type="button"
               className={styles.toggle}
-              aria-expanded={menuOpen}
+              aria-expanded="false"
               aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
+              {...{ [MENU_TOGGLE_ATTRIBUTE]: "" }}
             >
-              <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
-              <Icon name={menuOpen ? "close" : "menu"} size={22} />
+              {/* Both states' names and icons; the stylesheet shows the one aria-expanded says. */}
+              <span className={styles.whenClosed}>
+                <span className="visually-hidden">Open menu</span>
+                <Icon name="menu" size={22} />
+              </span>
+              <span className={styles.whenOpen}>
+                <span className="visually-hidden">Close menu</span>
+                <Icon name="close" size={22} />
+              </span>
             </button>
-            <nav id={menuId} aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ""}`}>
-              <ul className={styles.list} onClick={() => setMenuOpen(false)}>
+            <nav id={menuId} aria-label="Main" className={styles.nav}>
+              <ul className={styles.list}>
                 {navigation.map((link) => (
                   <li key={link._uid}>
                     <Link blok={link} />

@@ -1,5 +1,6 @@
-import { Html, Main, NextScript, type DocumentProps } from "next/document";
+import { Html, Main, type DocumentProps } from "next/document";
 import { PaintFirstHead } from "../site/PaintFirstHead";
+import { StaticPageScript } from "../site/StaticPageScript";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { localeFromPageProps } from "../site/locale";
 
@@ -18,7 +19,7 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
       </PaintFirstHead>
       <body>
         <Main />
-        <NextScript />
+        <StaticPageScript />
       </body>
     </Html>
   );

@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { InlineCssHead } from "./InlineCssHead";
 import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "./paint-first-boot";
 import { isBuildManifest, readBuildManifest } from "./build-manifest-data";
+import { jsonForScriptElement } from "./json-script";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
@@ -11,10 +12,6 @@ function scriptSource(element: ReactElement): string | undefined {
   return typeof src === "string" ? src : undefined;
 }
 
-/** `</script` (and `<!--`) cannot occur in the JSON, so it cannot end the data block early. */
-function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 /**
  * next/document's <Head> (with the CSS inlined, InlineCssHead) whose page

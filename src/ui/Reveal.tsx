@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useScrollReveal } from "./useScrollReveal";
+import { REVEAL_PROPS, useScrollReveal } from "./useScrollReveal";
 
 interface RevealProps {
   as?: "div" | "li" | "article" | "figure";
@@ -7,11 +7,11 @@ interface RevealProps {
   children: ReactNode;
 }
 
-/** An element that fades in as it scrolls into view (see useScrollReveal for the rules). */
+/** An element that fades in as it scrolls into view (see attachReveal in scroll-reveal.ts for the rules). */
 export function Reveal({ as: Tag = "div", className, children }: RevealProps) {
   const ref = useScrollReveal<HTMLElement & HTMLLIElement & HTMLDivElement>();
   return (
-    <Tag ref={ref} className={className}>
+    <Tag ref={ref} className={className} {...REVEAL_PROPS}>
       {children}
     </Tag>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { EditableAttributes } from "../site/editable";
 import { slugify } from "../site/slug";
-import { useScrollReveal } from "./useScrollReveal";
+import { REVEAL_PROPS, useScrollReveal } from "./useScrollReveal";
 import styles from "./Section.module.css";
 
 interface SectionProps {
@@ -27,7 +27,7 @@ export function Section({ title, anchor, intro, theme, editable, className, spli
     <section id={id || undefined} data-theme={theme || undefined} className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`} {...editable}>
       <div className={`${styles.container} ${split ? styles.split : ""}`}>
         {(title || intro) && (
-          <header ref={revealRef} className={styles.header}>
+          <header ref={revealRef} className={styles.header} {...REVEAL_PROPS}>
             {title && <h2 className={styles.title}>{title}</h2>}
             {intro && <div className={styles.intro}>{intro}</div>}
           </header>

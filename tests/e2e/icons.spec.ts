@@ -35,9 +35,12 @@ test("phone: the menu button shows Lucide's menu icon, then its close icon, and 
   test.skip(!isMobile, "the menu button shows on phones only");
   await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
-  const path = () => toggle.locator("svg path").first().getAttribute("d");
+  // Both icons are in the markup; the stylesheet shows the one aria-expanded says (src/ui/menu-toggle.ts).
+  const path = () => toggle.locator("svg:visible path").first().getAttribute("d");
   const menu = await path();
   await toggle.click();
   await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
-  expect(await page.getByRole("button", { name: "Close menu" }).locator("svg path").first().getAttribute("d")).not.toBe(menu);
+  const close = page.getByRole("button", { name: "Close menu" });
+  await expect(close.locator("svg:visible")).toHaveCount(1);
+  expect(await close.locator("svg:visible path").first().getAttribute("d")).not.toBe(menu);
 });

@@ -84,6 +84,7 @@ test.describe("webhook → on-demand revalidation", () => {
     const before = tidewater.content.title as string;
     expect((await html("/projects/tidewater")).text).toContain(before);
     tidewater.content.title = "Tidewater, republished";
+    tidewater.content.summary = "A summary written after the build.";
     await writeStory("projects/tidewater", tidewater);
     // Not before the webhook: the page is static until then.
     expect((await html("/projects/tidewater")).text).toContain(before);
@@ -95,8 +96,8 @@ test.describe("webhook → on-demand revalidation", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/tidewater"]), failed: [] });
     expect(page.text).toContain("Tidewater, republished");
-    // The home page's card shows the new title too.
-    expect((await html("/")).text).toContain("Tidewater, republished");
+    // The home page's card for it (name, cover, summary) shows the new summary: the home page was regenerated too.
+    expect((await html("/")).text).toContain("A summary written after the build.");
   });
 
   test("the home page's project list follows a new, an unpublished and a moved project", async () => {

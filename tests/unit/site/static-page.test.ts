@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { NEXT_DATA } from "next/dist/shared/lib/utils";
+import { isStaticPageProps, STATIC_PAGE_PROP, staticPageData } from "../../../src/site/static-page";
+
+const story = { name: "Home", content: { body: [{ component: "hero_section" }] } };
+
+/** __NEXT_DATA__ as Next.js writes it for a prerendered page. */
+function prerendered(overrides: Partial<NEXT_DATA> = {}): NEXT_DATA {
+  return { props: { pageProps: { story }, __N_SSG: true }, page: "/", query: {}, buildId: "b1", isFallback: false, gsp: true, scriptLoader: [], ...overrides };
+}
+
+describe("staticPageData", () => {
+  it("gives a published prerendered page the marker in place of its props, and keeps the rest", () => {
+    const data = staticPageData(prerendered({ page: "/projects/[...slug]", query: { slug: ["2024", "atlas"] } }), true);
+    expect(data).toEqual({
+      props: { pageProps: { [STATIC_PAGE_PROP]: true }, __N_SSG: true },
+      page: "/projects/[...slug]",
+      query: { slug: ["2024", "atlas"] },
+      buildId: "b1",
+      isFallback: false,
+      gsp: true,
+      scriptLoader: [],
+    });
+    expect(JSON.stringify(data)).not.toContain("hero_section");
+  });
+
+  it("leaves every page that hydrates as a whole with its props", () => {
+    const cases: Array<[string, NEXT_DATA]> = [
+      ["the Visual Editor's draft page", prerendered({ isPreview: true })],
+      ["a fallback render", prerendered({ isFallback: true })],
+      ["a page rendered per request", prerendered({ gsp: undefined, gssp: true })],
+      ["a page with getInitialProps", prerendered({ gsp: undefined, gip: true })],
+      ["the error view", prerendered({ page: "/_error" })],
+      ["the 404 view", prerendered({ page: "/404" })],
+      ["a page that failed", prerendered({ err: Object.assign(new Error("boom"), { statusCode: 500 }) })],
+    ];
+    for (const [name, data] of cases) expect(staticPageData(data, true), name).toBeNull();
+  });
+
+  it("is off in development (next dev's live reload needs the props)", () => {
+    expect(staticPageData(prerendered(), false)).toBeNull();
+  });
+});
+
+describe("isStaticPageProps", () => {
+  it("knows the marker and nothing else", () => {
+    expect(isStaticPageProps({ [STATIC_PAGE_PROP]: true })).toBe(true);
+    for (const props of [{ story }, { [STATIC_PAGE_PROP]: "true" }, null, undefined, "x", []]) expect(isStaticPageProps(props)).toBe(false);
+  });
+});
