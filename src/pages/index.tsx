@@ -1,25 +1,11 @@
 import type { GetStaticProps } from "next";
-import type { PageStory, SiteConfigStory } from "../generated";
+import dynamic from "next/dynamic";
 import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
-import { DefaultLayout } from "../layouts/DefaultLayout";
-import { LiveStory } from "../preview/LiveStory";
 import { liveProps, loadForPreview } from "../preview/page-preview";
-import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import { reportRegeneration } from "../publishing/regeneration-report";
 import { withCardRelations } from "../site/card-stories";
-import type { PageIcons } from "../ui/icons/icon-shapes";
 import { pageIcons } from "../ui/icons/page-icons";
-
-interface HomeProps {
-  story: PageStory;
-  site: SiteConfigStory | null;
-  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
-  icons: PageIcons;
-  /** Only in the Visual Editor. */
-  preview?: PreviewProps;
-  /** Only in `next dev` on the embedded content. */
-  live?: LiveProps;
-}
+import type { HomeProps } from "../views/HomePage";
 
 /** The story whose content is the home page. */
 const HOME_SLUG = "home";
@@ -38,10 +24,7 @@ export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<Home
   },
 );
 
-export default function HomePage({ story, site, preview, live }: HomeProps) {
-  return (
-    <LiveStory story={story} contentType="page" preview={preview} live={live}>
-      {(shown) => <DefaultLayout story={shown} site={site} />}
-    </LiveStory>
-  );
-}
+// The page's renderers (every block, rich text, the layouts) load with the
+// view only when React renders the page: on a page served as static HTML
+// (src/site/static-page.ts) it never does, and the phone never downloads them.
+export default dynamic<HomeProps>(() => import("../views/HomePage"));

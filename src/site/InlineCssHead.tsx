@@ -52,9 +52,10 @@ function cssText(file: string, href: string): string | null {
  */
 export class InlineCssHead extends Head {
   override getCssLinks(files: DocumentFiles) {
-    const { assetPrefix } = this.context;
-    const sheets = files.allFiles
-      .filter((file) => file.endsWith(".css"))
+    const { assetPrefix, dynamicImports } = this.context;
+    // The page's own files and those of the dynamic imports it rendered (its view, src/pages/index.tsx).
+    const cssFiles = [...new Set([...files.allFiles, ...dynamicImports].filter((file) => file.endsWith(".css")))];
+    const sheets = cssFiles
       .map((file) => {
         const href = `${assetPrefix}/_next/${file}`;
         return { file, href, text: cssText(file, new URL(href, "http://site").pathname) };

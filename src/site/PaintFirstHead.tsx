@@ -3,6 +3,7 @@ import { InlineCssHead } from "./InlineCssHead";
 import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "./paint-first-boot";
 import { isBuildManifest, readBuildManifest } from "./build-manifest-data";
 import { jsonForScriptElement } from "./json-script";
+import { staticPageData } from "./static-page";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
@@ -30,8 +31,15 @@ export class PaintFirstHead extends InlineCssHead {
     return [];
   }
 
+  override getPreloadDynamicChunks(): ReturnType<InlineCssHead["getPreloadDynamicChunks"]> {
+    // Next.js preloads dynamic imports with the HTML; here they load after the first paint with the rest (or never).
+    return [];
+  }
+
   override getScripts(files: DocumentFiles) {
-    const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
+    // A page served as static HTML never renders its view, the page's dynamic import (src/site/static-page.ts).
+    const dynamicChunks = staticPageData(this.context.__NEXT_DATA__) ? [] : super.getDynamicChunks(files);
+    const all = [...dynamicChunks, ...super.getScripts(files)].filter((node) => node !== null);
     const sources = all.map(scriptSource);
     if (!sources.every((src) => src !== undefined)) return all;
     const manifestSrc = sources.find(isBuildManifest);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { mountIslands } from "./islands";
 import { KEEP_SERVER_HTML } from "./keep-server-html";
 
@@ -10,7 +10,7 @@ import { KEEP_SERVER_HTML } from "./keep-server-html";
  */
 export function StaticPage({ className }: { className: string }) {
   const root = useRef<HTMLDivElement>(null);
-  // A layout effect, as on a rendered page: reveals hide what is below the fold before the next frame.
-  useLayoutEffect(() => (root.current ? mountIslands(root.current) : undefined), []);
+  // Before the app marks the page hydrated (a child's effects run before its parent's): the menu works from then on.
+  useEffect(() => (root.current ? mountIslands(root.current) : undefined), []);
   return <div ref={root} className={className} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />;
 }

@@ -14,8 +14,11 @@ import type { NEXT_DATA } from "next/dist/shared/lib/utils";
  * element that keeps the server's HTML (StaticPage); the few parts that do
  * something (the phone menu, scroll reveals, the contact form) attach to
  * that HTML as islands (islands.ts), with the same code a page React
- * renders runs. Next.js's router is there as on any page: a client-side
- * navigation fetches the next page's full props and React renders it.
+ * renders runs. The page modules load their view (every renderer) with
+ * next/dynamic, and a static page's data lists no dynamic import, so its
+ * phone never downloads them. Next.js's router is there as on any page: a
+ * client-side navigation fetches the next page's props and view and React
+ * renders it.
  *
  * Everything else hydrates as a whole, with its props: pages rendered per
  * request (/contact, the error pages), the Visual Editor's draft pages
@@ -42,5 +45,7 @@ const ALWAYS_HYDRATED = new Set(["/_error", "/404", "/500"]);
 export function staticPageData(data: NEXT_DATA, production = process.env.NODE_ENV === "production"): NEXT_DATA | null {
   if (!production || !data.gsp || data.isPreview || data.isFallback || data.err || ALWAYS_HYDRATED.has(data.page)) return null;
   const marker: StaticPageProps = { [STATIC_PAGE_PROP]: true };
-  return { ...data, props: { pageProps: marker, __N_SSG: true } };
+  // Without its dynamic imports, too: Next.js would load them (the page's view) before hydrating, and React never renders it here.
+  const { dynamicIds: _rendered, ...rest } = data;
+  return { ...rest, props: { pageProps: marker, __N_SSG: true } };
 }

@@ -7,7 +7,7 @@ interface RevealProps {
   children: ReactNode;
 }
 
-/** An element that fades in as it scrolls into view (see attachReveal in scroll-reveal.ts for the rules). */
+/** An element that fades in as it scrolls into view (see attachReveals in scroll-reveal.ts for the rules). */
 export function Reveal({ as: Tag = "div", className, children }: RevealProps) {
   const ref = useScrollReveal<HTMLElement & HTMLLIElement & HTMLDivElement>();
   return (

@@ -4,7 +4,7 @@ import { attachReveal, REVEAL_ATTRIBUTE } from "./scroll-reveal";
 /** Spread on the element useScrollReveal's ref is on: a static page's islands find it by this (src/site/islands.ts). */
 export const REVEAL_PROPS = { [REVEAL_ATTRIBUTE]: "" } as const;
 
-/** A ref for an element that fades in as it scrolls into view (see attachReveal for the rules). */
+/** A ref for an element that fades in as it scrolls into view (see attachReveals for the rules). */
 export function useScrollReveal<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   useLayoutEffect(() => (ref.current ? attachReveal(ref.current) : undefined), []);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATIC_PAGE_PROP } from "../../src/site/static-page";
 import { gotoHydrated } from "./support/hydrated";
+import { listedChunks } from "./support/listed-chunks";
 
 /**
  * A published prerendered page is served as static HTML with islands
@@ -64,4 +65,17 @@ test("a client-side navigation from a static page renders the next page with its
 test("/contact, rendered per request, hydrates with its props", async ({ request }) => {
   const html = await (await request.get("/contact")).text();
   expect(nextData(html).props.pageProps).not.toHaveProperty(STATIC_PAGE_PROP);
+});
+
+test("a static page downloads no renderer: the scripts it loads are the ones its HTML lists", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  const loaded: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
+  });
+  const html = await (await page.request.get("/")).text();
+  await gotoHydrated(page, "/");
+  // Long enough for anything hydration would start; the form's code waits for the form to come near, which it does not here.
+  await page.waitForTimeout(1000);
+  expect(loaded.sort()).toEqual(listedChunks(html).sort());
 });

@@ -1,27 +1,12 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
-import type { ProjectStory, SiteConfigStory } from "../../generated";
+import dynamic from "next/dynamic";
 import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
-import { ProjectLayout } from "../../layouts/ProjectLayout";
-import { LiveStory } from "../../preview/LiveStory";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
-import type { LiveProps, PreviewProps } from "../../preview/preview-props";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
 import { allWorkHref } from "../../site/work-anchor";
-import type { PageIcons } from "../../ui/icons/icon-shapes";
 import { pageIcons } from "../../ui/icons/page-icons";
-
-interface ProjectPageProps {
-  story: ProjectStory;
-  site: SiteConfigStory | null;
-  allWorkHref: string;
-  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
-  icons: PageIcons;
-  /** Only in the Visual Editor. */
-  preview?: PreviewProps;
-  /** Only in `next dev` on the embedded content. */
-  live?: LiveProps;
-}
+import type { ProjectPageProps } from "../../views/ProjectPage";
 
 type ProjectParams = { slug: string[] };
 
@@ -54,10 +39,5 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
   },
 );
 
-export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
-  return (
-    <LiveStory story={story} contentType="project" preview={preview} live={live}>
-      {(shown) => <ProjectLayout story={shown} site={site} allWorkHref={allWorkHref} />}
-    </LiveStory>
-  );
-}
+// The renderers load with the view only when React renders the page (see src/pages/index.tsx).
+export default dynamic<ProjectPageProps>(() => import("../../views/ProjectPage"));

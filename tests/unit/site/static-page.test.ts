@@ -10,8 +10,8 @@ function prerendered(overrides: Partial<NEXT_DATA> = {}): NEXT_DATA {
 }
 
 describe("staticPageData", () => {
-  it("gives a published prerendered page the marker in place of its props, and keeps the rest", () => {
-    const data = staticPageData(prerendered({ page: "/projects/[...slug]", query: { slug: ["2024", "atlas"] } }), true);
+  it("gives a published prerendered page the marker in place of its props and its dynamic imports, and keeps the rest", () => {
+    const data = staticPageData(prerendered({ page: "/projects/[...slug]", query: { slug: ["2024", "atlas"] }, dynamicIds: [4821] }), true);
     expect(data).toEqual({
       props: { pageProps: { [STATIC_PAGE_PROP]: true }, __N_SSG: true },
       page: "/projects/[...slug]",

@@ -1,0 +1,26 @@
+import type { ProjectStory, SiteConfigStory } from "../generated";
+import { ProjectLayout } from "../layouts/ProjectLayout";
+import { LiveStory } from "../preview/LiveStory";
+import type { LiveProps, PreviewProps } from "../preview/preview-props";
+import type { PageIcons } from "../ui/icons/icon-shapes";
+
+export interface ProjectPageProps {
+  story: ProjectStory;
+  site: SiteConfigStory | null;
+  allWorkHref: string;
+  /** The shapes of the icons the content shows (_app provides them to <Icon>). */
+  icons: PageIcons;
+  /** Only in the Visual Editor. */
+  preview?: PreviewProps;
+  /** Only in `next dev` on the embedded content. */
+  live?: LiveProps;
+}
+
+/** A project's page as React renders it (src/pages/projects/[...slug].tsx loads it when it does). */
+export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
+  return (
+    <LiveStory story={story} contentType="project" preview={preview} live={live}>
+      {(shown) => <ProjectLayout story={shown} site={site} allWorkHref={allWorkHref} />}
+    </LiveStory>
+  );
+}
