@@ -3,6 +3,7 @@ import { INTERACTIVE_ATTRIBUTE } from "../../src/site/contact-fields";
 import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/site/contact-rules";
 import { STATUS_TEXT } from "../../src/site/contact-status";
 import { gotoHydrated } from "./support/hydrated";
+import { startClientNavigation } from "./support/client-navigation";
 
 /**
  * The contact form is an island (src/blocks/ContactForm.tsx, issue 11): every
@@ -87,7 +88,7 @@ test("focusing a field starts the form's code, even before it scrolls near", asy
 
 /** Navigates with Next.js's router, as a link does: the new page's form has no server HTML to hydrate. */
 async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push(to), path);
+  await startClientNavigation(page, path);
   await page.waitForURL((url) => url.pathname === path);
 }
 

@@ -4,6 +4,7 @@ import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
 import { BROWSERS } from "./support/user-agents";
 import { gotoHydrated } from "./support/hydrated";
+import { startClientNavigation } from "./support/client-navigation";
 
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
 
@@ -50,9 +51,7 @@ test.describe("error responses, as the server sends them", () => {
     await gotoHydrated(page, "/");
     const documentLoad = page.waitForResponse((response) => response.url().endsWith("/projects/removed-project") && response.request().resourceType() === "document");
     // As a link rendered before the project was removed would: the router's own navigation.
-    await page.evaluate(() => {
-      void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/removed-project");
-    });
+    await startClientNavigation(page, "/projects/removed-project");
     expect((await documentLoad).status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /projects/removed-project");
     await expect(page).toHaveTitle("Page Not Found");

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "../../src/site/paint-first-boot";
 import { evaluateBuildManifest } from "../../src/site/build-manifest-data";
 import { gotoHydrated } from "./support/hydrated";
+import { startClientNavigation } from "./support/client-navigation";
 import { listedChunks } from "./support/listed-chunks";
 
 /**
@@ -76,7 +77,7 @@ test("the router has its build manifest without fetching it, and navigates on th
     return { pages: next.__BUILD_MANIFEST?.sortedPages, staticHome: next.__SSG_MANIFEST?.has("/") };
   })).toEqual({ pages: expect.arrayContaining(["/", "/projects/[...slug]"]), staticHome: true });
   // A client-side navigation asks the router for both manifests (which chunks, and whether static).
-  await page.evaluate(() => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/2024/atlas"));
+  await startClientNavigation(page, "/projects/2024/atlas");
   await expect(page.locator("h1")).toHaveText(/Atlas/);
   expect(requested.filter((path) => path === "/projects/2024/atlas")).toEqual([]);
   expect(requested.some((path) => /\/_next\/data\/[^/]+\/projects\/2024\/atlas\.json$/.test(path))).toBe(true);

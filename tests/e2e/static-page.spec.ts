@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATIC_PAGE_PROP } from "../../src/site/static-page";
 import { gotoHydrated } from "./support/hydrated";
+import { startClientNavigation } from "./support/client-navigation";
 import { listedChunks } from "./support/listed-chunks";
 
 /**
@@ -55,7 +56,7 @@ test("below the fold, sections are hidden for their scroll reveal and shown as t
 test("a client-side navigation from a static page renders the next page with its props, and back", async ({ page }) => {
   await gotoHydrated(page, "/");
   const home = await page.locator("h1").first().textContent();
-  await page.evaluate(() => (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push("/projects/2024/atlas"));
+  await startClientNavigation(page, "/projects/2024/atlas");
   await expect(page).toHaveURL(/\/projects\/2024\/atlas$/);
   await expect(page.locator("h1").first()).toContainText("Atlas");
   await page.goBack();
