@@ -143,7 +143,9 @@ export function ContactForm({ fields, submitLabel }: Props) {
 
   useEffect(() => (region.current ? watchContactForm(region.current, props) : undefined), [props]);
 
-  const regionProps = { ref: region, [CONTACT_FORM_ATTRIBUTE]: JSON.stringify(props) };
+  // Serialised with the props, not on every render.
+  const propsJson = useMemo(() => JSON.stringify(props), [props]);
+  const regionProps = { ref: region, [CONTACT_FORM_ATTRIBUTE]: propsJson };
   return ServerForm ? (
     <div {...regionProps}>
       <ServerForm {...props} />

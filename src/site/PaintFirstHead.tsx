@@ -13,7 +13,6 @@ function scriptSource(element: ReactElement): string | undefined {
   return typeof src === "string" ? src : undefined;
 }
 
-
 /**
  * next/document's <Head> (with the CSS inlined, InlineCssHead) whose page
  * chunks load after the first paint instead of as `<script defer>` tags:
