@@ -4,6 +4,7 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants
 import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
 import { distDir } from "./src/site/dist-dir";
 import { mergeDirectives, securityHeaders, siteDirectives, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
+import { addIslandsEntry, type BrowserBuildConfig } from "./src/site/islands-build";
 import { applyShortClassNames } from "./src/site/short-class-names";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
 
@@ -80,9 +81,11 @@ export default function nextConfig(phase: string): NextConfig {
       // Storyblok assets from its CDN; both are already sized by the content owner.
       remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
     },
-    webpack(config: { module?: { rules?: unknown } }, { dev }: { dev: boolean }) {
+    webpack(config: BrowserBuildConfig & { module?: { rules?: unknown } }, { dev, isServer }: { dev: boolean; isServer: boolean }) {
       // Short CSS Modules class names in production (src/site/short-class-names.ts).
       if (!dev && applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
+      // The script of the pages served as static HTML, production only as they are (src/site/islands-build.ts).
+      if (!dev && !isServer) addIslandsEntry(config);
       return config;
     },
     async headers() {

@@ -1,9 +1,8 @@
 import { useEffect, useId, useMemo, useRef, type ComponentType } from "react";
-import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import type { TextInputBlok } from "../generated";
 import { useContactOutcome } from "../site/contact-outcome";
 import { KEEP_SERVER_HTML } from "../site/keep-server-html";
-import { whenNear } from "../ui/when-near";
+import { CONTACT_FORM_ATTRIBUTE, watchContactForm } from "./contact-form-island";
 import type { ContactFormProps } from "./ContactFormInteractive";
 
 /**
@@ -43,95 +42,6 @@ type FormComponent = ComponentType<ContactFormProps>;
 // for the unit tests, which load this file as a plain ES module.
 const ServerForm: FormComponent | null =
   typeof window === "undefined" ? (await import("./ContactFormInteractive")).ContactFormInteractive : null;
-
-/**
- * On the form's region, its props as JSON: a page served as static HTML,
- * which React never renders, finds the form and what to render it with by
- * this (src/site/islands.ts).
- */
-export const CONTACT_FORM_ATTRIBUTE = "data-contact-form";
-
-let loading: Promise<FormComponent> | null = null;
-/** The form's code once it has arrived: a form mounted after that (the next page's) renders at once. */
-let loaded: FormComponent | null = null;
-
-function loadForm(): Promise<FormComponent> {
-  loading ??= import("./ContactFormInteractive").then(
-    (module) => (loaded = module.ContactFormInteractive),
-    (error: unknown) => {
-      // Offline, or a deploy replaced the chunk: the server's form still posts
-      // without JavaScript; the next form to come near tries again.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/** Each region's form root, kept across an effect's re-run (new props, Strict Mode's remount). */
-const roots = new WeakMap<Element, Root>();
-
-function renderForm(region: HTMLElement, Form: FormComponent, props: ContactFormProps): void {
-  const form = <Form {...props} />;
-  const root = roots.get(region);
-  if (root) root.render(form);
-  // The server's form is still in place on the page it came with; a form
-  // mounted by a client-side navigation has nothing to hydrate.
-  else if (region.firstElementChild) roots.set(region, hydrateRoot(region, form));
-  else {
-    const created = createRoot(region);
-    created.render(form);
-    roots.set(region, created);
-  }
-}
-
-/**
- * Loads the form's code once `region` (holding the server's form, or empty
- * after a client-side navigation) comes near, and renders the form there.
- * Returns a function that stops watching and, once the region has left the
- * page, unmounts the form's root.
- */
-export function watchContactForm(region: HTMLElement, props: ContactFormProps): () => void {
-  let cancelled = false;
-  let stopWatching = () => {};
-  if (loaded) renderForm(region, loaded, props);
-  else
-    stopWatching = whenNear(region, () => {
-      loadForm().then(
-        (Form) => {
-          if (!cancelled) renderForm(region, Form, props);
-        },
-        () => {},
-      );
-    });
-  return () => {
-    cancelled = true;
-    stopWatching();
-    // Later, and only once the region has left the page: React cannot
-    // unmount a root while it is committing another, and Strict Mode's
-    // rehearsal unmount keeps the region (the re-run effect reuses the root).
-    setTimeout(() => {
-      const root = roots.get(region);
-      if (root && !region.isConnected) {
-        root.unmount();
-        roots.delete(region);
-      }
-    });
-  };
-}
-
-/** The props a region's CONTACT_FORM_ATTRIBUTE carries; null when it is missing or not what the server writes. */
-export function contactFormPropsOf(region: Element): ContactFormProps | null {
-  try {
-    const props: unknown = JSON.parse(region.getAttribute(CONTACT_FORM_ATTRIBUTE) ?? "");
-    if (typeof props !== "object" || props === null) return null;
-    const { fields, submitLabel, idPrefix } = props as Partial<ContactFormProps>;
-    if (!Array.isArray(fields) || typeof submitLabel !== "string" || typeof idPrefix !== "string") return null;
-    return props as ContactFormProps;
-  } catch {
-    return null;
-  }
-}
 
 export function ContactForm({ fields, submitLabel }: Props) {
   // Read here, in the page's tree: the form's own root does not see the page's context.

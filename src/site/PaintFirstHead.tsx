@@ -1,9 +1,10 @@
 import type { ReactElement } from "react";
 import { InlineCssHead } from "./InlineCssHead";
 import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "./paint-first-boot";
-import { isBuildManifest, readBuildManifest } from "./build-manifest-data";
+import { isBuildManifest, readBuildManifest, type BuildManifest } from "./build-manifest-data";
 import { jsonForScriptElement } from "./json-script";
-import { staticPageData } from "./static-page";
+import { islandScripts } from "./islands-files";
+import { staticPage } from "./static-page";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
@@ -36,14 +37,19 @@ export class PaintFirstHead extends InlineCssHead {
   }
 
   override getScripts(files: DocumentFiles) {
-    // A page served as static HTML never renders its view, the page's dynamic import (src/site/static-page.ts).
-    const dynamicChunks = staticPageData(this.context.__NEXT_DATA__) ? [] : super.getDynamicChunks(files);
-    const all = [...dynamicChunks, ...super.getScripts(files)].filter((node) => node !== null);
+    // A page served as static HTML loads the islands script instead of Next.js's (src/site/static-page.ts).
+    const asStatic = staticPage(this.context.__NEXT_DATA__, islandScripts(this.context.assetPrefix));
+    if (asStatic) return this.loadAfterPaint([...asStatic.scripts], null);
+    const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
     const sources = all.map(scriptSource);
     if (!sources.every((src) => src !== undefined)) return all;
     const manifestSrc = sources.find(isBuildManifest);
     const manifest = manifestSrc ? readBuildManifest(manifestSrc) : null;
-    const chunks = manifest ? sources.filter((src) => src !== manifestSrc) : sources;
+    return this.loadAfterPaint(manifest ? sources.filter((src) => src !== manifestSrc) : sources, manifest);
+  }
+
+  /** The loader and its data: `chunks` in order, and the build manifest the router reads, if any. */
+  private loadAfterPaint(chunks: string[], manifest: BuildManifest | null) {
     return [
       <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(chunks) }} />,
       ...(manifest

@@ -1,7 +1,8 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 import { NextScript } from "next/document";
 import { jsonForScriptElement } from "./json-script";
-import { staticPageData } from "./static-page";
+import { islandScripts } from "./islands-files";
+import { staticPage } from "./static-page";
 
 const NEXT_DATA_ID = "__NEXT_DATA__";
 
@@ -18,7 +19,7 @@ function isNextDataScript(node: ReactNode): node is ReactElement {
 export class StaticPageScript extends NextScript {
   override render() {
     const rendered = super.render();
-    const data = staticPageData(this.context.__NEXT_DATA__);
+    const data = staticPage(this.context.__NEXT_DATA__, islandScripts(this.context.assetPrefix))?.data;
     if (!data) return rendered;
     const children = Children.map((rendered.props as { children?: ReactNode }).children, (child) =>
       isNextDataScript(child) ? <script id={NEXT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(data) }} /> : child,

@@ -1,4 +1,4 @@
-import { CONTACT_FORM_ATTRIBUTE, contactFormPropsOf, watchContactForm } from "../blocks/ContactForm";
+import { CONTACT_FORM_ATTRIBUTE, contactFormPropsOf, watchContactForm } from "../blocks/contact-form-island";
 import { attachMenuToggle, MENU_TOGGLE_ATTRIBUTE } from "../ui/menu-toggle";
 import { attachReveals, REVEAL_ATTRIBUTE } from "../ui/scroll-reveal";
 
@@ -13,10 +13,10 @@ function all<T extends Element>(root: Element, attribute: string): T[] {
  * Each runs the same code the component runs on a page React renders.
  * Returns a function that stops them all.
  *
- * The menu is ready when hydration ends. The reveals and the form wait one
- * task: both are below the fold, measuring the reveals' positions lays the
- * page out, and in the hydration's own task that would lengthen the longest
- * task a phone runs while the page loads (Total Blocking Time).
+ * The menu is ready at once. The reveals and the form wait one task: both
+ * are below the fold, measuring the reveals' positions lays the page out,
+ * and in the script's own task that would lengthen the longest task a
+ * phone runs while the page loads (Total Blocking Time).
  */
 export function mountIslands(root: Element): () => void {
   const stops = all<HTMLButtonElement>(root, MENU_TOGGLE_ATTRIBUTE).map(attachMenuToggle);

@@ -1,15 +1,7 @@
 import { useEffect } from "react";
+import { markHydrated } from "./hydrated-mark";
 
-/**
- * Set on <html> once React has hydrated the page: its first effects run only
- * after the whole tree has committed. `window.next` is no such sign: Next.js
- * sets it before hydration starts, and its router a moment later. Browser
- * tests that drive React wait for this attribute.
- */
-export const HYDRATED_ATTRIBUTE = "data-hydrated";
-
+/** Marks the page hydrated (src/site/hydrated-mark.ts) once React has committed it. */
 export function useHydratedMark(): void {
-  useEffect(() => {
-    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
-  }, []);
+  useEffect(markHydrated, []);
 }

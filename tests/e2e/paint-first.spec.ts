@@ -12,28 +12,43 @@ import { listedChunks } from "./support/listed-chunks";
  * page hydrates as before.
  */
 
-for (const path of ["/", "/projects/2024/atlas"]) {
-  test(`${path}: no chunk is fetched with the HTML; the loader lists them instead`, async ({ request }) => {
+/** Pages served as static HTML load the islands script (src/site/islands-build.ts); a page rendered per request, Next.js's. */
+const STATIC_PAGES = ["/", "/projects/2024/atlas"];
+const RENDERED_PAGE = "/contact";
+
+for (const path of STATIC_PAGES) {
+  test(`${path}: no chunk is fetched with the HTML; the loader lists the islands script and no build manifest`, async ({ request }) => {
     const html = await (await request.get(path)).text();
     const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter(([tag]) => !/\bnoModule\b/i.test(tag));
     expect(tags.map(([, src]) => src)).toEqual([]);
     const chunks = listedChunks(html);
-    expect(chunks.some((src) => /\/framework-[^/]*\.js$/.test(src))).toBe(true);
-    // The build manifest comes as data in the HTML, not as one more request;
-    // the static-pages manifest is only final after the build has rendered this page.
-    expect(chunks.filter((src) => /\/_buildManifest\.js$/.test(src))).toEqual([]);
-    expect(chunks.some((src) => /\/_ssgManifest\.js$/.test(src))).toBe(true);
+    expect(chunks.map((src) => /\/chunks\/([a-z]+)-[^/]*\.js$/.exec(src)?.[1])).toEqual(["webpack", "islands"]);
+    expect(html).not.toContain(`id="${PAINT_FIRST_MANIFEST_ID}"`);
   });
+}
 
-  test(`${path}: the build manifest in the HTML is the build's own, as the server has it now`, async ({ request }) => {
-    const html = await (await request.get(path)).text();
-    const inline = new RegExp(`<script id="${PAINT_FIRST_MANIFEST_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
-    const buildId = (JSON.parse(/<script id="__NEXT_DATA__" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? "{}") as { buildId?: string }).buildId;
-    const file = await (await request.get(`/_next/static/${buildId}/_buildManifest.js`)).text();
-    expect(JSON.parse(inline ?? "null")).toEqual(evaluateBuildManifest(file));
-    expect(evaluateBuildManifest(file)?.sortedPages).toEqual(expect.arrayContaining(["/", "/projects/[...slug]"]));
-  });
+test(`${RENDERED_PAGE}: no chunk is fetched with the HTML; the loader lists Next.js's chunks instead`, async ({ request }) => {
+  const html = await (await request.get(RENDERED_PAGE)).text();
+  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter(([tag]) => !/\bnoModule\b/i.test(tag));
+  expect(tags.map(([, src]) => src)).toEqual([]);
+  const chunks = listedChunks(html);
+  expect(chunks.some((src) => /\/framework-[^/]*\.js$/.test(src))).toBe(true);
+  // The build manifest comes as data in the HTML, not as one more request;
+  // the static-pages manifest is only final after the build has rendered the static pages.
+  expect(chunks.filter((src) => /\/_buildManifest\.js$/.test(src))).toEqual([]);
+  expect(chunks.some((src) => /\/_ssgManifest\.js$/.test(src))).toBe(true);
+});
 
+test(`${RENDERED_PAGE}: the build manifest in the HTML is the build's own, as the server has it now`, async ({ request }) => {
+  const html = await (await request.get(RENDERED_PAGE)).text();
+  const inline = new RegExp(`<script id="${PAINT_FIRST_MANIFEST_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+  const buildId = (JSON.parse(/<script id="__NEXT_DATA__" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? "{}") as { buildId?: string }).buildId;
+  const file = await (await request.get(`/_next/static/${buildId}/_buildManifest.js`)).text();
+  expect(JSON.parse(inline ?? "null")).toEqual(evaluateBuildManifest(file));
+  expect(evaluateBuildManifest(file)?.sortedPages).toEqual(expect.arrayContaining(["/", "/projects/[...slug]"]));
+});
+
+for (const path of [...STATIC_PAGES, RENDERED_PAGE]) {
   test(`${path}: after the first paint every listed chunk loads, in order, and the page hydrates`, async ({ page }) => {
     const loaded: string[] = [];
     page.on("response", (response) => {
@@ -44,13 +59,14 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     await gotoHydrated(page, path);
     const state = await page.evaluate((id) => {
       const paint = performance.getEntriesByType("paint")[0];
-      const framework = performance.getEntriesByType("resource").find((entry) => /\/framework-[^/]*\.js$/.test(entry.name));
+      const chunks = JSON.parse(document.getElementById(id)?.textContent ?? "[]") as string[];
+      const first = performance.getEntriesByType("resource").find((entry) => new URL(entry.name).pathname === chunks[0]);
       return {
-        chunks: JSON.parse(document.getElementById(id)?.textContent ?? "[]") as string[],
+        chunks,
         inDocument: Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"), (script) => new URL(script.src).pathname),
         painted: document.documentElement.hasAttribute("data-painted"),
         paintedAt: paint?.startTime ?? Infinity,
-        frameworkRequestedAt: framework?.startTime ?? -1,
+        firstRequestedAt: first?.startTime ?? -1,
       };
     }, PAINT_FIRST_CHUNKS_ID);
     // What the page saw, for the message of whichever check fails.
@@ -61,7 +77,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     // Hydration can start before the last, smallest file has been answered: wait for each.
     await expect.poll(() => state.chunks.filter((chunk) => !loaded.includes(chunk)), { message: seen }).toEqual([]);
     // Not requested before the page had painted.
-    expect(state.frameworkRequestedAt, seen).toBeGreaterThanOrEqual(state.paintedAt);
+    expect(state.firstRequestedAt, seen).toBeGreaterThanOrEqual(state.paintedAt);
     expect(errors, seen).toEqual([]);
   });
 }
@@ -69,7 +85,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 test("the router has its build manifest without fetching it, and navigates on the client with it", async ({ page }) => {
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, RENDERED_PAGE);
   // The static-pages manifest is the last file listed: hydration does not wait for it.
   await page.waitForFunction(() => "__SSG_MANIFEST" in window);
   expect(await page.evaluate(() => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATIC_PAGE_PROP } from "../../src/site/static-page";
+import { HYDRATED_ATTRIBUTE } from "../../src/site/hydrated-mark";
 import { gotoHydrated } from "./support/hydrated";
 import { startClientNavigation } from "./support/client-navigation";
 import { listedChunks } from "./support/listed-chunks";
@@ -7,8 +8,9 @@ import { listedChunks } from "./support/listed-chunks";
 /**
  * A published prerendered page is served as static HTML with islands
  * (src/site/static-page.ts): its __NEXT_DATA__ carries a marker instead of
- * the story, React keeps the server's markup, and the parts that do
- * something attach to it. Pages rendered per request keep their props.
+ * the story, its one script (src/site/islands-entry.ts) leaves the server's
+ * markup as it is, and the parts that do something attach to it. Pages
+ * rendered per request keep their props and hydrate.
  */
 
 function nextData(html: string): { props: { pageProps: Record<string, unknown> }; buildId: string } {
@@ -53,14 +55,34 @@ test("below the fold, sections are hidden for their scroll reveal and shown as t
   await expect(revealed).toHaveCSS("opacity", "1");
 });
 
-test("a client-side navigation from a static page renders the next page with its props, and back", async ({ page }) => {
+test("a static page runs neither React nor Next.js's client, and its links load the next page, itself static", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const loaded: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
+  });
   await gotoHydrated(page, "/");
-  const home = await page.locator("h1").first().textContent();
+  expect(await page.evaluate(() => "next" in window)).toBe(false);
+  expect(loaded.filter((src) => /\/(framework|main|_app)-[^/]*\.js$/.test(src))).toEqual([]);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+  });
+  await page.locator('a[href="/projects/2024/atlas"]:visible').first().click();
+  await expect(page.locator("h1").first()).toContainText("Atlas");
+  expect(documents).toEqual(["/projects/2024/atlas"]);
+  await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
+  expect(errors).toEqual([]);
+});
+
+test("a client-side navigation from a rendered page to a published one renders it with its props, and back", async ({ page }) => {
+  await gotoHydrated(page, "/contact");
   await startClientNavigation(page, "/projects/2024/atlas");
   await expect(page).toHaveURL(/\/projects\/2024\/atlas$/);
   await expect(page.locator("h1").first()).toContainText("Atlas");
   await page.goBack();
-  await expect(page.locator("h1").first()).toHaveText(home ?? "");
+  await expect(page.locator("h1").first()).toHaveText("Contact");
 });
 
 test("/contact, rendered per request, hydrates with its props", async ({ request }) => {

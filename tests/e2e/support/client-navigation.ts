@@ -15,3 +15,13 @@ export async function startClientNavigation(page: Page, path: string): Promise<v
     void (window as unknown as NextWindow).next.router.push(to);
   }, path);
 }
+
+/**
+ * Navigates with Next.js's router and waits until it has rendered the new
+ * page (the router's promise settles after its render, where the URL
+ * changes before it). Only for a navigation that stays on the client.
+ */
+export async function navigateOnClient(page: Page, path: string): Promise<void> {
+  const done = await page.evaluate((to) => (window as unknown as NextWindow).next.router.push(to), path);
+  if (!done) throw new Error(`the router did not complete its navigation to ${path}`);
+}

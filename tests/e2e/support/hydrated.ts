@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { INTERACTIVE_ATTRIBUTE } from "../../../src/site/contact-fields";
-import { HYDRATED_ATTRIBUTE } from "../../../src/site/useHydratedMark";
+import { HYDRATED_ATTRIBUTE } from "../../../src/site/hydrated-mark";
 
 /**
- * Opens `path` and waits until React has hydrated it (src/site/useHydratedMark.ts:
+ * Opens `path` and waits until its scripts have taken over (src/site/hydrated-mark.ts:
  * `window.next` alone comes too early). The page's scripts load after its first paint
  * (src/site/paint-first-boot.ts), so a test that drives React (a menu
  * button, the router) waits for them, as the page's own HTML (links, the
