@@ -10,26 +10,23 @@ function all<T extends Element>(root: Element, attribute: string): T[] {
  * What a page served as static HTML (src/site/static-page.ts) does in the
  * browser, found in the server's markup by the attributes the components
  * write: the phone menu's button, the scroll reveals, the contact form.
- * Each runs the same code the component runs on a page React renders.
- * Returns a function that stops them all.
+ * Each runs the same code the component runs on a page React renders; none
+ * is stopped, as the page they attach to is never replaced (its links load
+ * the next page in full).
  *
  * The menu is ready at once. The reveals and the form wait one task: both
  * are below the fold, measuring the reveals' positions lays the page out,
  * and in the script's own task that would lengthen the longest task a
  * phone runs while the page loads (Total Blocking Time).
  */
-export function mountIslands(root: Element): () => void {
-  const stops = all<HTMLButtonElement>(root, MENU_TOGGLE_ATTRIBUTE).map(attachMenuToggle);
-  const later = setTimeout(() => {
-    stops.push(attachReveals(all<HTMLElement>(root, REVEAL_ATTRIBUTE)));
+export function mountIslands(root: Element): void {
+  all<HTMLButtonElement>(root, MENU_TOGGLE_ATTRIBUTE).forEach(attachMenuToggle);
+  setTimeout(() => {
+    attachReveals(all<HTMLElement>(root, REVEAL_ATTRIBUTE));
     for (const region of all<HTMLElement>(root, CONTACT_FORM_ATTRIBUTE)) {
       const props = contactFormPropsOf(region);
       // Without its props the form stays the server's, which posts without JavaScript.
-      if (props) stops.push(watchContactForm(region, props));
+      if (props) watchContactForm(region, props);
     }
   });
-  return () => {
-    clearTimeout(later);
-    stops.forEach((stop) => stop());
-  };
 }
