@@ -3,6 +3,11 @@ import type { TextInputBlok } from "../generated";
 import { useContactOutcome } from "../site/contact-outcome";
 import { KEEP_SERVER_HTML } from "../site/keep-server-html";
 import { CONTACT_FORM_ATTRIBUTE, watchContactForm } from "./contact-form-island";
+// The server's form is in every page's markup, so its styles come with the
+// page's, not with its code: without these the form would be unstyled until
+// it came near, and for good without JavaScript.
+import "./ContactForm.module.css";
+import "./TextInput.module.css";
 import type { ContactFormProps } from "./ContactFormInteractive";
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { INTERACTIVE_ATTRIBUTE } from "../../src/site/contact-fields";
 import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/site/contact-rules";
 import { STATUS_TEXT } from "../../src/site/contact-status";
-import { gotoHydrated } from "./support/hydrated";
+import { gotoContactForm, gotoHydrated } from "./support/hydrated";
 import { navigateOnClient } from "./support/client-navigation";
 
 /**
@@ -134,4 +134,33 @@ test("after a post without JavaScript, /contact's form hydrates with the server'
   await expect(name).not.toHaveAttribute("aria-invalid");
   // The browser reports the 422 itself; anything else is a problem.
   expect(problems.filter((problem) => !problem.includes("status of 422"))).toEqual([]);
+});
+
+/** What the form's styles decide, for the first field and the submit button. */
+const formLook = (page: Page) =>
+  page.locator("#contact form").evaluate((form) => {
+    const look = (element: Element | null) => {
+      const style = element ? getComputedStyle(element) : null;
+      return style && { minHeight: style.minHeight, border: style.borderTopWidth, padding: style.paddingTop, display: style.display };
+    };
+    return { field: look(form.querySelector("input:not([type=hidden]):not([type=checkbox])")), button: look(form.querySelector("button[type=submit]")) };
+  });
+
+test("the server's form is styled as the hydrated one, before its code loads and without JavaScript", async ({ page, browser }) => {
+  await gotoContactForm(page, "/");
+  const hydrated = await formLook(page);
+  expect(hydrated.field?.minHeight).not.toBe("0px");
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const withoutScripts = await context.newPage();
+  await withoutScripts.goto("/");
+  expect(await formLook(withoutScripts)).toEqual(hydrated);
+  await context.close();
+
+  // With scripts, before the form comes near: its code (and anything loaded with it) is not there yet.
+  const fresh = await browser.newPage({ viewport: { width: 390, height: 760 } });
+  await gotoHydrated(fresh, "/");
+  await expect(fresh.locator("#contact form")).not.toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+  expect(await formLook(fresh)).toEqual(hydrated);
+  await fresh.close();
 });
