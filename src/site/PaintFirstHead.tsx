@@ -3,8 +3,7 @@ import { InlineCssHead } from "./InlineCssHead";
 import { PAINT_FIRST_BOOT, PAINT_FIRST_CHUNKS_ID, PAINT_FIRST_MANIFEST_ID } from "./paint-first-boot";
 import { isBuildManifest, readBuildManifest, type BuildManifest } from "./build-manifest-data";
 import { jsonForScriptElement } from "./json-script";
-import { islandScripts } from "./islands-files";
-import { staticPage } from "./static-page";
+import { staticPageOfDocument } from "./static-page";
 
 type DocumentFiles = Parameters<InlineCssHead["getScripts"]>[0];
 
@@ -38,8 +37,8 @@ export class PaintFirstHead extends InlineCssHead {
 
   override getScripts(files: DocumentFiles) {
     // A page served as static HTML loads the islands script instead of Next.js's (src/site/static-page.ts).
-    const asStatic = staticPage(this.context.__NEXT_DATA__, islandScripts(this.context.assetPrefix));
-    if (asStatic) return this.loadAfterPaint([...asStatic.scripts], null);
+    const asStatic = staticPageOfDocument(this.context);
+    if (asStatic) return this.loadAfterPaint(asStatic.scripts, null);
     const all = [...super.getDynamicChunks(files), ...super.getScripts(files)].filter((node) => node !== null);
     const sources = all.map(scriptSource);
     if (!sources.every((src) => src !== undefined)) return all;
@@ -49,7 +48,7 @@ export class PaintFirstHead extends InlineCssHead {
   }
 
   /** The loader and its data: `chunks` in order, and the build manifest the router reads, if any. */
-  private loadAfterPaint(chunks: string[], manifest: BuildManifest | null) {
+  private loadAfterPaint(chunks: readonly string[], manifest: BuildManifest | null) {
     return [
       <script key="paint-first-chunks" id={PAINT_FIRST_CHUNKS_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(chunks) }} />,
       ...(manifest

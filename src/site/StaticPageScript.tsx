@@ -1,8 +1,7 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from "react";
 import { NextScript } from "next/document";
 import { jsonForScriptElement } from "./json-script";
-import { islandScripts } from "./islands-files";
-import { staticPage } from "./static-page";
+import { staticPageOfDocument } from "./static-page";
 
 const NEXT_DATA_ID = "__NEXT_DATA__";
 
@@ -19,7 +18,7 @@ function isNextDataScript(node: ReactNode): node is ReactElement {
 export class StaticPageScript extends NextScript {
   override render() {
     const rendered = super.render();
-    const data = staticPage(this.context.__NEXT_DATA__, islandScripts(this.context.assetPrefix))?.data;
+    const data = staticPageOfDocument(this.context)?.data;
     if (!data) return rendered;
     const children = Children.map((rendered.props as { children?: ReactNode }).children, (child) =>
       isNextDataScript(child) ? <script id={NEXT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScriptElement(data) }} /> : child,

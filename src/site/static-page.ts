@@ -1,4 +1,5 @@
 import type { NEXT_DATA } from "next/dist/shared/lib/utils";
+import { islandScripts } from "./islands-files";
 
 /**
  * A published page served as static HTML (issue 11, phone speed).
@@ -52,4 +53,9 @@ export function staticPage(data: NEXT_DATA, islands: readonly string[] | null, p
   // Nor its dynamic imports, which only React's render of the page (its view) would use.
   const { dynamicIds: _rendered, ...rest } = data;
   return { data: { ...rest, props: { pageProps: marker, __N_SSG: true } }, scripts: islands };
+}
+
+/** `staticPage` for the page a document is rendering, with the build's islands scripts (PaintFirstHead and StaticPageScript ask alike). */
+export function staticPageOfDocument({ __NEXT_DATA__, assetPrefix }: { __NEXT_DATA__: NEXT_DATA; assetPrefix?: string }): StaticPage | null {
+  return staticPage(__NEXT_DATA__, islandScripts(assetPrefix));
 }

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { STATIC_PAGE_PROP } from "../../src/site/static-page";
-import { HYDRATED_ATTRIBUTE } from "../../src/site/hydrated-mark";
-import { gotoHydrated } from "./support/hydrated";
+import { gotoHydrated, waitForHydration } from "./support/hydrated";
 import { startClientNavigation } from "./support/client-navigation";
 import { listedChunks } from "./support/listed-chunks";
 
@@ -72,7 +71,7 @@ test("a static page runs neither React nor Next.js's client, and its links load 
   await page.locator('a[href="/projects/2024/atlas"]:visible').first().click();
   await expect(page.locator("h1").first()).toContainText("Atlas");
   expect(documents).toEqual(["/projects/2024/atlas"]);
-  await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
+  await waitForHydration(page);
   expect(errors).toEqual([]);
 });
 

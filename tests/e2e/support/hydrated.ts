@@ -11,6 +11,11 @@ import { HYDRATED_ATTRIBUTE } from "../../../src/site/hydrated-mark";
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await waitForHydration(page);
+}
+
+/** Waits until the page now open has its scripts running (after a navigation the test did not start with goto). */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction((attribute) => document.documentElement.hasAttribute(attribute), HYDRATED_ATTRIBUTE);
 }
 
