@@ -4,7 +4,7 @@
  */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { LOCAL_TOKEN, readContentSource } from "../../src/content/content-source";
+import { LOCAL_PREVIEW_TOKEN, LOCAL_TOKEN, readContentSource } from "../../src/content/content-source";
 import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
 
 // The local CDN and the validator are imported inside the actions, so
@@ -18,9 +18,15 @@ export function registerContent(program: Command): void {
     .description("Serve content/ over HTTP as the Storyblok Content Delivery API v2.")
     .option("--port <port>", "port to listen on (0 picks a free one)", "4010")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
-    .option("--token <token>", "the access token requests must carry", LOCAL_TOKEN)
+    .option("--token <token>", "the public access token: reads published content only", LOCAL_TOKEN)
+    .option("--preview-token <token>", "the preview access token: reads drafts (version=draft) too", LOCAL_PREVIEW_TOKEN)
     .option("--dir <dir>", "content directory (stories/, drafts/, assets/)", "content")
-    .action(async (flags: { port: string; host: string; token: string; dir: string }) => {
+    .action(async (flags: { port: string; host: string; token: string; previewToken: string; dir: string }) => {
+      if (flags.token === flags.previewToken) {
+        // One token for both would give the public one the drafts: exactly what the two tokens are for.
+        console.error("--token and --preview-token must differ: the public token must not read drafts.");
+        process.exit(2);
+      }
       const { createLocalCdn, reportProblems } = await import("../../src/content/local-cdn/create-local-cdn");
       const { serveOverHttp } = await import("../../src/content/local-cdn/http-server");
       const { createStoryStore } = await import("../../src/content/local-cdn/story-store");
@@ -28,10 +34,11 @@ export function registerContent(program: Command): void {
       const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
-      const handler = createLocalCdn({ dir, token: flags.token, store });
+      const handler = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store });
       const running = await serveOverHttp(handler, Number(flags.port), flags.host);
       console.log(`Serving ${index.stories.length} stories from ${dir}`);
-      console.log(`  ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
+      console.log(`  published: ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
+      console.log(`  drafts:    ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.previewToken)}&version=draft`);
     });
 
   // `--source storyblok`, not `--space`: elsewhere `--space` takes a space id for the Management API,
@@ -43,7 +50,7 @@ export function registerContent(program: Command): void {
     )
     .option("--source <source>", "where the stories are: local (the files in --dir) or storyblok (a space)", "local")
     .option("--dir <dir>", "content directory (with --source local)", "content")
-    .option("--token <token>", "the space's access token, a preview token for drafts; default $STORYBLOK_TOKEN")
+    .option("--token <token>", "the space's access token: a preview token for drafts (default $STORYBLOK_PREVIEW_TOKEN, else $STORYBLOK_TOKEN), a public one with --published (default $STORYBLOK_TOKEN)")
     .option("--region <code>", "space region: eu, us, ca, ap, cn; default $STORYBLOK_REGION or eu")
     .option("--api-url <url>", "Content Delivery API base URL, e.g. http://127.0.0.1:4010/v2; default $STORYBLOK_API_URL")
     .option("--published", "check the published version instead of the drafts (a public token is enough)")
@@ -76,10 +83,19 @@ function usageError(flags: ValidateFlags, given: (name: string) => boolean): str
     return undefined;
   }
   if (given("dir")) return "--dir is for --source local; --source storyblok reads the space instead.";
-  if (!(flags.token ?? process.env.STORYBLOK_TOKEN)?.trim()) {
-    return `Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN (${flags.published ? "a public or preview token" : "a preview token for drafts, or a public token with --published"}).`;
+  if (!spaceToken(flags)) {
+    return flags.published
+      ? "Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN (a public or preview token)."
+      : "Reading a space's drafts needs its preview token: --token, STORYBLOK_PREVIEW_TOKEN or STORYBLOK_TOKEN (or check the published stories with --published and a public token).";
   }
   return undefined;
+}
+
+/** The token that reads the version asked for: drafts prefer the preview token the site's own draft queries use. */
+function spaceToken(flags: ValidateFlags): string | undefined {
+  const env = process.env;
+  const candidates = flags.published ? [flags.token, env.STORYBLOK_TOKEN] : [flags.token, env.STORYBLOK_PREVIEW_TOKEN, env.STORYBLOK_TOKEN];
+  return candidates.map((token) => token?.trim()).find((token) => token);
 }
 
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -100,10 +116,11 @@ async function validateSpaceOrExit(flags: ValidateFlags): Promise<void> {
   const { createContentClient } = await import("../../src/content/client");
   const { toContentRequestError } = await import("../../src/content/content-errors");
   const { validateSpace } = await import("../../src/content/validation/validate-space");
-  // The site's own reading of the environment; the flags win over the variables.
+  // The site's own reading of the environment; the flags win over the variables. The one client
+  // carries the token chosen for the version (spaceToken), a preview token when reading drafts.
   const source = readContentSource({
     CONTENT_SOURCE: "storyblok",
-    STORYBLOK_TOKEN: flags.token ?? process.env.STORYBLOK_TOKEN,
+    STORYBLOK_TOKEN: spaceToken(flags),
     STORYBLOK_REGION: flags.region ?? process.env.STORYBLOK_REGION,
     STORYBLOK_API_URL: flags.apiUrl ?? process.env.STORYBLOK_API_URL,
   });

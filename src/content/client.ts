@@ -13,11 +13,12 @@ import StoryblokClient, {
 } from "storyblok-js-client";
 import { withCheckedBodies } from "./checked-fetch";
 import { ContentRequestError, withErrorShape } from "./content-errors";
-import { readContentSource, type ContentSource } from "./content-source";
+import { noPreviewToken, readContentSource, type ContentSource } from "./content-source";
 import { inProcessFetch } from "./in-process-fetch";
-import { createLocalCdn, reportProblems } from "./local-cdn/create-local-cdn";
+import { createLocalCdn, reportProblems, type LocalCdnHandler } from "./local-cdn/create-local-cdn";
 import { createStoryStore } from "./local-cdn/story-store";
 import { useIterativeTreeWalk } from "./iterative-tree-walk";
+import type { TokenAccess } from "./local-cdn/token-access";
 
 /** Storyblok's CDN allows more, but 5 per second keeps a parallel build well clear of 429s. */
 export const REQUESTS_PER_SECOND = 5;
@@ -41,6 +42,24 @@ export interface ContentClientOptions {
   checkIntervalMs?: number;
   /** A personal access / OAuth token, sent as `Authorization`; lowers the rate to 3 per second. */
   oauthToken?: string;
+  /**
+   * Which of the source's tokens the client carries: `public` (the default)
+   * reads published content only; `preview` reads drafts too and throws
+   * ContentConfigError when the source has no preview token.
+   */
+  access?: TokenAccess;
+}
+
+/**
+ * The site's two clients, one per token (storyblok-js-client keeps the cv
+ * and the cache of published answers per token, and the rate limit per
+ * client). `published` carries only the public token and serves every
+ * public page; `preview` carries the preview token, reads drafts for the
+ * Visual Editor and caches nothing. It is absent without a preview token.
+ */
+export interface SiteClients {
+  published: ContentClient;
+  preview?: ContentClient;
 }
 
 /**
@@ -124,34 +143,67 @@ export class ContentClient extends StoryblokClient {
 export function createContentClient(options: ContentClientOptions = {}): ContentClient {
   // Throws ContentConfigError (e.g. missing STORYBLOK_TOKEN) before anything is created or sent.
   const source = options.source ?? readContentSource();
+  const access = options.access ?? "public";
+  return clientFor(source, access, options, source.kind === "local" ? localCdn(source, options) : undefined);
+}
+
+/** Both clients of the site; on the embedded content they share one in-process CDN (one read of the files). */
+export function createSiteClients(options: Omit<ContentClientOptions, "access"> = {}): SiteClients {
+  const source = options.source ?? readContentSource();
+  const local = source.kind === "local" ? localCdn(source, options) : undefined;
+  return {
+    published: clientFor(source, "public", options, local),
+    ...(source.previewToken && { preview: clientFor(source, "preview", options, local) }),
+  };
+}
+
+/** The token a client with `access` carries. */
+function tokenFor(source: ContentSource, access: TokenAccess): string {
+  if (access === "public") return source.token;
+  if (!source.previewToken) throw noPreviewToken();
+  return source.previewToken;
+}
+
+interface LocalCdn {
+  handler: LocalCdnHandler;
+  cv: LocalCacheVersion;
+}
+
+/** The in-process CDN over the source's folder, answering its public and preview tokens. */
+function localCdn(source: Extract<ContentSource, { kind: "local" }>, options: ContentClientOptions): LocalCdn {
+  const store = createStoryStore(source.dir, { checkIntervalMs: options.checkIntervalMs, onProblems: reportProblems });
+  return {
+    handler: createLocalCdn({ dir: source.dir, token: source.token, previewToken: source.previewToken, store }),
+    cv: {
+      current: async () => (await store.current()).cv,
+      latest: async () => (await store.latest()).cv,
+    },
+  };
+}
+
+function clientFor(source: ContentSource, access: TokenAccess, options: ContentClientOptions, local: LocalCdn | undefined): ContentClient {
+  const accessToken = tokenFor(source, access);
   const common = {
+    accessToken,
     rateLimit: options.oauthToken ? OAUTH_REQUESTS_PER_SECOND : REQUESTS_PER_SECOND,
     maxRetries: MAX_RETRIES,
     retriesDelay: RETRY_DELAY_MS,
-    version: "published" as const,
-    // Published answers are cached in memory until a response brings a new cv.
-    cache: { type: "memory" as const, clear: "auto" as const },
+    ...(access === "public"
+      ? // Published answers are cached in memory until a response brings a new cv.
+        { version: "published" as const, cache: { type: "memory" as const, clear: "auto" as const } }
+      : // Drafts change with every save in the editor: never cached.
+        { version: "draft" as const, cache: { type: "none" as const } }),
     ...(options.oauthToken && { oauthToken: options.oauthToken }),
   };
-  if (source.kind === "local") {
-    const store = createStoryStore(source.dir, { checkIntervalMs: options.checkIntervalMs, onProblems: reportProblems });
-    const handler = createLocalCdn({ dir: source.dir, token: source.token, store });
+  if (local) {
     return new ContentClient(
-      {
-        ...common,
-        accessToken: source.token,
-        endpoint: IN_PROCESS_ENDPOINT,
-        fetch: withCheckedBodies(options.fetch ?? inProcessFetch(handler)),
-      },
-      {
-        current: async () => (await store.current()).cv,
-        latest: async () => (await store.latest()).cv,
-      },
+      { ...common, endpoint: IN_PROCESS_ENDPOINT, fetch: withCheckedBodies(options.fetch ?? inProcessFetch(local.handler)) },
+      local.cv,
     );
   }
+  if (source.kind === "local") throw new Error("the local source needs its in-process CDN");
   return new ContentClient({
     ...common,
-    accessToken: source.token,
     region: source.region,
     // With an OAuth token and no endpoint the library would pick the Management API (v1).
     endpoint: source.endpoint ?? (options.oauthToken ? regionCdnEndpoint(source.region) : undefined),

@@ -1,19 +1,28 @@
 /**
- * The story queries the pages call, bound to one client. Every query asks
- * for the version `contentVersion` picks (published unless in preview) in
- * the requested language, with the schema's relations resolved (the client
- * substitutes the related stories into the content, so a `card_list`'s
- * `projects` arrive as stories, not uuids).
+ * The story queries the pages call, bound to the site's clients. Every query
+ * asks for the version `contentVersion` picks (published unless in preview)
+ * in the requested language, with the schema's relations resolved (the
+ * client substitutes the related stories into the content, so a
+ * `card_list`'s `projects` arrive as stories, not uuids).
+ *
+ * Published queries go through the public client (public token) and the
+ * memo; drafts go through the preview client only and are never memoised,
+ * so no public page is built with a token that reads drafts. A slug from an
+ * address is checked and encoded (story-slug.ts) before it reaches a path.
  */
 import { RESOLVE_RELATIONS, type ContentTypeBlok, type PageStory, type ProjectStory, type SiteConfigStory } from "../generated";
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { ContentClient } from "./client";
 import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
+import { noPreviewToken } from "./content-source";
 import { createCvMemo } from "./cv-memo";
 import { acceptStory, type StoryOf } from "./story-contract";
+import { encodeStorySlug, isStorySlug } from "./story-slug";
 
 export const PROJECTS_FOLDER = "projects/";
+/** The projects folder's own slug: the first segment of every project's full_slug. */
+const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);
 export const SITE_CONFIG_SLUG = "site";
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
@@ -48,6 +57,15 @@ export interface ListedStory {
   content: unknown;
 }
 
+/**
+ * Whether a project page's segments (after `projects/`) can name a project:
+ * at least one, and `projects/…` a Storyblok slug (story-slug.ts). Pages
+ * check it before anything else; getProjectStory checks it again.
+ */
+export function isProjectSlug(segments: readonly string[]): boolean {
+  return segments.length > 0 && isStorySlug([PROJECTS_FOLDER_SLUG, ...segments]);
+}
+
 /** The parameters every query sends: the version, and the language and release when asked for. */
 export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string; from_release?: string } {
   const version = contentVersion(options);
@@ -59,8 +77,19 @@ export function requestParams(options: QueryOptions = {}): { version: ContentVer
   };
 }
 
-export function createContentQueries(client: ContentClient): ContentQueries {
+/**
+ * @param client the public client: published content only.
+ * @param previewClient the preview client, for drafts; without it a draft query rejects with ContentConfigError.
+ */
+export function createContentQueries(client: ContentClient, previewClient?: ContentClient): ContentQueries {
   const memo = createCvMemo(() => client.cacheVersion());
+
+  /** The client for the version `options` asks for: drafts only ever through the preview token. */
+  function clientFor(options: QueryOptions | undefined): ContentClient {
+    if (contentVersion(options) === "published") return client;
+    if (!previewClient) throw noPreviewToken();
+    return previewClient;
+  }
 
   /** Published answers go through the memo; drafts (preview) are always fetched. */
   async function published<T>(key: string, options: QueryOptions | undefined, load: () => Promise<T>): Promise<T> {
@@ -70,9 +99,11 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     return memo(`${key}|${params.language ?? ""}`, load);
   }
 
-  async function fetchStory(fullSlug: string, options: QueryOptions | undefined): Promise<unknown> {
+  /** `slug` already checked and encoded (encodeStorySlug). */
+  async function fetchStory(slug: string, options: QueryOptions | undefined): Promise<unknown> {
+    const reader = clientFor(options);
     try {
-      const { data } = await client.getStory(fullSlug, {
+      const { data } = await reader.getStory(slug, {
         ...requestParams(options),
         resolve_relations: [...RESOLVE_RELATIONS],
       });
@@ -99,18 +130,24 @@ export function createContentQueries(client: ContentClient): ContentQueries {
     return byComponent.get(component) as StoryOf<K> | null;
   }
 
-  /** A story of content type `component` that keeps its type contract, or null. */
+  /**
+   * The story at the full slug made of `segments`, of content type
+   * `component` and keeping its type contract, or null: also, without a
+   * request, when the segments cannot be a Storyblok slug.
+   */
   async function getStory<K extends ContentTypeBlok["component"]>(
-    fullSlug: string,
+    segments: readonly string[],
     component: K,
     options: QueryOptions | undefined,
   ): Promise<StoryOf<K> | null> {
-    return acceptOnce(await published(`story:${fullSlug}`, options, () => fetchStory(fullSlug, options)), component);
+    const slug = encodeStorySlug(segments);
+    if (slug === null) return null;
+    return acceptOnce(await published(`story:${slug}`, options, () => fetchStory(slug, options)), component);
   }
 
   /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
   async function listProjects(options: QueryOptions | undefined, params: ISbStoriesParams): Promise<{ full_slug: string }[]> {
-    return (await client.getAll("cdn/stories", {
+    return (await clientFor(options).getAll("cdn/stories", {
       ...requestParams(options),
       starts_with: PROJECTS_FOLDER,
       content_type: "project",
@@ -132,23 +169,26 @@ export function createContentQueries(client: ContentClient): ContentQueries {
   }
 
   return {
-    getPageStory: (slug, options) => getStory(slug, "page", options),
-    getSiteConfig: (options) => getStory(SITE_CONFIG_SLUG, "site_config", options),
+    getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), "page", options),
+    getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], "site_config", options),
 
     async getProjectStory(segments, options) {
-      const fullSlug = `${PROJECTS_FOLDER}${segments.join("/")}`;
+      // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
+      if (!isProjectSlug(segments)) return null;
+      const slugSegments = [PROJECTS_FOLDER_SLUG, ...segments];
+      const fullSlug = slugSegments.join("/");
       if (contentVersion(options) === "published") {
         const index = await projectIndex(options);
         // Listed but broken: already logged and refused; do not fetch it again.
         if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
       }
       // Drafts, and projects published after the index was built (fallback pages).
-      return getStory(fullSlug, "project", options);
+      return getStory(slugSegments, "project", options);
     },
 
     async getStoriesByUuids(uuids, options) {
       if (uuids.length === 0) return [];
-      return client.getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
+      return clientFor(options).getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
     },
 
     async listProjectStories(options) {

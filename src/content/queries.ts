@@ -1,10 +1,12 @@
 /**
- * What pages import: story queries on the process-wide content client.
- * One client per process, so the rate limit, the cv and the cache of
- * published answers are shared by every page a build worker renders.
+ * What pages import: story queries on the process-wide content clients.
+ * One client per token per process, so the rate limit, the cv and the
+ * cache of published answers are shared by every page a build worker
+ * renders: the public client for every published query, the preview
+ * client (when there is a preview token) for the editor's drafts.
  */
 import type { PageStory, ProjectStory, SiteConfigStory } from "../generated";
-import { createContentClient } from "./client";
+import { createSiteClients } from "./client";
 import { createContentQueries, type ContentQueries, type ListedStory, type QueryOptions } from "./content-queries";
 import { ContentConfigError } from "./content-source";
 
@@ -14,7 +16,10 @@ let configError: ContentConfigError | undefined;
 function defaultQueries(): ContentQueries {
   if (configError) throw configError;
   try {
-    queries ??= createContentQueries(createContentClient());
+    if (!queries) {
+      const { published, preview } = createSiteClients();
+      queries = createContentQueries(published, preview);
+    }
     return queries;
   } catch (error) {
     if (error instanceof ContentConfigError) {
@@ -27,6 +32,7 @@ function defaultQueries(): ContentQueries {
 }
 
 export type { ListedStory, QueryOptions } from "./content-queries";
+export { isProjectSlug } from "./content-queries";
 
 /** Why Next.js runs getStaticProps (its `revalidateReason`). */
 export type RenderReason = "build" | "stale" | "on-demand" | undefined;

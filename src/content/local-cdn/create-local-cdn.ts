@@ -10,12 +10,15 @@ import { getSpace } from "./space-endpoint";
 import { getStory, listStories, type RequestContext } from "./stories-endpoint";
 import { createStoryStore, type StoryStore } from "./story-store";
 import type { StoryFileProblem } from "./story-types";
+import { accessOf, mayRead } from "./token-access";
 
 export interface LocalCdnOptions {
   /** The content directory: `stories/`, optional `drafts/`, `assets/`. */
   dir: string;
-  /** The one access token accepted; any other gets 401 as from Storyblok. */
+  /** The public access token: published content only. Any token but the two gets 401 as from Storyblok. */
   token: string;
+  /** The preview access token: drafts and published content. Without it no request reads drafts. */
+  previewToken?: string;
   /** Space id written into draft `_editable` comments. */
   spaceId?: string;
   /** How often the files are checked for changes; 0 checks on every request. */
@@ -56,7 +59,9 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     const isSpace = SPACE_PATH.test(url.pathname);
     if (!route && !isSpace) return notFound();
     const params = url.searchParams;
-    if (params.get("token") !== options.token) return unauthorized();
+    const access = accessOf(params.get("token"), options);
+    const version = params.get("version") === "draft" ? "draft" : "published";
+    if (!access || !mayRead(access, version)) return unauthorized();
 
     const fault = options.faults?.next();
     if (fault) {
@@ -66,14 +71,27 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
 
     if (isSpace) return getSpace(await store.latest(), spaceId);
     const snapshot = await store.current();
-    const version = params.get("version") === "draft" ? "draft" : "published";
     const cv = params.get("cv");
     if (version === "published" && cv !== null && cv !== "" && Number(cv) !== snapshot.cv) {
       return redirectToCv(url, snapshot.cv);
     }
 
     const ctx: RequestContext = { snapshot, params, version, spaceId };
-    const key = route?.[1] ? decodeURIComponent(route[1]) : "";
+    const key = route?.[1] ? decodedKey(route[1]) : "";
+    if (key === undefined) return notFound();
     return key === "" ? listStories(ctx) : getStory(key, ctx);
   };
+}
+
+/**
+ * The story key of a path, decoded; undefined when it holds a malformed
+ * escape (`%`, `%zz`), which names no story: a 404, never a thrown URIError
+ * (that was a 500 with a stack for `/projects/%25` on the site).
+ */
+function decodedKey(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import dynamic from "next/dynamic";
-import { getPageStory, getProjectStory, getSiteConfig, listProjectSlugs, refreshContentFor } from "../../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, isProjectSlug, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
@@ -19,8 +19,11 @@ export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
 export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = reportRegeneration<ProjectPageProps, ProjectParams>(
   (params) => `/projects/${(params?.slug ?? []).join("/")}`,
   async (context) => {
-    await refreshContentFor(context.revalidateReason);
     const slug = context.params?.slug ?? [];
+    // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content request,
+    // the cv refresh included: Next.js keeps only an empty not-found entry for it, in memory.
+    if (!isProjectSlug(slug)) return { notFound: true };
+    await refreshContentFor(context.revalidateReason);
     const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
     if (!story) return { notFound: true };
     const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);

@@ -24,10 +24,18 @@ export interface SeenRequest {
 
 export interface RunningCdn {
   url: string;
-  /** storyblok-js-client caches and cv are global per token: each server gets its own token. */
+  /** The public token. storyblok-js-client caches and cv are global per token: each server gets its own tokens. */
   token: string;
+  /** The preview token: drafts too. */
+  previewToken: string;
+  /** A request with the public token (or `params.token`). */
   api(path: string, params?: Record<string, string>): Promise<Response>;
+  /** A request with the preview token, as for drafts. */
+  previewApi(path: string, params?: Record<string, string>): Promise<Response>;
+  /** A new client with the public token, as the site's published path. */
   client(): ContentClient;
+  /** A new client with the preview token, as the site's draft queries. */
+  previewClient(): ContentClient;
   requests: SeenRequest[];
   problems: StoryFileProblem[][];
   faults: FaultInjector;
@@ -36,12 +44,14 @@ export interface RunningCdn {
 
 export async function startCdn(dir: string, options: Partial<LocalCdnOptions> = {}): Promise<RunningCdn> {
   const token = options.token ?? `test-${randomUUID().slice(0, 8)}`;
+  const previewToken = options.previewToken ?? `test-preview-${randomUUID().slice(0, 8)}`;
   const requests: SeenRequest[] = [];
   const problems: StoryFileProblem[][] = [];
   const faults = createFaultInjector();
   const handler = createLocalCdn({
     dir,
     token,
+    previewToken,
     checkIntervalMs: 0,
     faults,
     onProblems: (p) => problems.push(p),
@@ -49,18 +59,24 @@ export async function startCdn(dir: string, options: Partial<LocalCdnOptions> = 
     ...options,
   });
   const running = await serveOverHttp(handler, 0);
+  const api = (path: string, params: Record<string, string> = {}) => {
+    const query = new URLSearchParams({ token, ...params });
+    return fetch(`${running.url}/v2/cdn/${path}?${query}`, { redirect: "manual" });
+  };
   return {
     url: running.url,
     token,
+    previewToken,
     requests,
     problems,
     faults,
-    api(path, params = {}) {
-      const query = new URLSearchParams({ token, ...params });
-      return fetch(`${running.url}/v2/cdn/${path}?${query}`, { redirect: "manual" });
-    },
+    api,
+    previewApi: (path, params = {}) => api(path, { ...params, token: previewToken }),
     client() {
-      return createContentClient({ source: { kind: "storyblok", token, endpoint: `${running.url}/v2` } });
+      return createContentClient({ source: { kind: "storyblok", token, previewToken, endpoint: `${running.url}/v2` } });
+    },
+    previewClient() {
+      return createContentClient({ source: { kind: "storyblok", token, previewToken, endpoint: `${running.url}/v2` }, access: "preview" });
     },
     close: running.close,
   };

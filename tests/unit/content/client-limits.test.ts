@@ -38,7 +38,7 @@ describe("429 retries", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     served.cdn.faults.inject({ kind: "status", status: 429 }, 3);
     const before = served.cdn.requests.length;
-    const result = served.cdn.client().getStory("projects/p0", { version: "draft" });
+    const result = served.cdn.previewClient().getStory("projects/p0", { version: "draft" });
 
     for (let retry = 1; retry <= 3; retry++) {
       await until(() => retryLog.mock.calls.length === retry);
@@ -60,7 +60,7 @@ describe("429 retries", () => {
     served.cdn.faults.inject({ kind: "status", status: 429 }, 11);
     const before = served.cdn.requests.length;
     let settled = false;
-    const result = rejection(served.cdn.client().getStory("projects/p1", { version: "draft" })).finally(() => (settled = true));
+    const result = rejection(served.cdn.previewClient().getStory("projects/p1", { version: "draft" })).finally(() => (settled = true));
     while (!settled) {
       // Retry waits are on fake time; the 5-per-second throttle also needs real time to pass.
       await sleep(5);
@@ -77,7 +77,7 @@ describe("429 retries", () => {
 describe("relations above 50", () => {
   it("fetches 120 related stories as by_uuids batches of 50, 50 and 20, then resolves them", async () => {
     const before = served.cdn.requests.length;
-    const { data } = await served.cdn.client().getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] });
+    const { data } = await served.cdn.previewClient().getStory("home", { version: "draft", resolve_relations: ["card_list.projects"] });
     const batches = served.cdn.requests
       .slice(before)
       .map((r) => r.url.searchParams.get("by_uuids"))
@@ -106,7 +106,7 @@ function busiestSecond(times: number[]): number {
 
 describe("rate limit", () => {
   it("never sends more than 5 requests in any one-second window", async () => {
-    const client = served.cdn.client();
+    const client = served.cdn.previewClient();
     const before = served.cdn.requests.length;
     await Promise.all(related.slice(0, 12).map((s) => client.getStory(s.full_slug, { version: "draft" })));
     const times = served.cdn.requests.slice(before).map((r) => r.at);
@@ -116,7 +116,8 @@ describe("rate limit", () => {
 
   it("never sends more than 3 in any one-second window with an OAuth token", async () => {
     const client = createContentClient({
-      source: { kind: "storyblok", token: served.cdn.token, endpoint: `${served.cdn.url}/v2` },
+      source: { kind: "storyblok", token: served.cdn.token, previewToken: served.cdn.previewToken, endpoint: `${served.cdn.url}/v2` },
+      access: "preview",
       oauthToken: "oauth-test-token",
     });
     const before = served.cdn.requests.length;

@@ -35,7 +35,7 @@ describe("statuses outside 200–206", () => {
   ];
   it.each(cases)("%s fails with message, status and response", async (_name, fault, want) => {
     served.cdn.faults.inject(fault);
-    const error = await failure(served.cdn.client().getStory("projects/r0", { version: "draft" }));
+    const error = await failure(served.cdn.previewClient().getStory("projects/r0", { version: "draft" }));
     expect(error).toMatchObject(want);
     expect(error.response).toMatchObject({ status: want.status, statusText: want.message });
   });
@@ -55,12 +55,12 @@ describe("statuses outside 200–206", () => {
 
   it("getAll fails with the same shape", async () => {
     served.cdn.faults.inject({ kind: "status", status: 500 });
-    const error = await failure(served.cdn.client().getAll("cdn/stories", { version: "draft", starts_with: "projects/" }));
+    const error = await failure(served.cdn.previewClient().getAll("cdn/stories", { version: "draft", starts_with: "projects/" }));
     expect(error).toMatchObject({ message: "Internal Server Error", status: 500 });
   });
 
   it("a failed by_uuids batch fails the request that needed it", async () => {
-    const client = served.cdn.client();
+    const client = served.cdn.previewClient();
     const before = served.cdn.requests.length;
     // The first answer carries rel_uuids (60 > 50); the first batch then fails.
     served.cdn.faults.inject({ kind: "delay", ms: 0 });
@@ -75,7 +75,7 @@ describe("malformed bodies", () => {
   it("a 200 whose body is not JSON fails clearly, with the status, and is not retried", async () => {
     served.cdn.faults.inject({ kind: "malformed" });
     const before = served.cdn.requests.length;
-    const error = await failure(served.cdn.client().getStory("projects/r1", { version: "draft" }));
+    const error = await failure(served.cdn.previewClient().getStory("projects/r1", { version: "draft" }));
     expect(error.message).toMatch(/^Malformed response body from the content API \(status 200 OK\): /);
     expect(error.status).toBe(200);
     expect(error.response).toMatchObject({ status: 200, statusText: "OK", data: '{"stories":[{"name":' });
@@ -93,7 +93,7 @@ describe("malformed bodies", () => {
   it("a 429 whose body is not JSON is still retried", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
     served.cdn.faults.inject({ kind: "malformed", status: 429 });
-    const { data } = await served.cdn.client().getStory("projects/r3", { version: "draft" });
+    const { data } = await served.cdn.previewClient().getStory("projects/r3", { version: "draft" });
     expect(data.story.full_slug).toBe("projects/r3");
   });
 });

@@ -136,7 +136,7 @@ describe("access and caching", () => {
   });
 
   it("serves drafts privately with _editable on every blok", async () => {
-    const response = await cdn.api("stories/home", { version: "draft" });
+    const response = await cdn.previewApi("stories/home", { version: "draft" });
     expect(response.headers.get("cache-control")).toBe("max-age=0, private, must-revalidate");
     const { story } = await response.json();
     expect(story.content._editable).toBe(

@@ -70,8 +70,20 @@ describe("listProjectSlugs over HTTP", () => {
 });
 
 describe("content source", () => {
-  it("defaults to the embedded content with the local token", () => {
-    expect(readContentSource({})).toMatchObject({ kind: "local", token: "local" });
+  it("defaults to the embedded content with the local public and preview tokens", () => {
+    expect(readContentSource({})).toMatchObject({ kind: "local", token: "local", previewToken: "local-preview" });
+  });
+
+  it("takes the preview token from STORYBLOK_PREVIEW_TOKEN, and none without it", () => {
+    const env = { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: "public-abc" };
+    expect(readContentSource({ ...env, STORYBLOK_PREVIEW_TOKEN: " preview-def " })).toMatchObject({ token: "public-abc", previewToken: "preview-def" });
+    expect(readContentSource(env)).not.toHaveProperty("previewToken");
+  });
+
+  it("refuses a STORYBLOK_TOKEN equal to STORYBLOK_PREVIEW_TOKEN: the public pages must not hold a token that reads drafts", () => {
+    const env = { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: "same", STORYBLOK_PREVIEW_TOKEN: "same" };
+    expect(() => readContentSource(env)).toThrow(ContentConfigError);
+    expect(() => readContentSource(env)).toThrow(/STORYBLOK_TOKEN is the same as STORYBLOK_PREVIEW_TOKEN/);
   });
 
   it("reads the Storyblok token, region and API URL", () => {

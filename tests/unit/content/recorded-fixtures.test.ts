@@ -142,7 +142,7 @@ describe("replaying recorded responses", () => {
           : value;
     // The recording came from space 1000126.
     const server = await serveRecorded([strip(expected.stories[0]) as Story], { spaceId: "1000126" });
-    const response = await server.api("stories", { version: "draft" });
+    const response = await server.previewApi("stories", { version: "draft" });
     const text = await response.text();
     expect(withoutCv(JSON.parse(text))).toEqual(withoutCv(expected));
     expect(response.headers.get("cache-control")).toBe(recordedHeader(yaml, "Cache-Control")[0]);

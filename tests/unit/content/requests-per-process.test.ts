@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   // A fresh process: its own client, memo and cache (the harness gives every server its own token).
-  queries = createContentQueries(cdn.client());
+  queries = createContentQueries(cdn.client(), cdn.previewClient());
 });
 
 const sentSince = (before: number) => cdn.requests.slice(before).map((r) => r.url);
@@ -71,8 +71,8 @@ describe("one build worker rendering every page", () => {
     const p1 = projects[1];
     if (!p1) throw new Error("no p1");
     await writeFile(join(dir, "stories/projects/p1.json"), JSON.stringify({ ...p1, content: { ...p1.content, title: "Renamed" } }));
-    // Any answer the client receives brings the new cv (a draft request always reaches the server).
-    await queries.getSiteConfig({ preview: true });
+    // Reading the content's latest cv (cdn/spaces/me), as a regenerated page does first.
+    await queries.refresh();
     expect((await queries.getProjectStory(["p1"]))?.content.title).toBe("Renamed");
   });
 

@@ -16,7 +16,7 @@ const DEAD_UUID = "00000000-0000-4000-8000-00000000dead";
 /** The environment without the variables the command reads, so only what a case passes counts. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ["STORYBLOK_TOKEN", "STORYBLOK_REGION", "STORYBLOK_API_URL", "CONTENT_SOURCE"]) delete env[name];
+  for (const name of ["STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_REGION", "STORYBLOK_API_URL", "CONTENT_SOURCE"]) delete env[name];
   return { ...env, ...extra };
 }
 
@@ -48,9 +48,10 @@ function serve(files: () => Record<string, unknown>): { readonly cdn: RunningCdn
       if (!running) throw new Error("the CDN starts in beforeAll: use it inside a test");
       return running;
     },
-    /** Flags reading this CDN as a space with the right token, then `args`. */
+    /** Flags reading this CDN as a space with the right token (the preview one for drafts), then `args`. */
     space(...args) {
-      return ["--source", "storyblok", "--api-url", `${this.cdn.url}/v2`, "--token", this.cdn.token, ...args];
+      const token = args.includes("--published") ? this.cdn.token : this.cdn.previewToken;
+      return ["--source", "storyblok", "--api-url", `${this.cdn.url}/v2`, "--token", token, ...args];
     },
   };
 }
@@ -97,6 +98,25 @@ describe("a space with one story whose draft is invalid", () => {
     expect(stdout).toContain("3 published stories in the space match");
   });
 
+  it("reads drafts with STORYBLOK_PREVIEW_TOKEN before STORYBLOK_TOKEN, and published stories with STORYBLOK_TOKEN", async () => {
+    const env = cleanEnv({ STORYBLOK_TOKEN: server.cdn.token, STORYBLOK_PREVIEW_TOKEN: server.cdn.previewToken, STORYBLOK_API_URL: `${server.cdn.url}/v2` });
+    server.cdn.requests.length = 0;
+    expect((await validate(["--source", "storyblok"], env)).stderr).toContain("2 problem(s) in the space's draft stories");
+    expect((await validate(["--source", "storyblok", "--published"], env)).code).toBe(0);
+    expect(server.cdn.requests.map((r) => [r.url.searchParams.get("version"), r.url.searchParams.get("token")])).toEqual([
+      ["draft", server.cdn.previewToken],
+      ["published", server.cdn.token],
+    ]);
+  });
+
+  it("exit 1 with the hint when a public token asks for drafts", async () => {
+    const { code, stderr } = await validate(["--source", "storyblok", "--api-url", `${server.cdn.url}/v2`, "--token", server.cdn.token]);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      "Reading the space's draft stories failed: Unauthorized (drafts need a preview token; check the published stories with --published)",
+    );
+  });
+
   it("exit 1 with the status text when the API refuses the token", async () => {
     const { code, stdout, stderr } = await validate(["--source", "storyblok", "--api-url", `${server.cdn.url}/v2`, "--token", "wrong"]);
     expect({ code, stdout }).toEqual({ code: 1, stdout: "" });
@@ -106,7 +126,8 @@ describe("a space with one story whose draft is invalid", () => {
   });
 
   const usage: [string, string[], RegExp][] = [
-    ["no token", ["--source", "storyblok"], /^Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN/],
+    ["no token", ["--source", "storyblok"], /^Reading a space's drafts needs its preview token: --token, STORYBLOK_PREVIEW_TOKEN or STORYBLOK_TOKEN/],
+    ["no token with --published", ["--source", "storyblok", "--published"], /^Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN/],
     ["an unknown source", ["--source", "space"], /^--source must be "local" or "storyblok", got "space"\.$/],
     ["--dir with a space", ["--source", "storyblok", "--token", "x", "--dir", "content"], /^--dir is for --source local/],
     ["space flags without --source storyblok", ["--token", "x", "--published"], /^--token, --api-url, --published read a space: add --source storyblok\.$/],

@@ -35,7 +35,7 @@ describe("queries ask for the chosen version and language", () => {
   });
   let queries: ContentQueries;
   beforeAll(() => {
-    queries = createContentQueries(served.cdn.client());
+    queries = createContentQueries(served.cdn.client(), served.cdn.previewClient());
   });
 
   function lastRequest(): URLSearchParams {

@@ -5,7 +5,7 @@ import { applyInputStory } from "../../../src/preview/apply-input-story";
 import { relatedStories, withKnownRelations } from "../../../src/preview/known-relations";
 import { projectWithCardRelations } from "../../../src/site/card-stories";
 import { makeContentDir } from "../content/cdn-harness";
-import { createContentClient } from "../../../src/content/client";
+import { createSiteClients } from "../../../src/content/client";
 import { createContentQueries } from "../../../src/content/content-queries";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -22,7 +22,8 @@ async function storyFile(path: string): Promise<ProjectStory> {
 
 /** Fieldnotes as the site renders it: relations resolved by the real client over the embedded content. */
 async function renderedFieldnotes(): Promise<ProjectStory> {
-  const queries = createContentQueries(createContentClient({ source: { kind: "local", dir: CONTENT, token: "local" } }));
+  const { published, preview } = createSiteClients({ source: { kind: "local", dir: CONTENT, token: "local", previewToken: "local-preview" } });
+  const queries = createContentQueries(published, preview);
   const story = await queries.getProjectStory(["fieldnotes"], { preview: true });
   if (!story) throw new Error("fieldnotes is missing from content/");
   return projectWithCardRelations(story);
@@ -77,8 +78,8 @@ describe("release and language reach the content API", () => {
         seen.push(new URL(input instanceof Request ? input.url : String(input)));
         return new Response(JSON.stringify({ story: null, cv: 1 }), { status: 404 });
       };
-      const client = createContentClient({ source: { kind: "storyblok", token: "t", endpoint: "http://cdn.invalid/v2" }, fetch: recording });
-      const queries = createContentQueries(client);
+      const { published, preview } = createSiteClients({ source: { kind: "storyblok", token: "t", previewToken: "p", endpoint: "http://cdn.invalid/v2" }, fetch: recording });
+      const queries = createContentQueries(published, preview);
       const { draftQueryOptions, previewDataFromQuery } = await import("../../../src/preview/preview-data");
       const data = previewDataFromQuery(new URLSearchParams("_storyblok=7&_storyblok_release=7781&_storyblok_lang=de"));
       await queries.getPageStory("home", draftQueryOptions(data!));
