@@ -31,6 +31,41 @@ describe("ownPath", () => {
     if (given !== "/%0a/evil") expect(result).toBe("/");
   });
 
+  // Normalising can make a protocol-relative address out of a path that did
+  // not start as one: each of these starts with a single "/".
+  it.each([
+    "/..//evil.example/phish",
+    "/.././/evil.example",
+    "/./..//evil.example",
+    "/a/../..//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E%2e//evil.example",
+    "/.%2e//evil.example",
+    "/..///evil.example",
+    "/../\\evil.example",
+    "/..%2f/evil.example",
+  ])("refuses %j, which normalises off the site", (given) => {
+    const result = ownPath(given);
+    expect(new URL(result, "https://site.example").origin).toBe("https://site.example");
+    expect(result.startsWith("//")).toBe(false);
+  });
+
+  it.each(["/..//evil.example/phish", "/%2e%2e//evil.example", "/a/../..//evil.example"])("sends %j home", (given) => {
+    expect(ownPath(given)).toBe("/");
+  });
+
+  it("keeps what stays on the site after normalising, as a browser would read it back", () => {
+    expect(ownPath("/projects/./2024/../2024/atlas")).toBe("/projects/2024/atlas");
+    expect(ownPath("/%2e%2e/projects")).toBe("/projects");
+    // An encoded slash or backslash is one path segment of ours, not a separator.
+    expect(ownPath("/..%2f%2fevil.example")).toBe("/..%2f%2fevil.example");
+    expect(new URL(ownPath("/%5Cevil.example"), "https://site.example").origin).toBe("https://site.example");
+  });
+
+  it("refuses targets longer than any address of the site", () => {
+    expect(ownPath(`/${"a".repeat(5000)}`)).toBe("/");
+  });
+
   it("refuses what is not a string (a repeated ?path=)", () => {
     expect(ownPath(["/a", "//evil"])).toBe("/");
     expect(ownPath(undefined, "/home")).toBe("/home");
