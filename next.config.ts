@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
-import { bridgeSources, editorFrameAncestors } from "./src/preview/frame-policy";
 import { distDir } from "./src/site/dist-dir";
-import { mergeDirectives, securityHeaders, siteDirectives, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
+import { pageHeaders } from "./src/site/page-policies";
+import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
 import { addIslandsEntry, type BrowserBuildConfig } from "./src/site/islands-build";
 import { applyShortClassNames } from "./src/site/short-class-names";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
@@ -48,25 +48,21 @@ function checkSiteUrl(): void {
   if (problem) throw new Error(problem);
 }
 
-/**
- * Next.js's draft-mode cookie. Only a request that carries it can be a preview
- * (src/preview/preview-entry.ts), so only such responses allow the bridge.
- */
-const DRAFT_MODE_COOKIE = "__prerender_bypass";
-
 export default function nextConfig(phase: string): NextConfig {
   if (phase === PHASE_PRODUCTION_BUILD) checkSiteUrl();
   const development = phase === PHASE_DEVELOPMENT_SERVER;
-  // Only the Visual Editor may frame the site (src/preview/frame-policy.ts).
-  const published = mergeDirectives(siteDirectives({ development }), editorFrameAncestors());
-  // In preview the editor's bridge script is loaded from, and talks to, the provider.
-  const bridge = bridgeSources();
-  const preview = mergeDirectives(published, { "script-src": bridge, "connect-src": bridge });
+  // Every response gets the published policy; only a draft rendered for the
+  // Visual Editor gets the preview one, set by the document (src/site/page-policies.ts).
+  const headers = pageHeaders({ development });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,
+    env: { ...buildOutput.env, SITE_PAGE_HEADERS: JSON.stringify(headers) },
     reactStrictMode: true,
     poweredByHeader: false,
+    // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own
+    // redirect answers before headers() and carried no security headers.
+    skipTrailingSlashRedirect: true,
     experimental: {
       // The site has no app router (src/app): the pages router's filter for
       // paths that belong to it (a bloom filter and its matching, in every
@@ -89,15 +85,12 @@ export default function nextConfig(phase: string): NextConfig {
       return config;
     },
     async headers() {
-      // When both rules match, the later one's headers win (Next.js headers()).
+      // When several rules match, the later one's headers win (Next.js headers()).
       return [
-        { source: "/:path*", headers: securityHeaders(published, { development }) },
-        {
-          source: "/:path*",
-          has: [{ type: "cookie", key: DRAFT_MODE_COOKIE }],
-          headers: securityHeaders(preview, { development }),
-        },
-        // Last, so it wins on the build's own files whatever the cookies.
+        // The published policy, whatever the cookies: a draft-mode cookie alone
+        // does not make a draft (src/site/page-policies.ts).
+        { source: "/:path*", headers: headers.published },
+        // Last, so it wins on the build's own files.
         { source: "/_next/static/:path*", headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
         {
           source: "/fonts/:file",

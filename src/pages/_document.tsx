@@ -1,8 +1,12 @@
-import { Html, Main, type DocumentProps } from "next/document";
+import type { ComponentType } from "react";
+import NextDocument, { Html, Main, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
+import type { AppProps } from "next/app";
 import { PaintFirstHead } from "../site/PaintFirstHead";
 import { StaticPageScript } from "../site/StaticPageScript";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { localeFromPageProps } from "../site/locale";
+import { builtPageHeaders, setHeaders } from "../site/page-policies";
+import { isDraftRender } from "../preview/draft-render";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
   return (
@@ -24,3 +28,33 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
     </Html>
   );
 }
+
+/**
+ * A page rendered as the Visual Editor's draft is the one response that may
+ * load the editor's bridge: it alone gets the preview policy (and is never
+ * cacheable by anyone else). Decided from the props the page rendered with,
+ * not from the request's cookies, which a visitor can send at will
+ * (src/site/page-policies.ts). `renderPage`'s `enhanceApp` is the document's
+ * documented way to wrap the app.
+ */
+Document.getInitialProps = async (ctx: DocumentContext): Promise<DocumentInitialProps> => {
+  let draft = false;
+  const renderPage = ctx.renderPage;
+  ctx.renderPage = (options) =>
+    renderPage({
+      ...(typeof options === "object" ? options : {}),
+      enhanceApp: (App) => {
+        const Enhanced = (typeof options === "object" && options.enhanceApp ? options.enhanceApp(App) : App) as ComponentType<AppProps>;
+        return function DraftAwareApp(props: AppProps) {
+          draft = isDraftRender(props.pageProps);
+          return <Enhanced {...props} />;
+        };
+      },
+    });
+  const initial = await NextDocument.getInitialProps(ctx);
+  if (draft && ctx.res) {
+    setHeaders(ctx.res, builtPageHeaders().preview);
+    ctx.res.setHeader("Cache-Control", "private, no-store");
+  }
+  return initial;
+};

@@ -46,6 +46,10 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
   // window`), so neither isbot nor the content client ship to the browser.
   if (typeof window === "undefined" && res) {
     res.statusCode = status;
+    // Next.js answers some requests (an address it cannot decode: 400) before
+    // next.config's headers() apply; every error view carries them all the same.
+    const { ensureErrorHeaders } = await import("../site/errors/error-headers");
+    ensureErrorHeaders(res, status, req?.url);
     const { endForBot } = await import("../site/errors/bot-response");
     if (endForBot(req?.headers["user-agent"], status, res)) return { status, path, site: null };
     const [{ siteConfigOrNull }, { pageIcons }] = await Promise.all([import("../site/site-config"), import("../ui/icons/page-icons")]);

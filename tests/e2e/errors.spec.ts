@@ -94,6 +94,9 @@ test.describe("a real server error: the content API fails while a new project pa
     expect(title(html)).toBe("Internal Server Error");
     expect(h1(html)).toBe("Something went wrong on our side");
     expect(html).not.toContain("<header");
+    // A 500 carries the security headers like every other answer.
+    expect(response.headers()["content-security-policy"]).toMatch(/frame-ancestors 'self'/);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
   test("project stories failing, site config reachable: the 500 view keeps the site's frame", async ({ request }) => {
