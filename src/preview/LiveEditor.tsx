@@ -36,6 +36,7 @@ export function LiveEditor<K extends LiveContentType>({ contentType, current, pr
   /** Counts input events, so a slow relations answer never undoes a newer edit. */
   const latest = useRef(0);
   const inPreview = preview !== undefined;
+  const previewStoryId = preview?.storyId;
   const apply = useCallback(
     (incoming: unknown) => {
       const accept = LIVE_ACCEPT[contentType];
@@ -49,12 +50,12 @@ export function LiveEditor<K extends LiveContentType>({ contentType, current, pr
       const missing = unresolvedRelations(withKnownRelations(incoming, known)).filter((uuid) => !asked.current.has(uuid));
       if (!inPreview || missing.length === 0) return;
       for (const uuid of missing) asked.current.add(uuid);
-      void fetchRelations(missing).then((stories) => {
+      void fetchRelations(missing, previewStoryId).then((stories) => {
         for (const [uuid, related] of stories) fetched.current.set(uuid, related);
         if (sequence === latest.current && stories.size > 0) show();
       });
     },
-    [contentType, inPreview],
+    [contentType, inPreview, previewStoryId],
   );
 
   return (

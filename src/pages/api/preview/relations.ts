@@ -1,17 +1,20 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getStoriesByUuids } from "../../../content/queries";
+import { isEditorFetch } from "../../../preview/editor-fetch";
 import { asPreviewData, draftQueryOptions } from "../../../preview/preview-data";
 import { parseRelationUuids } from "../../../preview/relation-uuids";
 
 /**
  * Draft stories by uuid, for relations an `input` event brings unresolved
  * (one the page never showed). Only in draft mode, in the editor's release
- * and language: the answer is drafts, so nobody else may ask.
+ * and language, and only to the editor's page (preview/editor-fetch.ts):
+ * the answer is drafts, so nobody else may ask.
  */
 export default async function previewRelations(req: NextApiRequest, res: NextApiResponse) {
   res.setHeader("Cache-Control", "private, no-store");
   const data = req.preview ? asPreviewData(req.previewData) : undefined;
-  if (!data) {
+  const query = new URLSearchParams(req.url?.split("?")[1] ?? "");
+  if (!data || !isEditorFetch(req.headers, query, data)) {
     res.status(403).json({ error: "preview only" });
     return;
   }
