@@ -1,12 +1,12 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
 import { processKnownPages } from "../../publishing/known-pages";
-import { readLimitedBody } from "../../publishing/read-body";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
-import { createWebhookHandler, MAX_WEBHOOK_BYTES } from "../../publishing/webhook-handler";
-import { SIGNATURE_HEADER } from "../../publishing/webhook-signature";
+import { createWebhookHandler } from "../../publishing/webhook-handler";
+import { serveWebhook } from "../../publishing/webhook-route";
 
 // The signature is over the raw bytes: Next must not parse (and re-encode) the body.
+// With the parser off, Next reads nothing and sets no limits: webhook-route.ts reads the body with its own.
 export const config = { api: { bodyParser: false } };
 
 const handleWebhook = createWebhookHandler({
@@ -19,17 +19,8 @@ const handleWebhook = createWebhookHandler({
 });
 
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */
-export default async function revalidate(req: NextApiRequest, res: NextApiResponse) {
-  res.setHeader("Cache-Control", "no-store");
-  if (req.method !== "POST") {
-    res.setHeader("Allow", "POST");
-    return res.status(405).json({ error: "Use POST." });
-  }
-  const body = await readLimitedBody(req, MAX_WEBHOOK_BYTES);
-  // The rest of an oversized body is not read: close the connection after answering.
-  if (body === "too-large") res.setHeader("Connection", "close");
-  const signature = req.headers[SIGNATURE_HEADER];
-  const answer = await handleWebhook({ body, signature: Array.isArray(signature) ? signature[0] : signature }, async (path) => {
+export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
+  return serveWebhook(handleWebhook, req, res, async (path) => {
     const rejected = await res.revalidate(path).then(
       () => undefined,
       (error: unknown) => error,
@@ -40,5 +31,4 @@ export default async function revalidate(req: NextApiRequest, res: NextApiRespon
     if (failure) throw new Error(failure);
     if (rejected !== undefined) throw rejected;
   });
-  return res.status(answer.status).json(answer.body);
 }

@@ -42,7 +42,7 @@ it("a story deleted after the start, never named in a webhook before, has its pa
     log: () => undefined,
   });
   const body = Buffer.from(JSON.stringify({ action: "deleted", story_id: 512004205, space_id: 1, text: "" }));
-  const answer = await handle({ body, signature: signWebhookBody(body, "s") }, async () => undefined);
+  const answer = await handle({ body: { kind: "ok", bytes: body }, signature: signWebhookBody(body, "s") }, async () => undefined);
   expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/klei-atelier"]) });
   expect(answer.body.unknown_story).toBeUndefined();
   // The webhook's own listing replaces the start-up one.

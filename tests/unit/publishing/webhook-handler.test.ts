@@ -58,7 +58,7 @@ beforeEach(() => {
 async function send(payload: unknown, options: { secret?: string; signature?: string } = {}): Promise<WebhookAnswer> {
   const body = Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload));
   const signature = options.signature ?? signWebhookBody(body, options.secret ?? SECRET);
-  return handle({ body, signature }, async (path) => {
+  return handle({ body: { kind: "ok", bytes: body }, signature }, async (path) => {
     if (failing.has(path)) throw new Error("Invalid response 500");
     revalidated.push(path);
   });
@@ -153,13 +153,13 @@ describe("refused requests revalidate nothing", () => {
 
   it("over the size limit → 413", async () => {
     expect(MAX_WEBHOOK_BYTES).toBeLessThanOrEqual(64 * 1024);
-    expect((await handle({ body: "too-large", signature: undefined }, async () => undefined)).status).toBe(413);
+    expect((await handle({ body: { kind: "too-large", maxBytes: MAX_WEBHOOK_BYTES }, signature: undefined }, async () => undefined)).status).toBe(413);
   });
 
   it("no secret configured → 500 and a log line naming the variable", async () => {
     const unconfigured = createWebhookHandler({ secret: () => undefined, listStories: async () => [], log: (line) => logs.push(line) });
     const body = Buffer.from(JSON.stringify(valid));
-    expect((await unconfigured({ body, signature: signWebhookBody(body, "") }, async () => undefined)).status).toBe(500);
+    expect((await unconfigured({ body: { kind: "ok", bytes: body }, signature: signWebhookBody(body, "") }, async () => undefined)).status).toBe(500);
     expect(logs.join("\n")).toContain("STORYBLOK_WEBHOOK_SECRET");
   });
 

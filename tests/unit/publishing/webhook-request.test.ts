@@ -1,4 +1,5 @@
 /** The webhook's signature and payload checks, as tables of cases. */
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hasValidSignature, signWebhookBody } from "../../../src/publishing/webhook-signature";
 import { parseStoryWebhook } from "../../../src/publishing/webhook-payload";
@@ -12,19 +13,63 @@ describe("signature", () => {
   });
 
   const good = signWebhookBody(body, secret);
+  /** `good` with the hex digit at `index` changed (to another valid hex digit). */
+  const flip = (index: number) => `${good.slice(0, index)}${good[index] === "0" ? "1" : "0"}${good.slice(index + 1)}`;
+  const sha256 = createHmac("sha256", secret).update(body).digest("hex");
+
+  // What Storyblok sends (its docs' example: createHmac("sha1", secret).update(body).digest("hex")),
+  // and the same 20 bytes spelt with upper-case digits, or with spaces a proxy may leave.
   it.each([
-    ["its own signature", body, good, true],
-    ["upper-case hex and spaces around it", body, ` ${good.toUpperCase()} `, true],
-    ["no signature", body, undefined, false],
-    ["an empty signature", body, "", false],
-    ["another body's signature", body.replace("published", "deleted"), good, false],
-    ["the same JSON re-serialised", JSON.stringify(JSON.parse(body), null, 1), good, false],
-    ["a signature with another secret", body, signWebhookBody(body, "other"), false],
-    ["a truncated signature", body, good.slice(0, 39), false],
-    ["a signature with junk after it", body, `${good}00`, false],
-    ["not hex", body, "z".repeat(40), false],
-  ])("%s → %s", (_name, given, signature, valid) => {
-    expect(hasValidSignature(given, signature, secret)).toBe(valid);
+    ["its own signature, as Storyblok sends it", good],
+    ["upper-case hex", good.toUpperCase()],
+    ["mixed-case hex", good.replace(/[a-f]/g, (digit, i: number) => (i % 2 ? digit.toUpperCase() : digit))],
+    ["spaces around it", ` ${good} `],
+  ])("accepts %s", (_name, signature) => {
+    expect(hasValidSignature(body, signature, secret)).toBe(true);
+  });
+
+  // Each must fail a comparison that looks at fewer than all 20 bytes, or trusts the shape.
+  it.each([
+    ["no signature", undefined],
+    ["an empty signature", ""],
+    ["only the first half right", `${good.slice(0, 20)}${sha256.slice(0, 20)}`],
+    ["all but the last digit right", flip(39)],
+    ["all but the first digit right", flip(0)],
+    ["all but one digit in the middle right", flip(21)],
+    ["the first bytes right, the rest zeros", `${good.slice(0, 8)}${"0".repeat(32)}`],
+    ["the first half, alone", good.slice(0, 20)],
+    ["a truncated signature (39 digits)", good.slice(0, 39)],
+    ["one digit more (41)", `${good}0`],
+    ["a signature with junk after it", `${good}00`],
+    ["the signature twice", `${good}${good}`],
+    ["a sha1= prefix (GitHub's style, not Storyblok's)", `sha1=${good}`],
+    ["an HMAC-SHA256 (64 digits)", sha256],
+    ["its first 40 digits of an HMAC-SHA256", sha256.slice(0, 40)],
+    ["base64 of the right bytes", Buffer.from(good, "hex").toString("base64")],
+    ["a signature with another secret", signWebhookBody(body, "other")],
+    ["a signature with the secret's prefix", signWebhookBody(body, secret.slice(0, -1))],
+    ["a signature with an empty secret", signWebhookBody(body, "")],
+    ["not hex", "z".repeat(40)],
+    ["all zeros", "0".repeat(40)],
+  ])("refuses %s", (_name, signature) => {
+    expect(hasValidSignature(body, signature, secret)).toBe(false);
+  });
+
+  it.each([
+    ["another body's signature", body.replace("published", "deleted")],
+    ["the same JSON re-serialised", JSON.stringify(JSON.parse(body), null, 1)],
+    ["the body with a trailing newline", `${body}\n`],
+    ["the body as bytes in another encoding", Buffer.from(body, "utf16le")],
+  ])("refuses %s", (_name, given) => {
+    expect(hasValidSignature(given, good, secret)).toBe(false);
+  });
+
+  it.each([
+    ["its own empty-key signature", signWebhookBody(body, "")],
+    ["the secret's signature", good],
+    ["no signature", undefined],
+  ])("an empty secret refuses everything, %s included", (_name, signature) => {
+    expect(hasValidSignature(body, signature, "")).toBe(false);
   });
 });
 
