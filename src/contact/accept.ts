@@ -5,6 +5,7 @@ import { normaliseValue, validateSubmission, type FieldErrors, type FieldRule } 
 import { siteConfigOrNull } from "../site/site-config";
 import { clientAddress } from "./client-address";
 import { messageFields, replyAddress, subjectLine } from "./compose";
+import { crossSiteRefusal } from "./cross-site";
 import { readFormBody } from "./read-body";
 import { ownerEmailFrom } from "./recipient";
 import { contactRuntime } from "./runtime";
@@ -13,9 +14,12 @@ export type AcceptOutcome =
   | { kind: "accepted" }
   /** The honeypot was filled: answered like "accepted", so a bot learns nothing, and not stored. */
   | { kind: "ignored" }
+  /** Posted from another site's page (cross-site.ts); nothing of it is read, stored or shown back. */
+  | { kind: "cross-site" }
   | { kind: "invalid"; errors: FieldErrors; values: Record<string, string> }
   | { kind: "limited"; retryAfterSeconds: number; values: Record<string, string> }
   | { kind: "too-large" }
+  | { kind: "timed-out" }
   | { kind: "unsupported" }
   | { kind: "malformed" }
   | { kind: "unavailable" }
@@ -28,12 +32,21 @@ function typedValues(rules: readonly FieldRule[], fields: Readonly<Record<string
 
 /**
  * One contact post, whichever way it came (the script's JSON to
- * /api/contact, or a plain form post to /contact): read, check, count
+ * /api/contact, or a plain form post to /contact): refuse it when another
+ * site's page sent it, then read, check (the rules clean every value
+ * first: contact-text.ts), count
  * against the sender's limit, store, and only then hand it to the sender.
  * Storing is synchronous and committed before this returns, so "accepted"
  * means the message survives anything that happens next.
  */
 export async function acceptContact(request: IncomingMessage): Promise<AcceptOutcome> {
+  const refusal = crossSiteRefusal(request.headers);
+  if (refusal) {
+    // Drained unread, so the 403 can be written; the line names no address (README: none is kept).
+    request.resume();
+    console.warn(`contact: refused a post from another site: ${refusal}.`);
+    return { kind: "cross-site" };
+  }
   const body = await readFormBody(request);
   if (body.kind !== "ok") return body;
   const site = await siteConfigOrNull();

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { rateLimitNetwork } from "./rate-limit-network";
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -9,16 +10,17 @@ export interface RateLimitOptions {
 }
 
 /**
- * At most `limit` messages per address in any `windowMs`. Addresses are
- * personal data, so none is kept at all: the key is an HMAC of the address
- * under a salt that lives only in this process's memory, and a key is
- * forgotten once its window has passed.
+ * At most `limit` messages per sender in any `windowMs`, a sender being an
+ * IPv4 address or an IPv6 /64 (rate-limit-network.ts says why). Addresses
+ * are personal data, so none is kept at all: the key is an HMAC of the
+ * network under a salt that lives only in this process's memory, and a key
+ * is forgotten once its window has passed.
  */
 export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimitOptions) {
   const salt = randomBytes(32);
   const hits = new Map<string, number[]>();
 
-  const keyFor = (address: string) => createHmac("sha256", salt).update(address).digest("base64url");
+  const keyFor = (address: string) => createHmac("sha256", salt).update(rateLimitNetwork(address)).digest("base64url");
 
   function forgetExpired(at: number) {
     for (const [key, times] of hits) {
@@ -29,7 +31,7 @@ export function createRateLimiter({ limit, windowMs, now = Date.now }: RateLimit
   }
 
   return {
-    /** Counts one message from `address`, or says how long to wait when over the limit. */
+    /** Counts one message from `address`'s network, or says how long to wait when over the limit. */
     hit(address: string): RateDecision {
       const at = now();
       forgetExpired(at);

@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import { describeTimeout, readBody, type BodyLimits } from "../http/read-body";
 
 export type BodyResult =
   | { kind: "ok"; fields: Record<string, unknown> }
   | { kind: "too-large" }
+  /** Not complete within the time limits (src/http/read-body.ts): answer 408 and close. */
+  | { kind: "timed-out" }
   | { kind: "unsupported" }
   | { kind: "malformed" };
 
@@ -11,45 +14,36 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a contact form body, JSON (the script) or form-encoded (a browser
- * without JavaScript), without trusting Content-Length: bytes are counted
- * as they arrive and reading stops at the limit. The fields come back in an
+ * without JavaScript), with readBody's limits: bytes are counted as they
+ * arrive whatever Content-Length says, reading stops at the size limit, and
+ * a body that trickles in is refused in seconds. The fields come back in an
  * object without a prototype, so no key can reach Object.prototype.
  */
-export async function readFormBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<BodyResult> {
+export async function readFormBody(
+  request: IncomingMessage,
+  limits: BodyLimits = { maxBytes: MAX_BODY_BYTES },
+  log: (line: string) => void = (line) => console.error(line),
+): Promise<BodyResult> {
   const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     request.resume();
     return { kind: "unsupported" };
   }
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    request.resume();
-    return { kind: "too-large" };
+  const body = await readBody(request, limits);
+  switch (body.kind) {
+    case "too-large":
+      return { kind: "too-large" };
+    case "timed-out":
+      log(`contact: ${describeTimeout(body)}`);
+      return { kind: "timed-out" };
+    case "aborted":
+      // Cut off before its end, so not a whole form; no one is left to read the answer.
+      return { kind: "malformed" };
+    case "ok": {
+      const text = body.bytes.toString("utf8");
+      return type === "application/json" ? parseJson(text) : { kind: "ok", fields: parseFormEncoded(text) };
+    }
   }
-  const text = await readText(request, maxBytes);
-  if (text === null) return { kind: "too-large" };
-  return type === "application/json" ? parseJson(text) : { kind: "ok", fields: parseFormEncoded(text) };
-}
-
-function readText(request: IncomingMessage, maxBytes: number): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        // Stop keeping bytes; the rest drains so the 413 can still be written.
-        request.off("data", onData);
-        request.resume();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on("data", onData);
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
 }
 
 function parseJson(text: string): BodyResult {

@@ -2,6 +2,7 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import type { SiteConfigStory } from "../generated";
 import { acceptContact, type AcceptOutcome } from "../contact/accept";
+import { closeAfterAnswer } from "../http/read-body";
 import { SiteFrame } from "../layouts/SiteFrame";
 import { CONTACT_PAGE_PATH } from "../site/contact-fields";
 import { ContactOutcomeContext, type ContactOutcome } from "../site/contact-outcome";
@@ -23,6 +24,9 @@ const IDLE: ContactOutcome = { status: "idle", values: {}, errors: {} };
 /** The page's answer to a post: status code and what the form shows. */
 function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }>): { code: number; shown: ContactOutcome } {
   switch (outcome.kind) {
+    case "cross-site":
+      // Nothing of the post is put back into the form: its fields are another site's words, not the visitor's.
+      return { code: 403, shown: { ...IDLE, status: "refused" } };
     case "invalid":
       return { code: 422, shown: { status: "invalid", values: outcome.values, errors: outcome.errors } };
     case "limited":
@@ -31,6 +35,8 @@ function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }
       return { code: 500, shown: { status: "failed", values: outcome.values, errors: {} } };
     case "too-large":
       return { code: 413, shown: { ...IDLE, status: "failed" } };
+    case "timed-out":
+      return { code: 408, shown: { ...IDLE, status: "failed" } };
     case "unavailable":
       return { code: 503, shown: { ...IDLE, status: "failed" } };
     case "unsupported":
@@ -56,6 +62,8 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   }
   const { code, shown } = answer(outcome);
   res.statusCode = code;
+  // The rest of a refused body is not read (src/http/read-body.ts); a cross-site post's not at all.
+  if (outcome.kind === "too-large" || outcome.kind === "timed-out" || outcome.kind === "unsupported" || outcome.kind === "cross-site") closeAfterAnswer(res);
   if (outcome.kind === "limited") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
   const site = await siteConfigOrNull();
   return { props: { site, icons: pageIcons([site]), outcome: shown } };

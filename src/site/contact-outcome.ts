@@ -2,7 +2,7 @@ import { createContext, useContext } from "react";
 import type { FieldErrors } from "./contact-rules";
 
 /** Where the contact form stands, as the visitor sees it (the words: contact-status.ts). */
-export type ContactStatus = "idle" | "sending" | "sent" | "invalid" | "limited" | "failed";
+export type ContactStatus = "idle" | "sending" | "sent" | "invalid" | "limited" | "failed" | "refused";
 
 /**
  * The answer to a no-JavaScript post, rendered by the /contact page: the

@@ -1,4 +1,5 @@
 import type { TextInputBlok } from "../generated";
+import { cleanMultiLine, cleanSingleLine } from "./contact-text";
 
 /**
  * The contact form's rules, one implementation for the browser (instant
@@ -65,10 +66,11 @@ function lengthLimit(value: string | undefined): number | null {
 }
 
 /**
- * One field's submitted value as text: trimmed, line breaks as "\n" (a
- * browser posts a textarea's breaks as CRLF but counts them as one character
- * against maxlength), a checkbox as CHECKED or UNCHECKED. JSON clients may
- * send booleans and numbers; anything else (objects, arrays) counts as empty.
+ * One field's submitted value as text, cleaned (contact-text.ts) before
+ * any rule sees it: a multi-line text keeps its lines as "\n", every other
+ * field is made one line; control and bidi characters are gone and the ends
+ * trimmed. A checkbox is CHECKED or UNCHECKED. JSON clients may send
+ * booleans and numbers; anything else (objects, arrays) counts as empty.
  */
 export function normaliseValue(rule: Pick<FieldRule, "input_type">, raw: unknown): string {
   if (rule.input_type === "checkbox") {
@@ -77,10 +79,19 @@ export function normaliseValue(rule: Pick<FieldRule, "input_type">, raw: unknown
   }
   if (typeof raw === "number" && Number.isFinite(raw)) return String(raw);
   if (typeof raw !== "string") return "";
-  return raw.replace(/\r\n?/g, "\n").trim();
+  return rule.input_type === "textarea" ? cleanMultiLine(raw) : cleanSingleLine(raw);
 }
 
-/** The message for one field's normalised value, or null when it is acceptable. */
+/** Whether a cleaned value may be a mail's Reply-To (the EMAIL pattern above says what that excludes). */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/**
+ * The message for one field's normalised value, or null when it is
+ * acceptable. Lengths are counted on that cleaned value (UTF-16 units, as
+ * the browser's maxlength counts them).
+ */
 export function validateField(rule: FieldRule, value: string): string | null {
   if (rule.input_type === "checkbox") {
     return rule.required && value !== CHECKED ? MESSAGES.required(rule.label) : null;
@@ -103,7 +114,7 @@ export function validateField(rule: FieldRule, value: string): string | null {
   const max = lengthLimit(rule.max_length);
   if (min !== null && value.length < min) return MESSAGES.tooShort(min);
   if (max !== null && value.length > max) return MESSAGES.tooLong(max);
-  if (rule.input_type === "email" && !EMAIL.test(value)) return MESSAGES.email;
+  if (rule.input_type === "email" && !isEmailAddress(value)) return MESSAGES.email;
   if (rule.input_type === "url" && !isUrl(value)) return MESSAGES.url;
   return null;
 }

@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { acceptContact } from "../../contact/accept";
 import { MAX_BODY_BYTES } from "../../contact/read-body";
+import { closeAfterAnswer } from "../../http/read-body";
 import type { FieldErrors } from "../../site/contact-rules";
 
 type ContactResponse = { ok: true } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
@@ -24,14 +25,23 @@ export default async function contact(request: NextApiRequest, response: NextApi
     case "accepted":
     case "ignored":
       return response.status(200).json({ ok: true });
+    case "cross-site":
+      // Its body is discarded unread, as a refused body is: no keep-alive that would read it to its end.
+      closeAfterAnswer(response);
+      return response.status(403).json({ ok: false, error: "Posts from other sites are refused: send the form from this site's own pages." });
     case "invalid":
       return response.status(422).json({ ok: false, errors: outcome.errors });
     case "limited":
       response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
       return response.status(429).json({ ok: false, error: `Too many messages from this address; try again in ${outcome.retryAfterSeconds} seconds.` });
     case "too-large":
+      closeAfterAnswer(response);
       return response.status(413).json({ ok: false, error: `The message is larger than ${MAX_BODY_BYTES} bytes.` });
+    case "timed-out":
+      closeAfterAnswer(response);
+      return response.status(408).json({ ok: false, error: "The message took too long to arrive; please send it again." });
     case "unsupported":
+      closeAfterAnswer(response);
       return response.status(415).json({ ok: false, error: "Send the fields as application/json or application/x-www-form-urlencoded." });
     case "malformed":
       return response.status(400).json({ ok: false, error: "Send the form fields as a JSON object." });

@@ -1,7 +1,17 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readFormBody } from "../../../src/contact/read-body";
+import { BODY_IDLE_MS } from "../../../src/http/read-body";
+import * as contactRoute from "../../../src/pages/api/contact";
+import { serveApiRoute, type ServedRoute } from "../http/next-api-route";
+import { hangUp, openRequest, type RawExchange } from "../http/socket-client";
+
+/** Small time limits, so the tests run in real time on real sockets. */
+const LIMITS = { maxBytes: 1024, deadlineMs: 1200, idleMs: 400, graceMs: 600 };
+let logs: string[] = [];
+/** What the reader returned, per request, in order. */
+let seen: unknown[] = [];
 
 // A real HTTP server on a free port: bodies arrive as sockets deliver them, chunked or not.
 let server: Server;
@@ -9,7 +19,8 @@ let port: number;
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
-    const result = await readFormBody(request, 1024);
+    const result = await readFormBody(request, LIMITS, (line) => logs.push(line));
+    seen.push(result);
     const fields = result.kind === "ok" ? { ...result.fields, prototype: Object.getPrototypeOf(result.fields) === null ? "none" : "some" } : undefined;
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify({ kind: result.kind, fields }));
@@ -19,6 +30,13 @@ beforeAll(async () => {
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+let open: RawExchange[] = [];
+afterEach(() => {
+  open.forEach(hangUp);
+  open = [];
+  logs = [];
+  seen = [];
+});
 
 type Answer = { kind: string; fields?: Record<string, unknown> };
 
@@ -76,5 +94,100 @@ describe("readFormBody", () => {
     ["plain text", "hi", "text/plain", "unsupported"],
   ])("%s is %s", async (_name, body, type, kind) => {
     expect(await post(body, { "content-type": type })).toEqual({ kind });
+  });
+});
+
+describe("readFormBody's limits", () => {
+  const raw = (head: string[], to = port) => {
+    const exchange = openRequest(to, ["POST / HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/x-www-form-urlencoded", ...head]);
+    open.push(exchange);
+    return exchange;
+  };
+
+  it("a body that stops coming is timed-out after the idle limit, in one log line", async () => {
+    const request = raw(["Content-Length: 100"]);
+    request.write("name=A");
+    const answer = await request.answer;
+    expect(JSON.parse(answer.body)).toEqual({ kind: "timed-out" });
+    expect(answer.afterMs).toBeLessThan(LIMITS.deadlineMs);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^contact: request body timed out after 0\.\d s \(no data for too long; 6 bytes received\)/);
+  });
+
+  it("a body trickled a byte at a time is timed-out at the deadline", async () => {
+    const request = raw(["Content-Length: 1000"]);
+    request.keepWriting("a", 100);
+    const answer = await request.answer;
+    expect(JSON.parse(answer.body)).toEqual({ kind: "timed-out" });
+    expect(answer.afterMs).toBeGreaterThanOrEqual(LIMITS.deadlineMs - 10);
+    expect(logs[0]).toContain("the whole body took too long");
+  });
+
+  it("a Content-Length that under-states the body: only the declared bytes are read", async () => {
+    const request = raw(["Content-Length: 6"]);
+    request.write("name=Ann&message=" + "x".repeat(2000));
+    // Node's parser takes the rest for a next request, refuses it and closes.
+    await request.closed;
+    expect(seen).toEqual([{ kind: "ok", fields: Object.assign(Object.create(null), { name: "A" }) }]);
+  });
+
+  it("a client gone mid-body is a malformed post, not a wait", async () => {
+    const before = Date.now();
+    const request = raw(["Content-Length: 100"]);
+    request.write("name=A");
+    setTimeout(() => request.socket.destroy(), 50);
+    await request.closed;
+    // The reader settles at once (no timeout log line comes later).
+    await new Promise((resolve) => setTimeout(resolve, LIMITS.idleMs + 100));
+    expect(logs).toEqual([]);
+    expect(Date.now() - before).toBeLessThan(LIMITS.deadlineMs + 500);
+  });
+});
+
+describe("/api/contact through Next.js's API resolver (bodyParser off, the reader's own limits)", () => {
+  let route: ServedRoute;
+  beforeAll(async () => {
+    route = await serveApiRoute(contactRoute, "/api/contact");
+  });
+  afterAll(() => route.close());
+
+  const post = (head: string[]) => {
+    const exchange = openRequest(route.port, ["POST /api/contact HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json", ...head]);
+    open.push(exchange);
+    return exchange;
+  };
+
+  it("a chunked body past 64 KB: 413, and the connection closed while the client keeps sending", async () => {
+    const request = post(["Transfer-Encoding: chunked"]);
+    const chunk = `${(8192).toString(16)}\r\n${"a".repeat(8192)}\r\n`;
+    for (let i = 0; i < 9; i++) request.write(chunk);
+    request.keepWriting(chunk, 20);
+    const answer = await request.answer;
+    expect(answer.status).toBe(413);
+    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+  });
+
+  it("an unsupported type, trickled: 415 at once, and the connection closed without reading the body", async () => {
+    const request = openRequest(route.port, ["POST /api/contact HTTP/1.1", "Host: 127.0.0.1", "Content-Type: text/plain", "Content-Length: 1000"]);
+    open.push(request);
+    request.keepWriting("x", 100);
+    const answer = await request.answer;
+    expect(answer.status).toBe(415);
+    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+  });
+
+  it("a Content-Length over 64 KB: 413 before the body is sent", async () => {
+    const answer = await post([`Content-Length: ${64 * 1024 + 1}`]).answer;
+    expect(answer.status).toBe(413);
+  });
+
+  it(`headers and then nothing: 408 after ${BODY_IDLE_MS / 1000} s, the connection closed`, async () => {
+    const request = post(["Content-Length: 200"]);
+    const answer = await request.answer;
+    expect(answer.status).toBe(408);
+    expect(answer.afterMs).toBeGreaterThanOrEqual(BODY_IDLE_MS - 10);
+    expect(answer.afterMs).toBeLessThan(BODY_IDLE_MS + 2000);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: false });
+    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
   });
 });

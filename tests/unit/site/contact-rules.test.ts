@@ -100,3 +100,51 @@ describe("validateSubmission", () => {
     expect(FORM_INVALID_MESSAGE).toBe("Sorry, not all fields are filled out correctly.");
   });
 });
+
+describe("values are cleaned before any rule judges them", () => {
+  it.each<[string, FieldRule["input_type"], string, string]>([
+    ["a name is made one line", "text", "Femke\r\nBcc: x@evil.example", "Femke Bcc: x@evil.example"],
+    ["a name loses U+2028", "text", "Femke\u2028de Wit", "Femke de Wit"],
+    ["a name loses bidi overrides", "text", "\u202EFemke\u202C de Wit", "Femke de Wit"],
+    ["a name loses C0 and C1 controls", "text", "Fem\u0000ke\u001b\u009B", "Femke"],
+    ["the default type is single-line", undefined, "a\nb", "a b"],
+    ["an email is made one line", "email", "ann@example.com\r\nBcc: x@evil.example", "ann@example.com Bcc: x@evil.example"],
+    ["an email loses bidi marks", "email", "\u200Eann@example.com\u200F", "ann@example.com"],
+    ["a URL is made one line", "url", "https://example.com/\n", "https://example.com/"],
+    ["a URL loses isolates", "url", "https://example.com/\u2066x\u2069", "https://example.com/x"],
+    ["a number loses controls", "number", "4\u202E2", "42"],
+    ["a message keeps its lines", "textarea", "Hi\r\nthere\u2028!", "Hi\nthere\n!"],
+    ["a message loses bidi and controls", "textarea", "Hi\u202E\u0007 there", "Hi there"],
+  ])("%s", (_name, inputType, raw, want) => {
+    expect(normaliseValue({ input_type: inputType }, raw)).toBe(want);
+  });
+
+  it.each<[string, FieldRule["input_type"], string]>([
+    ["bidi controls", "text", "\u202E\u202D\u2066\u2069\u200E\u200F\u061C"],
+    ["C0 and C1 controls", "text", "\u0000\u0007\u001b\u007F\u0085\u009B"],
+    ["line breaks and tabs", "text", "\r\n\u2028\u2029\t"],
+    ["an email of controls", "email", "\u202E\u0000"],
+    ["a message of controls", "textarea", "\u202E\r\n\u0007\r\n\u2066"],
+  ])("a value of nothing but %s is missing, so a required field says so", (_name, inputType, raw) => {
+    const result = validateSubmission([rule({ name: "f", label: "Your name", input_type: inputType, required: true })], { f: raw });
+    expect(result).toEqual({ ok: false, errors: { f: "Your name is required." } });
+  });
+
+  it("counts the cleaned value against the length limits", () => {
+    const limited = rule({ name: "f", min_length: "5", max_length: "5" });
+    // Five letters padded with invisible characters fit a maximum of five...
+    expect(validateSubmission([limited], { f: "\u202EFe\u200Fm\u0000ke\u202C" })).toEqual({ ok: true, values: { f: "Femke" } });
+    // ...and four letters padded to five or more do not reach a minimum of five.
+    expect(validateSubmission([limited], { f: "\u202E\u202EFemk" })).toEqual({ ok: false, errors: { f: "Please enter at least 5 characters." } });
+    // A CRLF in a message counts as one character, as the browser's maxlength counts it.
+    const message = rule({ name: "m", input_type: "textarea", max_length: "3" });
+    expect(validateSubmission([message], { m: "a\r\nb" })).toEqual({ ok: true, values: { m: "a\nb" } });
+  });
+
+  it("an address is valid or not once cleaned: a hidden break cannot smuggle a header", () => {
+    const email = rule({ name: "e", label: "Email", input_type: "email", required: true });
+    expect(validateSubmission([email], { e: "ann@example.com\r\nBcc: x@evil.example" })).toEqual({ ok: false, errors: { e: "Please enter a valid email address." } });
+    expect(validateSubmission([email], { e: "ann@example.com\u2028Bcc:x@evil.example" })).toEqual({ ok: false, errors: { e: "Please enter a valid email address." } });
+    expect(validateSubmission([email], { e: "\u202Eann@example.com" })).toEqual({ ok: true, values: { e: "ann@example.com" } });
+  });
+});
