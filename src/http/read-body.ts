@@ -122,23 +122,29 @@ function stopReading(request: IncomingMessage, graceMs: number): void {
 }
 
 /**
- * For the answer to a refused body (413, 408): once the answer is written the
- * server says it will send no more (FIN), discards what still arrives for
- * `lingerMs` so the client can read the answer, then closes. Without it Node
- * keeps the connection alive and reads the rest of the body first, however
- * long it is and however slowly it comes.
+ * For the answer to a refused body (413, 408): the answer says
+ * `Connection: close`, so no client sends another request on this
+ * connection (one that did would meet the close below and get a reset);
+ * once the answer is written the server says it will send no more (FIN),
+ * discards what still arrives for `lingerMs` so the client can read the
+ * answer, then closes. Without it Node keeps the connection alive and reads
+ * the rest of the body first, however long it is and however slowly it comes.
  *
- * (A `Connection: close` header would make Node destroy the socket the
- * moment the answer is flushed: a client still sending then often gets a
- * reset instead of the 413.)
+ * Node ends a `Connection: close` response with the socket's destroySoon(),
+ * which destroys the socket the moment the answer is flushed: a client still
+ * sending then often gets a reset instead of the 413. So this one socket's
+ * destroySoon lingers instead (a "lingering close", as Apache and nginx do).
  */
 export function closeAfterAnswer(response: ServerResponse, lingerMs = LINGER_AFTER_REFUSAL_MS): void {
   const socket = response.socket;
   if (!socket) return;
-  response.once("finish", () => {
+  if (!response.headersSent) response.setHeader("Connection", "close");
+  const linger = () => {
     socket.end();
     setTimeout(() => socket.destroy(), lingerMs).unref();
-  });
+  };
+  socket.destroySoon = linger;
+  response.once("finish", linger);
 }
 
 /** The one log line for a timed-out body. */

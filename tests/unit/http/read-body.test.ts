@@ -141,6 +141,8 @@ describe("sizes are counted, whatever the headers say", () => {
     const writes = request.keepWriting(`${(200).toString(16)}\r\n${"a".repeat(200)}\r\n`, 20);
     const answer = await request.answer;
     expect(answer.status).toBe(413);
+    // Said in the answer too, so no keep-alive client sends its next request on a connection about to close.
+    expect(answer.headers.connection).toBe("close");
     expect(answer.afterMs).toBeLessThan(LIMITS.idleMs);
     expect(results[0]).toEqual({ kind: "too-large", maxBytes: LIMITS.maxBytes });
     expect((await request.closed) - answer.afterMs).toBeLessThan(400);
