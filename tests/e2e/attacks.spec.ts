@@ -10,10 +10,12 @@
  * can read what it logs and give it a contact store of its own.
  */
 import { createHash, createHmac } from "node:crypto";
+import { connect } from "node:net";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
 import { BROWSERS } from "./support/user-agents";
@@ -368,11 +370,91 @@ test.describe("every status code carries the security headers", () => {
     await check("static 404", await request.get(`${site.url}/_next/static/no-such-file.js`));
     await check("asset 404", await request.get(`${site.url}/assets/no-such-file.png`));
     await check("favicon 200", await request.get(`${site.url}/favicon.ico`));
+    await check("contact 403", await request.post(`${site.url}/api/contact`, { data: MESSAGE, headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" } }));
     expect([...seen.keys()].sort()).toEqual([200, 307, 308, 400, 401, 403, 404, 405, 413, 422]);
   });
 });
 
-// ── 6. What held before, kept holding ───────────────────────────────────────
+// ── 6. Contact posts and webhooks ───────────────────────────────────────────
+
+/** A valid message, form-encoded as the no-JavaScript form sends it. */
+const MESSAGE = "name=Quirinus+Vos&email=quirinus%40example.com&message=A+message+long+enough+to+be+accepted.&consent=on";
+
+/**
+ * Sends a request's head and the first bytes of its body, then nothing:
+ * the status line the server answers with, and how long it took.
+ */
+function stallBody(path: string, headers: Record<string, string>): Promise<{ statusLine: string; seconds: number; headers: string }> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(Number(port), hostname, () => {
+      const head = Object.entries({ host: `${hostname}:${port}`, "content-length": "1000", ...headers }).map(([name, value]) => `${name}: ${value}`);
+      socket.write(`POST ${path} HTTP/1.1\r\n${head.join("\r\n")}\r\n\r\n{`);
+    });
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("close", () => {
+      const [statusLine = "", ...lines] = answer.split("\r\n\r\n")[0]?.split("\r\n") ?? [];
+      resolve({ statusLine, seconds: (Date.now() - started) / 1000, headers: lines.join("\n").toLowerCase() });
+    });
+    socket.on("error", reject);
+    socket.setTimeout(60_000, () => socket.destroy(new Error("no answer within 60 s")));
+  });
+}
+
+test.describe("contact posts and webhooks", () => {
+  const crossSite: [string, Record<string, string>][] = [
+    ["another site's Origin", { origin: `https://${SITE_FOREIGN_HOST}`, "sec-fetch-site": "cross-site" }],
+    ["another site's Origin without fetch metadata", { origin: `https://${SITE_FOREIGN_HOST}` }],
+    ["Origin: null", { origin: "null" }],
+    ["a sibling subdomain", { "sec-fetch-site": "same-site" }],
+    ["the site's host with another port", { origin: "http://127.0.0.1:1" }],
+  ];
+  for (const [name, headers] of crossSite) {
+    test(`refuses a post from ${name}, with and without JavaScript`, async ({ request }) => {
+      const form = { "content-type": "application/x-www-form-urlencoded", ...CHROME, ...headers };
+      const api = await request.post(`${site.url}/api/contact`, { data: MESSAGE, headers: form });
+      expect(api.status()).toBe(403);
+      expectSecurityHeaders(api, "api 403");
+      const page = await request.post(`${site.url}/contact`, { data: MESSAGE, headers: form });
+      expect(page.status()).toBe(403);
+      expect(await page.text()).not.toContain("Quirinus");
+    });
+  }
+
+  test("the site's own no-JavaScript post is accepted", async ({ request }) => {
+    const response = await request.post(`${site.url}/contact`, {
+      data: MESSAGE,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...CHROME, origin: site.url, "sec-fetch-site": "same-origin" },
+    });
+    expect(response.status()).toBe(200);
+  });
+
+  test("a body that stops is answered 408 in seconds, with the headers", async () => {
+    for (const path of ["/api/revalidate", "/api/contact"]) {
+      const answer = await stallBody(path, { "content-type": "application/json" });
+      expect(answer.statusLine, path).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer.seconds, path).toBeLessThan(15);
+      expect(answer.headers, path).toContain("x-content-type-options: nosniff");
+    }
+  });
+
+  test("a replayed webhook renders nothing", async () => {
+    const payload = storyWebhookPayload("published", TIDEWATER.id, "projects/tidewater");
+    const secret = SECRETS.STORYBLOK_WEBHOOK_SECRET ?? "";
+    const first = await sendStoryWebhook(site.url, payload, secret);
+    expect(first.status).toBe(200);
+    expect((first.body as { revalidated: string[] }).revalidated.length).toBeGreaterThan(0);
+    for (let replay = 0; replay < 3; replay += 1) {
+      const again = await sendStoryWebhook(site.url, payload, secret);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ duplicate: true, revalidated: [] });
+    }
+  });
+});
+
+// ── 7. What held before, kept holding ───────────────────────────────────────
 
 test.describe("what held before", () => {
   test("spoofed forwarding headers move no redirect or link off the site", async ({ request }) => {
