@@ -1,0 +1,30 @@
+/**
+ * The project's vitest config (vitest.config.ts), narrowed for mutation
+ * testing (stryker.config.mjs) to the unit tests that import the mutated
+ * folders in-process. Stryker reruns every related test file for a mutant in
+ * code that runs at import time (a constant, a module-level regex), not only
+ * the tests its `testFiles` names, so test files that cannot kill a mutant
+ * must not be candidates at all. Left out: the codegen tests that run
+ * bin/portfolio in a child process, watch files or time a rate-limited pull
+ * (a child process never runs an active mutant, and the pull's timing
+ * assertion fails under Stryker's runner), and every suite that imports none
+ * of these folders (richtext fuzz, content, bench).
+ */
+import { configDefaults, defineConfig } from "vitest/config";
+import base from "./vitest.config";
+
+export const STRYKER_TEST_FILES = [
+  "tests/unit/{contact,preview,publishing,http}/**/*.test.{ts,tsx}",
+  "tests/unit/codegen/*.test.ts",
+  // Renders blocks through src/preview (the live editor's notices).
+  "tests/unit/site/blocks.test.tsx",
+];
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: STRYKER_TEST_FILES,
+    exclude: [...configDefaults.exclude, "tests/unit/codegen/{cli,schema-pull,watch,self-contained,import-cycles}.test.ts"],
+  },
+});
