@@ -1,0 +1,161 @@
+/**
+ * The delivery loop's sleep limits: it never spins (a message another
+ * process holds a lease on is due but cannot be claimed: the loop waits at
+ * least 250 ms between looks), never sleeps longer than a minute (another
+ * process may have changed the queue), and stops for good when told. A real
+ * SQLite store in memory; the clock and timers are vitest's fake ones, and
+ * every look at the queue (claimDue) is counted.
+ */
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/delivery-loop";
+import { LEASE_MS } from "../../../src/contact/delivery";
+import type { Mailer } from "../../../src/contact/mailer";
+import { openMessageStore, type MessageStore, type StoredMessage } from "../../../src/contact/message-store";
+
+let store: MessageStore;
+let looks: number;
+let sent: StoredMessage[];
+let loop: DeliveryLoop;
+/** Resolves the send under way, when `holdSends` is set. */
+let releaseSend: (() => void) | undefined;
+let holdSends: boolean;
+
+/** The store, with each claimDue (one look at the queue) counted. */
+function counted(real: MessageStore): MessageStore {
+  return {
+    ...real,
+    claimDue(dueBy, now, leaseMs) {
+      looks += 1;
+      return real.claimDue(dueBy, now, leaseMs);
+    },
+  };
+}
+
+const mailer: Mailer = {
+  async send(message) {
+    if (holdSends) await new Promise<void>((resolve) => (releaseSend = resolve));
+    sent.push(message);
+  },
+  close() {},
+};
+
+function add(receivedAt = Date.now()) {
+  return store.add({
+    uuid: randomUUID(),
+    receivedAt,
+    recipient: "hello@elenavarga.design",
+    replyTo: null,
+    subject: "Contact form: Ann",
+    fields: [{ name: "message", label: "Message", value: "Hello" }],
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  store = openMessageStore(":memory:");
+  looks = 0;
+  sent = [];
+  holdSends = false;
+  releaseSend = undefined;
+  loop = createDeliveryLoop(counted(store), mailer, 1000);
+});
+
+afterEach(() => {
+  loop.stop();
+  store.close();
+  vi.useRealTimers();
+});
+
+describe("never spins", () => {
+  it("a message leased by another process: the next look is 250 ms later, not at once", async () => {
+    add();
+    // Another process claimed it and holds the lease for LEASE_MS.
+    expect(store.claimDue(Date.now(), Date.now(), LEASE_MS)).not.toBeNull();
+    await loop.kick();
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(looks).toBe(2);
+    // About four looks a second until the lease ends, not thousands.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(looks).toBe(6);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("never sleeps longer than a minute", () => {
+  it("a message due in two hours: the loop looks again after 60 s", async () => {
+    add(Date.now() + 2 * 60 * 60_000);
+    await loop.kick();
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(looks).toBe(2);
+  });
+
+  it("a message due in ten seconds: sent at ten seconds", async () => {
+    add(Date.now() + 10_000);
+    await loop.kick();
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(sent).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("an empty queue: no timer at all", async () => {
+    await loop.kick();
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(looks).toBe(1);
+  });
+});
+
+describe("stop", () => {
+  it("cancels the next look", async () => {
+    add(Date.now() + 10_000);
+    await loop.kick();
+    loop.stop();
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(looks).toBe(1);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("a run under way when stopped finishes its message and schedules nothing after it", async () => {
+    add();
+    add(Date.now() + 10_000);
+    holdSends = true;
+    const run = loop.kick();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(releaseSend).toBeDefined();
+    loop.stop();
+    holdSends = false;
+    releaseSend!();
+    await run;
+    expect(sent).toHaveLength(1);
+    // The second message falls due at ten seconds; a stopped loop never looks again.
+    const looksAtStop = looks;
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(sent).toHaveLength(1);
+    expect(looks).toBe(looksAtStop);
+  });
+});
+
+describe("one run at a time", () => {
+  it("a kick during a run joins it, and the run looks once more before it ends", async () => {
+    add();
+    holdSends = true;
+    const first = loop.kick();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = loop.kick();
+    expect(second).toBe(first);
+    holdSends = false;
+    releaseSend!();
+    await first;
+    expect(sent).toHaveLength(1);
+    // The first run's own second look (nothing due), then one more because of the kick.
+    expect(looks).toBe(3);
+  });
+});
