@@ -20,6 +20,8 @@ import { createCvMemo } from "./cv-memo";
 import { acceptStory, type StoryOf } from "./story-contract";
 import { encodeStorySlug, isStorySlug } from "./story-slug";
 
+/** The story src/pages/index.tsx renders at `/`. */
+export const HOME_SLUG = "home";
 export const PROJECTS_FOLDER = "projects/";
 /** The projects folder's own slug: the first segment of every project's full_slug. */
 const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);

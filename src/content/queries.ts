@@ -32,7 +32,7 @@ function defaultQueries(): ContentQueries {
 }
 
 export type { ListedStory, QueryOptions } from "./content-queries";
-export { isProjectSlug } from "./content-queries";
+export { HOME_SLUG, isProjectSlug } from "./content-queries";
 
 /** Why Next.js runs getStaticProps (its `revalidateReason`). */
 export type RenderReason = "build" | "stale" | "on-demand" | undefined;

@@ -1,14 +1,11 @@
 import type { GetStaticProps } from "next";
 import dynamic from "next/dynamic";
-import { getPageStory, getSiteConfig, refreshContentFor } from "../content/queries";
+import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor } from "../content/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { reportRegeneration } from "../publishing/regeneration-report";
 import { withCardRelations } from "../site/card-stories";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "../views/HomePage";
-
-/** The story whose content is the home page. */
-const HOME_SLUG = "home";
 
 export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<HomeProps>(
   () => "/",

@@ -5,10 +5,8 @@
  * issued for; entry binds the draft session to the story the editor opened
  * by refusing a `_storyblok` that is not the story at the page it returns to.
  */
-import { getPageStory, getProjectStory, type QueryOptions } from "../content/queries";
+import { getPageStory, getProjectStory, HOME_SLUG, type QueryOptions } from "../content/queries";
 
-/** The story src/pages/index.tsx renders at `/`. */
-const HOME_SLUG = "home";
 const PROJECT_PATH = /^\/projects\/(.+)$/;
 
 /** The id of the story the page at `path` shows in `options`' version, or undefined when it shows none. */

@@ -5,10 +5,8 @@
  * (header and footer). Kept from one webhook to the next, so a story that is
  * gone from the listing (deleted, unpublished, moved) still has its old page.
  */
-import { PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/content-queries";
+import { HOME_SLUG, PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/content-queries";
 
-/** The story src/pages/index.tsx renders at `/`; projects are at /projects/… (src/pages/projects). */
-const HOME_SLUG = "home";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

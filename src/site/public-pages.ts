@@ -1,11 +1,11 @@
-import { getPageStory, listProjectStories } from "../content/queries";
+import { getPageStory, HOME_SLUG, listProjectStories } from "../content/queries";
 import { storyPath } from "./links";
 import { absoluteUrl } from "./seo";
 import type { SitemapEntry } from "./sitemap";
 
 /** The stories the site serves as pages: the home page, then every project by path. */
 export async function sitemapEntries(origin: string): Promise<SitemapEntry[]> {
-  const [home, projects] = await Promise.all([getPageStory("home"), listProjectStories()]);
+  const [home, projects] = await Promise.all([getPageStory(HOME_SLUG), listProjectStories()]);
   const pages = [
     ...(home ? [{ story: home, noindex: home.content.noindex }] : []),
     ...projects.map((story) => ({ story, noindex: story.content.noindex })).sort((a, b) => a.story.full_slug.localeCompare(b.story.full_slug, "en-us")),

@@ -1,6 +1,6 @@
 import type { GetStaticPaths, GetStaticProps } from "next";
 import dynamic from "next/dynamic";
-import { getPageStory, getProjectStory, getSiteConfig, isProjectSlug, listProjectSlugs, refreshContentFor } from "../../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { projectWithCardRelations } from "../../site/card-stories";
@@ -26,7 +26,7 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
     await refreshContentFor(context.revalidateReason);
     const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
     if (!story) return { notFound: true };
-    const [site, home] = await Promise.all([getSiteConfig(options), getPageStory("home", options)]);
+    const [site, home] = await Promise.all([getSiteConfig(options), getPageStory(HOME_SLUG, options)]);
     const live = liveProps(story.full_slug);
     const shaped = projectWithCardRelations(story);
     return {
