@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One throwaway PostgreSQL cluster for the run; test files make their own databases on it.
+    globalSetup: ["tests/support/vitest-postgres.ts"],
   },
 });

@@ -6,9 +6,12 @@ import { siteConfigOrNull } from "../site/site-config";
 import { clientAddress } from "./client-address";
 import { messageFields, replyAddress, subjectLine } from "./compose";
 import { crossSiteRefusal } from "./cross-site";
+import { sendAfterStoring } from "./dispatch";
 import { readFormBody } from "./read-body";
 import { ownerEmailFrom } from "./recipient";
-import { contactRuntime } from "./runtime";
+import { contactRuntime, type ContactRuntime } from "./runtime";
+import { describeLocation } from "./store/location";
+import { isStoreUnreachable, STORE_RETRY_AFTER_SECONDS } from "./store/unreachable";
 
 export type AcceptOutcome =
   | { kind: "accepted" }
@@ -23,6 +26,8 @@ export type AcceptOutcome =
   | { kind: "unsupported" }
   | { kind: "malformed" }
   | { kind: "unavailable" }
+  /** The database is down or busy for now: the visitor is asked to try again shortly, their text kept. */
+  | { kind: "store-unreachable"; retryAfterSeconds: number; values: Record<string, string> }
   | { kind: "store-failed"; values: Record<string, string> };
 
 /** What the visitor typed, per field, to put back into the form after a no-JavaScript post. */
@@ -30,14 +35,25 @@ function typedValues(rules: readonly FieldRule[], fields: Readonly<Record<string
   return Object.fromEntries(rules.map((rule) => [rule.name, normaliseValue(rule, fields[rule.name])]));
 }
 
+/** A store error as the visitor's answer: try again shortly (503) or something is wrong (500). */
+function storeTrouble(runtime: ContactRuntime, error: unknown, values: Record<string, string>): AcceptOutcome {
+  const where = describeLocation(runtime.config.store);
+  if (isStoreUnreachable(error)) {
+    console.warn(`contact: ${where} cannot be reached (${error instanceof Error ? error.message : String(error)}); asked the visitor to try again.`);
+    return { kind: "store-unreachable", retryAfterSeconds: STORE_RETRY_AFTER_SECONDS, values };
+  }
+  console.error(`contact: could not store a message in ${where}:`, error);
+  return { kind: "store-failed", values };
+}
+
 /**
  * One contact post, whichever way it came (the script's JSON to
  * /api/contact, or a plain form post to /contact): refuse it when another
  * site's page sent it, then read, check (the rules clean every value
- * first: contact-text.ts), count
- * against the sender's limit, store, and only then hand it to the sender.
- * Storing is synchronous and committed before this returns, so "accepted"
- * means the message survives anything that happens next.
+ * first: contact-text.ts), count against the sender's limit, store, and
+ * only then hand it to the sender (dispatch.ts). The message is committed
+ * before this returns, so "accepted" means it survives anything that
+ * happens next.
  */
 export async function acceptContact(request: IncomingMessage): Promise<AcceptOutcome> {
   const refusal = crossSiteRefusal(request.headers);
@@ -54,20 +70,27 @@ export async function acceptContact(request: IncomingMessage): Promise<AcceptOut
   if (rules.length === 0) return { kind: "unavailable" };
 
   const runtime = contactRuntime();
-  const address = clientAddress(request, runtime.config.trustProxy);
+  // A serverless function's files do not outlive it: a SQLite file there would lose what it "kept" (start.ts logs why).
+  if (runtime.config.platform !== null && runtime.config.store.kind === "sqlite") return { kind: "unavailable" };
+  const address = clientAddress(request, runtime.config.addressSource);
   const honeypot = body.fields[HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    // Counted, so a bot hammering the form is slowed down like anyone else.
-    runtime.limiter.hit(address);
+    // Counted, so a bot hammering the form is slowed down like anyone else; a store error changes nothing it sees.
+    await runtime
+      .store()
+      .then((store) => store.rateLimit.hit(address, runtime.config.rateLimit))
+      .catch(() => undefined);
     return { kind: "ignored" };
   }
   const result = validateSubmission(rules, body.fields);
   if (!result.ok) return { kind: "invalid", errors: result.errors, values: typedValues(rules, body.fields) };
-  const decision = runtime.limiter.hit(address);
-  if (!decision.ok) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds, values: result.values };
 
+  let stored;
   try {
-    runtime.store().add({
+    const store = await runtime.store();
+    const decision = await store.rateLimit.hit(address, runtime.config.rateLimit);
+    if (!decision.ok) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds, values: result.values };
+    stored = await store.add({
       uuid: randomUUID(),
       receivedAt: Date.now(),
       recipient: runtime.config.to ?? ownerEmailFrom(site?.content) ?? null,
@@ -76,10 +99,8 @@ export async function acceptContact(request: IncomingMessage): Promise<AcceptOut
       fields: messageFields(rules, result.values),
     });
   } catch (error) {
-    console.error(`contact: could not store a message in ${runtime.config.dbPath}:`, error);
-    return { kind: "store-failed", values: result.values };
+    return storeTrouble(runtime, error, result.values);
   }
-  // Sent after the answer: the visitor waits for the disk, never for SMTP.
-  void runtime.loop()?.kick();
+  await sendAfterStoring(runtime, stored.id);
   return { kind: "accepted" };
 }

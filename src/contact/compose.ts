@@ -1,6 +1,6 @@
 import { isEmailAddress, normaliseValue, type FieldRule } from "../site/contact-rules";
 import { cleanSingleLine } from "../site/contact-text";
-import type { MessageField } from "./message-store";
+import type { MessageField } from "./store/message-store";
 
 /**
  * The stored form of a valid submission: the fields in the form's order,

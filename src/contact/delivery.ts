@@ -1,9 +1,15 @@
 import { MAX_RETRY_MS } from "./config";
 import type { Mailer } from "./mailer";
-import type { MessageStore } from "./message-store";
+import type { MessageStore, StoredMessage } from "./store/message-store";
+import type { UnrecordedDeliveries } from "./unrecorded-deliveries";
 
-/** Longer than one SMTP exchange may take (its timeouts included), so a live sender never loses its lease. */
-export const LEASE_MS = 2 * 60_000;
+/**
+ * How long a sender holds a message it claimed: longer than a send may take
+ * (each SMTP phase has `sendTimeoutMs`, and a send is cut off at three of
+ * them), so a live sender never loses it; a dead one's runs out and the
+ * message is sent by whoever claims it next.
+ */
+export const leaseFor = (sendTimeoutMs: number) => 4 * sendTimeoutMs;
 
 /** The wait after the `attempts`-th failed attempt: base, 2×base, 4×base … capped at an hour. */
 export function retryDelay(attempts: number, baseMs: number): number {
@@ -15,30 +21,91 @@ export interface DeliveryReport {
   failed: number;
 }
 
+export interface DeliveryOptions {
+  retryBaseMs: number;
+  sendTimeoutMs: number;
+  /** Sends whose "delivered" this process could not write yet (the database was away). */
+  unrecorded: UnrecordedDeliveries;
+  now?: () => number;
+  /** Claim no new message after this time (ms since epoch): a scheduled drain has a platform time limit. */
+  stopClaimingAt?: number;
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the SMTP server took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Sends every message that is due, one at a time, until none is. A failure
- * (server down, refused, no recipient) leaves the message queued with its
- * error and the time of its next attempt; it is never dropped.
+ * Sends one claimed message and records the outcome. A failure (server
+ * down, refused, no recipient) leaves it queued with its error and the time
+ * of its next attempt. When the send worked but the database is gone before
+ * "delivered" is written, this process remembers it (unrecorded) and writes
+ * it as soon as the database answers again, instead of sending it twice.
  */
-export async function deliverDue(
-  store: MessageStore,
-  mailer: Mailer,
-  { retryBaseMs, now = Date.now }: { retryBaseMs: number; now?: () => number },
-): Promise<DeliveryReport> {
+async function sendClaimed(store: MessageStore, mailer: Mailer, message: StoredMessage, options: DeliveryOptions): Promise<"delivered" | "failed"> {
+  const now = options.now ?? Date.now;
+  const sentEarlier = options.unrecorded.sentAt(message.id);
+  if (sentEarlier === undefined) {
+    try {
+      await withDeadline(mailer.send(message), 3 * options.sendTimeoutMs);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // If this write fails too, the lease runs out and the message is tried again then.
+      await store.markFailed(message.id, reason, now() + retryDelay(message.attempts + 1, options.retryBaseMs));
+      return "failed";
+    }
+  }
+  const deliveredAt = sentEarlier ?? now();
+  try {
+    await store.markDelivered(message.id, deliveredAt);
+    options.unrecorded.forget(message.id);
+  } catch (error) {
+    options.unrecorded.remember(message.id, deliveredAt);
+    throw error;
+  }
+  return "delivered";
+}
+
+/** Writes what this process sent while the database was away; throws while it still is. */
+async function recordUnrecorded(store: MessageStore, unrecorded: UnrecordedDeliveries): Promise<void> {
+  for (const [id, at] of unrecorded.entries()) {
+    await store.markDelivered(id, at);
+    unrecorded.forget(id);
+  }
+}
+
+/**
+ * Sends every message that is due, one at a time, until none is (or until
+ * `stopClaimingAt`). Throws when the database cannot be reached; what was
+ * claimed is then released by its lease running out, never lost.
+ */
+export async function deliverDue(store: MessageStore, mailer: Mailer, options: DeliveryOptions): Promise<DeliveryReport> {
+  const now = options.now ?? Date.now;
+  const leaseMs = leaseFor(options.sendTimeoutMs);
   const report: DeliveryReport = { delivered: 0, failed: 0 };
+  await recordUnrecorded(store, options.unrecorded);
   // Only what was due when the run began: a message that fails in this run
   // waits for its backoff even when the backoff is shorter than the run.
   const dueBy = now();
-  for (let message = store.claimDue(dueBy, now(), LEASE_MS); message; message = store.claimDue(dueBy, now(), LEASE_MS)) {
-    try {
-      await mailer.send(message);
-      store.markDelivered(message.id, now());
-      report.delivered += 1;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      store.markFailed(message.id, reason, now() + retryDelay(message.attempts + 1, retryBaseMs));
-      report.failed += 1;
-    }
+  while (options.stopClaimingAt === undefined || now() < options.stopClaimingAt) {
+    const message = await store.claimDue(dueBy, now(), leaseMs);
+    if (!message) break;
+    report[await sendClaimed(store, mailer, message, options)] += 1;
   }
   return report;
+}
+
+/**
+ * Sends the one message just stored (delivery within the request on a
+ * serverless platform). Null when another sender holds it or it is gone;
+ * a failure is left queued for the scheduled drain.
+ */
+export async function deliverOne(store: MessageStore, mailer: Mailer, id: number, options: DeliveryOptions): Promise<"delivered" | "failed" | null> {
+  const now = options.now ?? Date.now;
+  const message = await store.claimById(id, now(), leaseFor(options.sendTimeoutMs));
+  return message ? sendClaimed(store, mailer, message, options) : null;
 }

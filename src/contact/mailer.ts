@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { StoredMessage } from "./message-store";
+import type { StoredMessage } from "./store/message-store";
 
 export interface Mailer {
   send(message: StoredMessage): Promise<void>;
@@ -21,9 +21,11 @@ export function messageText(message: StoredMessage): string {
  * The Message-ID comes from the stored message, so if a send is repeated
  * after a crash, mail clients show one message, not two.
  */
-export function createSmtpMailer(smtpUrl: string, from: string | undefined): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, {});
-  transport.set("connectionTimeout", 10_000);
+export function createSmtpMailer(smtpUrl: string, from: string | undefined, timeoutMs: number): Mailer {
+  // Each phase (connecting, the greeting, each reply) has the send's timeout:
+  // nodemailer's defaults (2 minutes, 30 s, 10 minutes) let a silent server
+  // hold a send, and the visitor waiting on it, far longer than its lease.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   return {
     async send(message) {
       if (!message.recipient) throw new Error("no recipient: set CONTACT_TO, or give the site an email link");

@@ -1,56 +1,76 @@
 import { readContactConfig, type ContactConfig } from "./config";
+import type { DeliveryOptions } from "./delivery";
 import { createDeliveryLoop, type DeliveryLoop } from "./delivery-loop";
-import { createSmtpMailer } from "./mailer";
-import { openMessageStore, type MessageStore } from "./message-store";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createSmtpMailer, type Mailer } from "./mailer";
+import { openMessageStore, type MessageStore } from "./store/message-store";
+import { createUnrecordedDeliveries } from "./unrecorded-deliveries";
 
-interface ContactRuntime {
+export interface ContactRuntime {
   config: ContactConfig;
-  limiter: RateLimiter;
-  store(): MessageStore;
+  /** The store, opened (and its tables brought up to date) on first use; a failed open is tried again on the next call. */
+  store(): Promise<MessageStore>;
   /** Null without SMTP_URL: messages are then kept for `portfolio messages list`. */
-  loop(): DeliveryLoop | null;
+  mailer(): Mailer | null;
+  /** The background sender: null without SMTP_URL, and in delivery mode "request". */
+  loop(): Promise<DeliveryLoop | null>;
+  deliveryOptions: DeliveryOptions;
+  /** Stops the loop and closes the store and mailer (tests; a server simply exits). */
+  close(): Promise<void>;
 }
 
 // On globalThis: Next.js may load this module once per bundle (API route,
-// page, instrumentation), and the process needs one database handle, one
-// rate limiter and one sender.
+// page, instrumentation), and the process needs one database pool, one
+// sender and one record of unrecorded sends.
 const KEY = Symbol.for("portfolio.contact.runtime");
 
 function createRuntime(): ContactRuntime {
   const config = readContactConfig();
-  let store: MessageStore | undefined;
-  let loop: DeliveryLoop | null | undefined;
+  const deliveryOptions: DeliveryOptions = {
+    retryBaseMs: config.retryBaseMs,
+    sendTimeoutMs: config.sendTimeoutMs,
+    unrecorded: createUnrecordedDeliveries(),
+  };
+  let store: Promise<MessageStore> | undefined;
+  let mailer: Mailer | null | undefined;
+  let loop: Promise<DeliveryLoop | null> | undefined;
   const runtime: ContactRuntime = {
     config,
-    limiter: createRateLimiter(config.rateLimit),
-    store: () => (store ??= openMessageStore(config.dbPath)),
+    deliveryOptions,
+    store() {
+      store ??= openMessageStore(config.store).catch((error: unknown) => {
+        store = undefined;
+        throw error;
+      });
+      return store;
+    },
+    mailer() {
+      if (mailer === undefined) mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from, config.sendTimeoutMs) : null;
+      return mailer;
+    },
     loop() {
-      if (loop === undefined) {
-        loop = config.smtpUrl ? createDeliveryLoop(runtime.store(), createSmtpMailer(config.smtpUrl, config.from), config.retryBaseMs) : null;
-      }
+      loop ??= (async () => {
+        const sender = runtime.mailer();
+        if (!sender || config.delivery !== "background") return null;
+        return createDeliveryLoop(await runtime.store(), sender, deliveryOptions);
+      })().catch((error: unknown) => {
+        loop = undefined;
+        throw error;
+      });
       return loop;
+    },
+    async close() {
+      (await loop?.catch(() => null))?.stop();
+      mailer?.close();
+      await (await store?.catch(() => null))?.close();
+      const holder = globalThis as { [KEY]?: ContactRuntime };
+      if (holder[KEY] === runtime) delete holder[KEY];
     },
   };
   return runtime;
 }
 
+/** The process's contact runtime; throws a ContactDbError when CONTACT_DB cannot be used. */
 export function contactRuntime(): ContactRuntime {
   const holder = globalThis as { [KEY]?: ContactRuntime };
   return (holder[KEY] ??= createRuntime());
-}
-
-/**
- * Called once when the server starts: whatever a previous process stored
- * and did not deliver (SMTP was down, or the process died between storing
- * and sending) goes out now, and the loop keeps retrying after that.
- */
-export function startDelivery(): void {
-  // The site must start even when the store cannot open (unwritable folder,
-  // native module not built): pages work, and each post answers 500 itself.
-  try {
-    void contactRuntime().loop()?.kick();
-  } catch (error) {
-    console.error(`contact: cannot open ${contactRuntime().config.dbPath}; queued messages wait for a restart:`, error);
-  }
 }

@@ -31,6 +31,8 @@ function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }
       return { code: 422, shown: { status: "invalid", values: outcome.values, errors: outcome.errors } };
     case "limited":
       return { code: 429, shown: { status: "limited", values: outcome.values, errors: {} } };
+    case "store-unreachable":
+      return { code: 503, shown: { status: "failed", values: outcome.values, errors: {} } };
     case "store-failed":
       return { code: 500, shown: { status: "failed", values: outcome.values, errors: {} } };
     case "too-large":
@@ -64,7 +66,7 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   res.statusCode = code;
   // The rest of a refused body is not read (src/http/read-body.ts); a cross-site post's not at all.
   if (outcome.kind === "too-large" || outcome.kind === "timed-out" || outcome.kind === "unsupported" || outcome.kind === "cross-site") closeAfterAnswer(res);
-  if (outcome.kind === "limited") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
+  if (outcome.kind === "limited" || outcome.kind === "store-unreachable") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
   const site = await siteConfigOrNull();
   return { props: { site, icons: pageIcons([site]), outcome: shown } };
 };

@@ -1,7 +1,8 @@
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1, for tests of
  * delivery: it records every message it accepts, can be stopped and started
- * again on the same port (SMTP "down", then "back"), and can refuse mail.
+ * again on the same port (SMTP "down", then "back"), can refuse mail or one
+ * recipient, and can hold a message before answering it (a slow server).
  */
 import { SMTPServer } from "smtp-server";
 
@@ -20,6 +21,16 @@ export interface LoopbackSmtp {
   received: ReceivedMail[];
   /** Makes the server answer DATA with a temporary failure (451) until called with false. */
   refuse(on: boolean): void;
+  /** Makes the server refuse RCPT TO for `address` (550, "no such user") until called with null. */
+  refuseRecipient(address: string | null): void;
+  /**
+   * Makes the server keep each message it has read without answering until
+   * `release()`: the sender is left waiting mid-send. The promise resolves
+   * once a message is being held.
+   */
+  hold(): Promise<void>;
+  /** Answers (accepts) every held message and stops holding. */
+  release(): void;
   stop(): Promise<void>;
   start(): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -59,6 +70,8 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
 export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let refusedRecipient: string | null = null;
+  let holding: { held: () => void; waiting: (() => void)[] } | null = null;
   let server: SMTPServer | undefined;
   let boundPort = port;
 
@@ -69,10 +82,24 @@ export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
         disabledCommands: ["STARTTLS", "AUTH"],
         authOptional: true,
         logger: false,
+        onRcptTo(address, _session, callback) {
+          if (address.address.toLowerCase() === refusedRecipient?.toLowerCase()) {
+            callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown in local recipient table`), { responseCode: 550 }));
+            return;
+          }
+          callback();
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
+          stream.on("end", async () => {
+            if (holding) {
+              const held = holding;
+              await new Promise<void>((resolve) => {
+                held.waiting.push(resolve);
+                held.held();
+              });
+            }
             if (refusing) {
               const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
               callback(error);
@@ -104,6 +131,19 @@ export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
     received,
     refuse(on) {
       refusing = on;
+    },
+    refuseRecipient(address) {
+      refusedRecipient = address;
+    },
+    hold() {
+      return new Promise<void>((held) => {
+        holding = { held, waiting: [] };
+      });
+    },
+    release() {
+      const waiting = holding?.waiting ?? [];
+      holding = null;
+      for (const resolve of waiting) resolve();
     },
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
     start: listen,

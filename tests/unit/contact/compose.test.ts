@@ -97,19 +97,23 @@ describe("ownerEmailFrom", () => {
 describe("readContactConfig", () => {
   it("has safe defaults", () => {
     expect(readContactConfig({})).toEqual({
-      dbPath: join(".data", "contact.sqlite"),
+      store: { kind: "sqlite", path: join(process.cwd(), ".data", "contact.sqlite") },
       smtpUrl: undefined,
       to: undefined,
       from: undefined,
       rateLimit: { limit: 5, windowMs: 600_000 },
-      trustProxy: false,
+      addressSource: { kind: "connection" },
+      platform: null,
+      delivery: "background",
       retryBaseMs: 30_000,
+      sendTimeoutMs: 15_000,
+      cronSecret: undefined,
     });
   });
 
   it("reads the variables, and falls back with a warning on a malformed one", () => {
     const config = readContactConfig({ CONTACT_DB: "/tmp/x.sqlite", SMTP_URL: "smtp://h:25", CONTACT_RATE_LIMIT: "3/60", CONTACT_RETRY_MS: "nope" });
-    expect(config).toMatchObject({ dbPath: "/tmp/x.sqlite", smtpUrl: "smtp://h:25", rateLimit: { limit: 3, windowMs: 60_000 }, retryBaseMs: 30_000 });
+    expect(config).toMatchObject({ store: { kind: "sqlite", path: "/tmp/x.sqlite" }, smtpUrl: "smtp://h:25", rateLimit: { limit: 3, windowMs: 60_000 }, retryBaseMs: 30_000 });
     expect(readContactConfig({ CONTACT_RATE_LIMIT: "lots" }).rateLimit).toEqual({ limit: 5, windowMs: 600_000 });
   });
 });

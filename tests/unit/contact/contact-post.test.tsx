@@ -15,7 +15,7 @@ import type { GetServerSidePropsContext } from "next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messageText } from "../../../src/contact/mailer";
-import type { StoredMessage } from "../../../src/contact/message-store";
+import type { StoredMessage } from "../../../src/contact/store/message-store";
 import { contactRuntime } from "../../../src/contact/runtime";
 import contactApi from "../../../src/pages/api/contact";
 import ContactPage, { getServerSideProps } from "../../../src/pages/contact";
@@ -74,7 +74,7 @@ beforeAll(async () => {
   vi.stubEnv("CONTACT_RATE_LIMIT", "5/600");
   vi.stubEnv("CONTACT_TO", "owner@example.com");
   // The runtime is one per process and reads the environment once: it must be this file's.
-  expect(contactRuntime().config.dbPath).toBe(join(dir, "contact.sqlite"));
+  expect(contactRuntime().config.store).toEqual({ kind: "sqlite", path: join(dir, "contact.sqlite") });
 
   server = createServer((request, response) => {
     const handle = request.url?.startsWith("/api/contact") ? callApi : callPage;
@@ -91,8 +91,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  contactRuntime().loop()?.stop();
-  contactRuntime().store().close();
+  await contactRuntime().close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await smtp.stop();
   vi.unstubAllEnvs();
@@ -104,7 +103,7 @@ afterEach(() => {
 });
 
 const VALID = { name: "Femke de Wit", email: "femke@example.com", message: "A message long enough for the rules.", consent: "yes" };
-const stored = (): StoredMessage[] => contactRuntime().store().list();
+const stored = async (): Promise<StoredMessage[]> => (await contactRuntime().store()).list();
 
 function postJson(path: string, body: unknown, headers: Record<string, string>) {
   return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
@@ -157,11 +156,11 @@ describe("a post from another site's page is refused", () => {
     ["a look-alike host", { origin: `http://${host}.evil.example` }],
   ])("POST /api/contact with %s: 403 JSON, nothing stored, one log line without an address", async (_name, headers) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const before = stored().length;
+    const before = (await stored()).length;
     const response = await postJson("/api/contact", VALID, { ...headers, "x-forwarded-for": "192.0.2.77" });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ ok: false, error: "Posts from other sites are refused: send the form from this site's own pages." });
-    expect(stored()).toHaveLength(before);
+    expect(await stored()).toHaveLength(before);
     expect(warn).toHaveBeenCalledTimes(1);
     const line = String(warn.mock.calls[0]?.[0]);
     expect(line).toMatch(/^contact: refused a post from another site: (Sec-Fetch-Site|Origin) /);
@@ -175,7 +174,7 @@ describe("a post from another site's page is refused", () => {
     ["Sec-Fetch-Site: same-site", { origin: "https://blog.example", "sec-fetch-site": "same-site" }],
   ])("a form post to /contact with %s: 403 and the reason in the page, nothing of the post shown back", async (_name, headers) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const before = stored().length;
+    const before = (await stored()).length;
     const forged = { ...VALID, name: "Forged Offer Name", message: "Text that another site wrote for the visitor." };
     const response = await postForm("/contact", forged, { ...headers, "x-forwarded-for": "192.0.2.78" });
     expect(response.status).toBe(403);
@@ -184,7 +183,7 @@ describe("a post from another site's page is refused", () => {
     expect(html.split(escapeHtml(STATUS_TEXT.refused))).toHaveLength(3);
     expect(html).not.toContain("Forged Offer Name");
     expect(html).not.toContain("another site wrote");
-    expect(stored()).toHaveLength(before);
+    expect(await stored()).toHaveLength(before);
   });
 
   it("a refused post's body is not waited for: the 403 comes at once and the connection closes", async () => {
@@ -211,14 +210,14 @@ describe("a post from another site's page is refused", () => {
   });
 
   it("the site's own posts go on: the script's JSON, the no-JavaScript form post, and clients without either header", async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     expect((await postJson("/api/contact", VALID, { ...sameOrigin(), "x-forwarded-for": "192.0.2.80" })).status).toBe(200);
     const form = await postForm("/contact", VALID, { ...sameOrigin(), "x-forwarded-for": "192.0.2.81" });
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe("/contact?sent=1#contact");
     expect((await postJson("/api/contact", VALID, { "sec-fetch-site": "none", "x-forwarded-for": "192.0.2.82" })).status).toBe(200);
     expect((await postJson("/api/contact", VALID, { "x-forwarded-for": "192.0.2.83" })).status).toBe(200);
-    expect(stored()).toHaveLength(before + 4);
+    expect(await stored()).toHaveLength(before + 4);
   });
 });
 
@@ -240,7 +239,7 @@ function escapeHtml(text: string): string {
 }
 
 async function mailFor(message: StoredMessage): Promise<ReceivedMail> {
-  await contactRuntime().loop()?.kick();
+  await (await contactRuntime().loop())?.kick();
   const deadline = Date.now() + 10_000;
   for (;;) {
     const mail = smtp.received.find((received) => received.headers["message-id"] === `<${message.uuid}@contact-form.invalid>`);
@@ -272,9 +271,9 @@ describe("what is stored is what is mailed, cleaned", () => {
     ["the script's JSON to /api/contact", (fields) => postJson("/api/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.90" })],
     ["the no-JavaScript form post to /contact", (fields) => postForm("/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.91" })],
   ])("%s", async (_name, post) => {
-    const before = stored().length;
+    const before = (await stored()).length;
     expect((await post(HOSTILE)).status).toBeLessThan(400);
-    const rows = stored();
+    const rows = await stored();
     expect(rows).toHaveLength(before + 1);
     const row = rows.at(-1) as StoredMessage;
 

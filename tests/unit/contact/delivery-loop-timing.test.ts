@@ -9,9 +9,13 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/delivery-loop";
-import { LEASE_MS } from "../../../src/contact/delivery";
+import { leaseFor } from "../../../src/contact/delivery";
 import type { Mailer } from "../../../src/contact/mailer";
-import { openMessageStore, type MessageStore, type StoredMessage } from "../../../src/contact/message-store";
+import { openMessageStore, type MessageStore, type StoredMessage } from "../../../src/contact/store/message-store";
+import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
+
+const SEND_TIMEOUT_MS = 1000;
+const LEASE_MS = leaseFor(SEND_TIMEOUT_MS);
 
 let store: MessageStore;
 let looks: number;
@@ -25,7 +29,7 @@ let holdSends: boolean;
 function counted(real: MessageStore): MessageStore {
   return {
     ...real,
-    claimDue(dueBy, now, leaseMs) {
+    claimDue(dueBy: number, now: number, leaseMs: number) {
       looks += 1;
       return real.claimDue(dueBy, now, leaseMs);
     },
@@ -51,43 +55,57 @@ function add(receivedAt = Date.now()) {
   });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-  store = openMessageStore(":memory:");
+  store = await openMessageStore({ kind: "sqlite", path: ":memory:" });
   looks = 0;
   sent = [];
   holdSends = false;
   releaseSend = undefined;
-  loop = createDeliveryLoop(counted(store), mailer, 1000);
+  loop = createDeliveryLoop(counted(store), mailer, { retryBaseMs: 1000, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries() });
 });
 
-afterEach(() => {
+afterEach(async () => {
   loop.stop();
-  store.close();
+  await store.close();
   vi.useRealTimers();
 });
 
 describe("never spins", () => {
-  it("a message leased by another process: the next look is 250 ms later, not at once", async () => {
-    add();
-    // Another process claimed it and holds the lease for LEASE_MS.
-    expect(store.claimDue(Date.now(), Date.now(), LEASE_MS)).not.toBeNull();
+  it("a message leased by another process: the next look is when the lease ends, and then it is sent", async () => {
+    await add();
+    // Another process claimed it, holds the lease for LEASE_MS, and dies.
+    expect(await store.claimDue(Date.now(), Date.now(), LEASE_MS)).not.toBeNull();
+    await loop.kick();
+    expect(looks).toBe(1);
+    await vi.advanceTimersByTimeAsync(LEASE_MS - 1);
+    expect(looks).toBe(1);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("a due message another instance keeps taking first: a look every 250 ms, not thousands", async () => {
+    await add();
+    // Due by nextDueAt, but every claim loses the race (another instance's clock, or its claim in between).
+    const losing: MessageStore = { ...store, claimDue: async () => ((looks += 1), null) };
+    loop.stop();
+    loop = createDeliveryLoop(losing, mailer, { retryBaseMs: 1000, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries() });
     await loop.kick();
     expect(looks).toBe(1);
     await vi.advanceTimersByTimeAsync(249);
     expect(looks).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(looks).toBe(2);
-    // About four looks a second until the lease ends, not thousands.
     await vi.advanceTimersByTimeAsync(1000);
     expect(looks).toBe(6);
-    expect(sent).toEqual([]);
   });
 });
 
 describe("never sleeps longer than a minute", () => {
   it("a message due in two hours: the loop looks again after 60 s", async () => {
-    add(Date.now() + 2 * 60 * 60_000);
+    await add(Date.now() + 2 * 60 * 60_000);
     await loop.kick();
     expect(looks).toBe(1);
     await vi.advanceTimersByTimeAsync(59_999);
@@ -97,7 +115,7 @@ describe("never sleeps longer than a minute", () => {
   });
 
   it("a message due in ten seconds: sent at ten seconds", async () => {
-    add(Date.now() + 10_000);
+    await add(Date.now() + 10_000);
     await loop.kick();
     await vi.advanceTimersByTimeAsync(9_999);
     expect(sent).toHaveLength(0);
@@ -115,7 +133,7 @@ describe("never sleeps longer than a minute", () => {
 
 describe("stop", () => {
   it("cancels the next look", async () => {
-    add(Date.now() + 10_000);
+    await add(Date.now() + 10_000);
     await loop.kick();
     loop.stop();
     await vi.advanceTimersByTimeAsync(2 * 60_000);
@@ -124,8 +142,8 @@ describe("stop", () => {
   });
 
   it("a run under way when stopped finishes its message and schedules nothing after it", async () => {
-    add();
-    add(Date.now() + 10_000);
+    await add();
+    await add(Date.now() + 10_000);
     holdSends = true;
     const run = loop.kick();
     await vi.advanceTimersByTimeAsync(0);
@@ -145,7 +163,7 @@ describe("stop", () => {
 
 describe("one run at a time", () => {
   it("a kick during a run joins it, and the run looks once more before it ends", async () => {
-    add();
+    await add();
     holdSends = true;
     const first = loop.kick();
     await vi.advanceTimersByTimeAsync(0);

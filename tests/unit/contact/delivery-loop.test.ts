@@ -1,60 +1,54 @@
-import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+/** The server's background sender against both stores and a real SMTP server: it retries on its own and misses nothing stored during a run. */
+import { afterEach, expect, it } from "vitest";
 import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/delivery-loop";
 import { createSmtpMailer, type Mailer } from "../../../src/contact/mailer";
-import { openMessageStore, type MessageStore } from "../../../src/contact/message-store";
+import type { MessageStore } from "../../../src/contact/store/message-store";
+import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
+import { newMessage } from "./support/messages";
+import { describeEachStore } from "./support/stores";
 
 let smtp: LoopbackSmtp;
-let store: MessageStore;
 let mailer: Mailer;
 let loop: DeliveryLoop;
 
 afterEach(async () => {
   loop.stop();
   mailer.close();
-  store.close();
   await smtp.stop();
 });
 
-const add = () =>
-  store.add({
-    uuid: randomUUID(),
-    receivedAt: Date.now(),
-    recipient: "hello@elenavarga.design",
-    replyTo: null,
-    subject: "Contact form: Ann",
-    fields: [{ name: "message", label: "Message", value: "Hello" }],
-  });
+async function start(store: MessageStore) {
+  smtp = await startLoopbackSmtp();
+  mailer = createSmtpMailer(smtp.url, undefined, 2000);
+  loop = createDeliveryLoop(store, mailer, { retryBaseMs: 100, sendTimeoutMs: 2000, unrecorded: createUnrecordedDeliveries() });
+}
 
-describe("the server's delivery loop", () => {
+describeEachStore("the server's delivery loop", (stores) => {
   it("retries on its own, with backoff, until SMTP is back", async () => {
-    smtp = await startLoopbackSmtp();
-    store = openMessageStore(":memory:");
-    mailer = createSmtpMailer(smtp.url, undefined);
-    loop = createDeliveryLoop(store, mailer, 100);
+    const store = await stores.open(await stores.fresh());
+    await start(store);
     await smtp.stop();
 
-    add();
+    await store.add(newMessage({ receivedAt: Date.now() }));
     await loop.kick();
-    expect(store.list()[0]).toMatchObject({ state: "queued", attempts: 1 });
+    expect((await store.list())[0]).toMatchObject({ state: "queued", attempts: 1 });
 
     await smtp.start();
     await smtp.waitFor(1, 5000);
-    await expect.poll(() => store.list()[0]?.state).toBe("delivered");
+    await expect.poll(async () => (await store.list())[0]?.state).toBe("delivered");
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("sends messages stored while a run is under way in the same or a following run", async () => {
-    smtp = await startLoopbackSmtp();
-    store = openMessageStore(":memory:");
-    mailer = createSmtpMailer(smtp.url, undefined);
-    loop = createDeliveryLoop(store, mailer, 100);
-    add();
+    const store = await stores.open(await stores.fresh());
+    await start(store);
+    await store.add(newMessage({ receivedAt: Date.now() }));
     const first = loop.kick();
-    add();
+    await store.add(newMessage({ receivedAt: Date.now() }));
     void loop.kick();
     await first;
     await smtp.waitFor(2, 5000);
-    await expect.poll(() => store.list().map((message) => message.state)).toEqual(["delivered", "delivered"]);
+    await expect.poll(async () => (await store.list()).map((message) => message.state)).toEqual(["delivered", "delivered"]);
   });
 });

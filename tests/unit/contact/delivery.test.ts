@@ -1,61 +1,46 @@
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+/**
+ * deliverDue through a real SMTP server on loopback (tests/support/loopback-smtp.ts),
+ * against both stores: what is mailed, what stays queued and why (SMTP down,
+ * a refused message, a refused recipient, no recipient), the backoff, and
+ * that nothing is lost or sent twice across restarts, crashes and handles.
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RETRY_MS } from "../../../src/contact/config";
-import { deliverDue, LEASE_MS, retryDelay } from "../../../src/contact/delivery";
+import { deliverDue, leaseFor, retryDelay, type DeliveryOptions } from "../../../src/contact/delivery";
 import { createSmtpMailer, type Mailer } from "../../../src/contact/mailer";
-import { openMessageStore, type MessageStore, type NewMessage } from "../../../src/contact/message-store";
+import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
+import { newMessage } from "./support/messages";
+import { describeEachStore } from "./support/stores";
 
 const TEXT = "Hallo Elena,\nwir überarbeiten die Haltestellenanzeigen — können wir reden?\r\nA line that is long enough to be wrapped by the transfer encoding, because mail lines stop at 76 characters.\n.\nA lone dot above must survive SMTP's end-of-data rule.";
+const SEND_TIMEOUT_MS = 2000;
+const LEASE_MS = leaseFor(SEND_TIMEOUT_MS);
 
-function newMessage(overrides: Partial<NewMessage> = {}): NewMessage {
-  return {
-    uuid: randomUUID(),
-    receivedAt: 1_700_000_000_000,
-    recipient: "hello@elenavarga.design",
-    replyTo: "femke@example.com",
-    subject: "Contact form: Femke de Wit",
-    fields: [
-      { name: "name", label: "Your name", value: "Femke de Wit" },
-      { name: "message", label: "Message", value: TEXT.replace(/\r\n/g, "\n") },
-    ],
-    ...overrides,
-  };
-}
-
-let dir: string;
 let smtp: LoopbackSmtp;
 let mailer: Mailer;
-const stores: MessageStore[] = [];
-const open = () => {
-  const store = openMessageStore(join(dir, "contact.sqlite"));
-  stores.push(store);
-  return store;
-};
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "contact-"));
   smtp = await startLoopbackSmtp();
-  mailer = createSmtpMailer(smtp.url, undefined);
+  mailer = createSmtpMailer(smtp.url, undefined, SEND_TIMEOUT_MS);
 });
 
 afterEach(async () => {
-  for (const store of stores.splice(0)) store.close();
   mailer.close();
   await smtp.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
-describe("delivery through a real SMTP server", () => {
-  it("sends a stored message with the visitor's text intact, then marks it delivered", async () => {
-    const store = open();
-    const stored = store.add(newMessage());
-    const report = await deliverDue(store, mailer, { retryBaseMs: 1000, now: () => stored.receivedAt });
+const at = (now: number, retryBaseMs = 1000): DeliveryOptions => ({ retryBaseMs, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries(), now: () => now });
+const messageIds = () => smtp.received.map((mail) => mail.headers["message-id"]);
 
-    expect(report).toEqual({ delivered: 1, failed: 0 });
+describeEachStore("delivery through a real SMTP server", (stores) => {
+  it("sends a stored message with the visitor's text intact, then marks it delivered", async () => {
+    const store = await stores.open(await stores.fresh());
+    const stored = await store.add(
+      newMessage({ fields: [{ name: "name", label: "Your name", value: "Femke de Wit" }, { name: "message", label: "Message", value: TEXT.replace(/\r\n/g, "\n") }] }),
+    );
+    expect(await deliverDue(store, mailer, at(stored.receivedAt))).toEqual({ delivered: 1, failed: 0 });
+
     const [mail] = smtp.received;
     expect(mail?.to).toEqual(["hello@elenavarga.design"]);
     expect(mail?.headers["reply-to"]).toBe("femke@example.com");
@@ -63,91 +48,124 @@ describe("delivery through a real SMTP server", () => {
     expect(mail?.headers["message-id"]).toBe(`<${stored.uuid}@contact-form.invalid>`);
     expect(mail?.text).toContain(`Message:\n${TEXT.replace(/\r\n/g, "\n")}\n`);
     expect(mail?.text).toContain("Your name: Femke de Wit");
-    expect(store.list()[0]).toMatchObject({ state: "delivered", attempts: 1, lastError: null, deliveredAt: stored.receivedAt });
+    expect((await store.list())[0]).toMatchObject({ state: "delivered", attempts: 1, lastError: null, deliveredAt: stored.receivedAt });
+    expect(await store.queuedCount()).toBe(0);
   });
 
-  it("keeps a message queued while SMTP is down, retries with backoff, and delivers once it is back", async () => {
-    const store = open();
+  it("keeps a message queued while SMTP is down, retries with backoff, and delivers it once when it is back", async () => {
+    const store = await stores.open(await stores.fresh());
     let now = 1_700_000_000_000;
-    store.add(newMessage({ receivedAt: now }));
+    const stored = await store.add(newMessage({ receivedAt: now }));
     await smtp.stop();
 
-    expect(await deliverDue(store, mailer, { retryBaseMs: 1000, now: () => now })).toEqual({ delivered: 0, failed: 1 });
-    expect(store.list()[0]).toMatchObject({ state: "queued", attempts: 1, nextAttemptAt: now + 1000 });
-    expect(store.list()[0]?.lastError).toMatch(/ECONNREFUSED/);
+    expect(await deliverDue(store, mailer, at(now))).toEqual({ delivered: 0, failed: 1 });
+    expect((await store.list())[0]).toMatchObject({ state: "queued", attempts: 1, nextAttemptAt: now + 1000, lastError: expect.stringMatching(/ECONNREFUSED/) });
+    expect(await store.nextDueAt()).toBe(now + 1000);
 
     // Not due yet: nothing is attempted.
     now += 999;
-    expect(await deliverDue(store, mailer, { retryBaseMs: 1000, now: () => now })).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDue(store, mailer, at(now))).toEqual({ delivered: 0, failed: 0 });
     now += 1;
-    expect(await deliverDue(store, mailer, { retryBaseMs: 1000, now: () => now })).toEqual({ delivered: 0, failed: 1 });
-    expect(store.list()[0]).toMatchObject({ attempts: 2, nextAttemptAt: now + 2000 });
+    expect(await deliverDue(store, mailer, at(now))).toEqual({ delivered: 0, failed: 1 });
+    expect((await store.list())[0]).toMatchObject({ attempts: 2, nextAttemptAt: now + 2000 });
 
     await smtp.start();
     now += 2000;
-    expect(await deliverDue(store, mailer, { retryBaseMs: 1000, now: () => now })).toEqual({ delivered: 1, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
-    expect(store.list()[0]).toMatchObject({ state: "delivered", attempts: 3 });
+    expect(await deliverDue(store, mailer, at(now))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDue(store, mailer, at(now + 60_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(messageIds()).toEqual([`<${stored.uuid}@contact-form.invalid>`]);
+    expect((await store.list())[0]).toMatchObject({ state: "delivered", attempts: 3, lastError: null });
+    expect(await store.nextDueAt()).toBeNull();
   });
 
   it("keeps a message the server refuses (451) and delivers it when the server accepts again", async () => {
-    const store = open();
+    const store = await stores.open(await stores.fresh());
     const now = 1_700_000_000_000;
-    store.add(newMessage({ receivedAt: now }));
+    await store.add(newMessage({ receivedAt: now }));
     smtp.refuse(true);
-    expect(await deliverDue(store, mailer, { retryBaseMs: 10, now: () => now })).toEqual({ delivered: 0, failed: 1 });
-    expect(store.list()[0]?.lastError).toMatch(/451/);
+    expect(await deliverDue(store, mailer, at(now, 10))).toEqual({ delivered: 0, failed: 1 });
+    expect((await store.list())[0]?.lastError).toMatch(/451/);
     smtp.refuse(false);
-    expect(await deliverDue(store, mailer, { retryBaseMs: 10, now: () => now + 10 })).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDue(store, mailer, at(now + 10, 10))).toEqual({ delivered: 1, failed: 0 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("a recipient the server refuses: that message stays queued with the server's words, the others are delivered", async () => {
+    const store = await stores.open(await stores.fresh());
+    const now = 1_700_000_000_000;
+    await store.add(newMessage({ receivedAt: now }));
+    const refused = await store.add(newMessage({ receivedAt: now + 1, recipient: "gone@elenavarga.design" }));
+    await store.add(newMessage({ receivedAt: now + 2 }));
+    smtp.refuseRecipient("gone@elenavarga.design");
+
+    expect(await deliverDue(store, mailer, at(now + 5))).toEqual({ delivered: 2, failed: 1 });
+    const rows = await store.list();
+    expect(rows.map((row) => row.state)).toEqual(["delivered", "queued", "delivered"]);
+    expect(rows[1]).toMatchObject({ id: refused.id, attempts: 1, nextAttemptAt: now + 5 + 1000 });
+    expect(rows[1]?.lastError).toContain("550");
+    expect(rows[1]?.lastError).toContain("Recipient address rejected: User unknown");
+    expect(smtp.received.flatMap((mail) => mail.to)).toEqual(["hello@elenavarga.design", "hello@elenavarga.design"]);
   });
 
   it("keeps a message without a recipient queued with a reason, instead of dropping it", async () => {
-    const store = open();
-    store.add(newMessage({ recipient: null, receivedAt: 0 }));
-    expect(await deliverDue(store, mailer, { retryBaseMs: 10, now: () => 0 })).toEqual({ delivered: 0, failed: 1 });
-    expect(store.list()[0]).toMatchObject({ state: "queued", lastError: expect.stringMatching(/CONTACT_TO/) });
+    const store = await stores.open(await stores.fresh());
+    await store.add(newMessage({ recipient: null, receivedAt: 0 }));
+    expect(await deliverDue(store, mailer, at(0, 10))).toEqual({ delivered: 0, failed: 1 });
+    expect((await store.list())[0]).toMatchObject({ state: "queued", lastError: expect.stringMatching(/CONTACT_TO/) });
   });
 
-  it("one failing message does not hold up the others", async () => {
-    const store = open();
-    store.add(newMessage({ recipient: null, receivedAt: 0 }));
-    store.add(newMessage({ receivedAt: 1 }));
-    expect(await deliverDue(store, mailer, { retryBaseMs: 10, now: () => 5 })).toEqual({ delivered: 1, failed: 1 });
-  });
-});
-
-describe("nothing is lost across a restart or a crash", () => {
-  it("a message stored by a process that died before sending is delivered by the next one", async () => {
-    const first = open();
-    first.add(newMessage({ receivedAt: 0 }));
-    first.close(); // the process dies here: stored, never sent
-    stores.splice(stores.indexOf(first), 1);
-
-    const next = open();
-    expect(next.list()).toHaveLength(1);
-    expect(await deliverDue(next, mailer, { retryBaseMs: 10, now: () => 1 })).toEqual({ delivered: 1, failed: 0 });
-    expect(smtp.received).toHaveLength(1);
+  it("a message that fails in a run waits for its backoff, even when the backoff is shorter than the run", async () => {
+    const store = await stores.open(await stores.fresh());
+    await store.add(newMessage({ recipient: null, receivedAt: 0 }));
+    await store.add(newMessage({ receivedAt: 1 }));
+    let clock = 5;
+    // The clock moves past the failed message's next attempt during the run: it is not tried again in it.
+    const options = { ...at(5, 1), now: () => (clock += 10) };
+    expect(await deliverDue(store, mailer, options)).toEqual({ delivered: 1, failed: 1 });
   });
 
-  it("a message leased by a process that died while sending is sent again once the lease runs out", async () => {
-    const crashed = open();
-    crashed.add(newMessage({ receivedAt: 0 }));
-    expect(crashed.claimDue(0, 0, LEASE_MS)).not.toBeNull();
-    crashed.close();
-    stores.splice(stores.indexOf(crashed), 1);
+  describe("nothing is lost or sent twice across restarts, crashes and instances", () => {
+    it("a message stored by a process that died before sending is delivered by the next one", async () => {
+      const location = await stores.fresh();
+      const first = await stores.open(location);
+      await first.add(newMessage({ receivedAt: 0 }));
+      await first.close(); // the process dies here: stored, never sent
+      stores.closed(first);
 
-    const next = open();
-    expect(await deliverDue(next, mailer, { retryBaseMs: 10, now: () => LEASE_MS - 1 })).toEqual({ delivered: 0, failed: 0 });
-    expect(await deliverDue(next, mailer, { retryBaseMs: 10, now: () => LEASE_MS })).toEqual({ delivered: 1, failed: 0 });
-  });
+      const next = await stores.open(location);
+      expect(await next.list()).toHaveLength(1);
+      expect(await deliverDue(next, mailer, at(1, 10))).toEqual({ delivered: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+    });
 
-  it("two processes on one database never claim the same message", () => {
-    const server = open();
-    const cli = open();
-    server.add(newMessage({ receivedAt: 0 }));
-    expect(server.claimDue(0, 0, LEASE_MS)).not.toBeNull();
-    expect(cli.claimDue(0, 0, LEASE_MS)).toBeNull();
+    it("a send killed before it was recorded: the lease runs out and another handle sends it again, with the same Message-ID", async () => {
+      const location = await stores.fresh();
+      const crashed = await stores.open(location);
+      const stored = await crashed.add(newMessage({ receivedAt: 0 }));
+      const claimed = await crashed.claimDue(0, 0, LEASE_MS);
+      expect(claimed?.id).toBe(stored.id);
+      await mailer.send(claimed!); // mailed, then killed before markDelivered
+      await crashed.close();
+      stores.closed(crashed);
+
+      const other = await stores.open(location);
+      expect(await other.nextDueAt()).toBe(LEASE_MS);
+      expect(await deliverDue(other, mailer, at(LEASE_MS - 1, 10))).toEqual({ delivered: 0, failed: 0 });
+      expect(await deliverDue(other, mailer, at(LEASE_MS, 10))).toEqual({ delivered: 1, failed: 0 });
+      expect(messageIds()).toEqual([`<${stored.uuid}@contact-form.invalid>`, `<${stored.uuid}@contact-form.invalid>`]);
+      expect((await other.list())[0]).toMatchObject({ state: "delivered", deliveredAt: LEASE_MS });
+    });
+
+    it("a message sent and recorded by one handle is not sent again by another", async () => {
+      const location = await stores.fresh();
+      const server = await stores.open(location);
+      const cli = await stores.open(location);
+      await server.add(newMessage({ receivedAt: 0 }));
+      expect(await deliverDue(server, mailer, at(1, 10))).toEqual({ delivered: 1, failed: 0 });
+      await cli.makeAllDue();
+      expect(await deliverDue(cli, mailer, at(LEASE_MS * 2, 10))).toEqual({ delivered: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+    });
   });
 });
 
@@ -160,5 +178,9 @@ describe("retryDelay", () => {
     [40, MAX_RETRY_MS],
   ])("after %i failed attempt(s) waits %i ms (base 1 s, capped at an hour)", (attempts, want) => {
     expect(retryDelay(attempts, 1000)).toBe(want);
+  });
+
+  it("a lease outlasts a whole send: three SMTP phases of the send timeout", () => {
+    expect(leaseFor(15_000)).toBeGreaterThan(3 * 15_000);
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   vi.stubEnv("CONTACT_TRUST_PROXY", "1");
   vi.stubEnv("CONTACT_RATE_LIMIT", "2/600");
   // The runtime is one per process and reads the environment once: it must be this file's.
-  expect(contactRuntime().config.dbPath).toBe(join(dir, "contact.sqlite"));
+  expect(contactRuntime().config.store).toEqual({ kind: "sqlite", path: join(dir, "contact.sqlite") });
   server = createServer((request, response) => {
     void acceptContact(request).then((outcome) => {
       response.setHeader("content-type", "application/json");
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  contactRuntime().store().close();
+  await contactRuntime().close();
   rmSync(dir, { recursive: true, force: true });
   vi.unstubAllEnvs();
 });
@@ -62,7 +62,7 @@ async function post(fields: Record<string, unknown>, from = freshSender(), json 
   return (await response.json()) as { kind: string };
 }
 
-const storedCount = () => contactRuntime().store().list().length;
+const storedCount = async () => (await (await contactRuntime().store()).list()).length;
 
 describe("a filled honeypot", () => {
   it.each([
@@ -70,24 +70,24 @@ describe("a filled honeypot", () => {
     ["with an invalid form (a bot filling every input with junk)", { name: "x", email: "x", message: "x", [HONEYPOT_FIELD]: "x" }],
     ["with a single character", { ...valid, [HONEYPOT_FIELD]: "a" }],
   ])("is answered as ignored and nothing is stored, %s", async (_name, fields) => {
-    const before = storedCount();
+    const before = await storedCount();
     expect(await post(fields)).toEqual({ kind: "ignored" });
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it("is ignored in a JSON post too", async () => {
-    const before = storedCount();
+    const before = await storedCount();
     expect(await post({ ...valid, consent: true, [HONEYPOT_FIELD]: "filled" }, freshSender(), true)).toEqual({ kind: "ignored" });
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it("counts against the sender's limit: after two bot posts, the same sender's real post is limited", async () => {
     const bot = freshSender();
     expect(await post({ ...valid, [HONEYPOT_FIELD]: "x" }, bot)).toEqual({ kind: "ignored" });
     expect(await post({ ...valid, [HONEYPOT_FIELD]: "x" }, bot)).toEqual({ kind: "ignored" });
-    const before = storedCount();
+    const before = await storedCount();
     expect(await post(valid, bot)).toMatchObject({ kind: "limited" });
-    expect(storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before);
     // Another sender is not affected.
     expect(await post(valid)).toEqual({ kind: "accepted" });
   });
@@ -99,14 +99,14 @@ describe("an empty honeypot is no fill", () => {
     ["empty", { ...valid, [HONEYPOT_FIELD]: "" }],
     ["only whitespace (autofill, a stray space)", { ...valid, [HONEYPOT_FIELD]: "  \t " }],
   ])("%s: the message is accepted and stored", async (_name, fields) => {
-    const before = storedCount();
+    const before = await storedCount();
     expect(await post(fields)).toEqual({ kind: "accepted" });
-    expect(storedCount()).toBe(before + 1);
+    expect(await storedCount()).toBe(before + 1);
   });
 
   it("a JSON honeypot that is not a string (no form field sends one) is no fill either: the post is judged on its fields", async () => {
-    const before = storedCount();
+    const before = await storedCount();
     expect(await post({ ...valid, consent: true, [HONEYPOT_FIELD]: 0 }, freshSender(), true)).toEqual({ kind: "accepted" });
-    expect(storedCount()).toBe(before + 1);
+    expect(await storedCount()).toBe(before + 1);
   });
 });

@@ -1,8 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { acceptContact } from "../../contact/accept";
-import { MAX_BODY_BYTES } from "../../contact/read-body";
-import { closeAfterAnswer } from "../../http/read-body";
-import type { FieldErrors } from "../../site/contact-rules";
+import { acceptContact } from "../../../contact/accept";
+import { MAX_BODY_BYTES } from "../../../contact/read-body";
+import { closeAfterAnswer } from "../../../http/read-body";
+import type { FieldErrors } from "../../../site/contact-rules";
 
 type ContactResponse = { ok: true } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
 
@@ -47,6 +47,9 @@ export default async function contact(request: NextApiRequest, response: NextApi
       return response.status(400).json({ ok: false, error: "Send the form fields as a JSON object." });
     case "unavailable":
       return response.status(503).json({ ok: false, error: "The contact form is not available." });
+    case "store-unreachable":
+      response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
+      return response.status(503).json({ ok: false, error: `Messages cannot be received for a moment; nothing was sent. Please try again in ${outcome.retryAfterSeconds} seconds.` });
     case "store-failed":
       return response.status(500).json({ ok: false, error: "The message could not be stored; nothing was sent. Please try again." });
   }
