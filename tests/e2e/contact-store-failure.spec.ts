@@ -19,7 +19,7 @@ test.afterAll(async () => {
 });
 
 test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({ page }) => {
-  expect(server.output()).toContain("contact: cannot open /dev/null/contact.sqlite");
+  expect(server.output()).toContain("contact: cannot open SQLite file /dev/null/contact.sqlite");
   const form = await gotoContactForm(page, `${server.url}/#contact`);
   await form.getByLabel(/^Your name/).fill("Femke de Wit");
   await form.getByLabel(/^Email/).fill("femke@example.com");

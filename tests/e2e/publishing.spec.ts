@@ -7,16 +7,22 @@
  *     API failing during regeneration leaves the last good page;
  *   - build A is replaced by build B (standalone output) on the same port: a
  *     navigation lands in B with one page load, a failed chunk reloads once,
- *     and a chunk that keeps failing on the same build does not loop.
+ *     and a chunk that keeps failing on the same build does not loop;
+ *   - B, with no CONTACT_DB, keeps contact messages in the repository's
+ *     .data/contact.sqlite, outside every build, where `portfolio messages
+ *     list` finds them.
  * Two production builds per run: the "publishing" Playwright project runs this
  * file once, after the desktop and phone projects.
  */
-import { readFile, rm, writeFile, mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { readFile, rename, rm, writeFile, mkdir, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { cp } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
 import { buildSite, freePort, REPO, startContentApi, startSite, type ContentApi, type Site } from "./publishing-harness";
+import { listWithCli } from "./support/messages-cli";
 
 test.describe.configure({ mode: "serial" });
 
@@ -39,6 +45,29 @@ const siteEnv = () => ({
   STORYBLOK_API_URL: api.apiUrl,
   STORYBLOK_WEBHOOK_SECRET: SECRET,
 });
+
+/** The contact store a server with no CONTACT_DB uses, in the repository: it may hold a developer's own messages. */
+const DEFAULT_STORE = join(REPO, ".data", "contact.sqlite");
+const SQLITE_FILES = ["", "-wal", "-shm"].map((suffix) => `${DEFAULT_STORE}${suffix}`);
+let restoreDeveloperMessages: (() => Promise<void>) | undefined;
+
+/** Moves the repository's own message store aside until afterAll, after the server using the test's store has stopped. */
+async function setDeveloperMessagesAside(): Promise<void> {
+  const aside = await mkdtemp(join(tmpdir(), "developer-messages-"));
+  const hadData = existsSync(join(REPO, ".data"));
+  const moved: string[] = [];
+  for (const file of SQLITE_FILES.filter((path) => existsSync(path))) {
+    await rename(file, join(aside, basename(file)));
+    moved.push(file);
+  }
+  restoreDeveloperMessages = async () => {
+    for (const file of SQLITE_FILES) await rm(file, { force: true });
+    for (const file of moved) await rename(join(aside, basename(file)), file);
+    if (!hadData) await rm(join(REPO, ".data"), { recursive: true, force: true });
+    await rm(aside, { recursive: true, force: true });
+    restoreDeveloperMessages = undefined;
+  };
+}
 
 const storyPath = (slug: string) => join(api.dir, "stories", `${slug}.json`);
 const readStory = async (slug: string) => JSON.parse(await readFile(storyPath(slug), "utf8"));
@@ -72,6 +101,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await site?.stop();
+  await restoreDeveloperMessages?.();
   await api?.close();
   // Only what this worker built: another run's build may be in use.
   for (const dir of built) await rm(join(REPO, dir), { recursive: true, force: true });
@@ -285,5 +315,29 @@ test.describe("a new build replaces the running one", () => {
     expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/quiet-launch"]) });
     expect(deleted.body).not.toHaveProperty("unknown_story");
     expect((await html("/projects/quiet-launch")).status).toBe(404);
+  });
+
+  // B is the standalone server.js, run from its own folder inside the build, with no CONTACT_DB.
+  test("B keeps a contact message outside the build, in the repository's .data, where `portfolio messages list` finds it", async () => {
+    const standalone = join(REPO, DIST_B, "standalone");
+    await setDeveloperMessagesAside();
+    const text = "Posted to the standalone server; it must outlive this build.";
+    const answer = await fetch(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Femke de Wit", email: "femke@example.com", message: text, consent: true }),
+    });
+    expect(answer.status, await answer.text()).toBe(200);
+    expect(site.logs.join("\n")).toContain(`contact: messages are stored in SQLite file ${DEFAULT_STORE}; not mailed`);
+
+    expect(existsSync(DEFAULT_STORE)).toBe(true);
+    expect(existsSync(join(standalone, ".data"))).toBe(false);
+    expect(existsSync(join(REPO, DIST_B, ".data"))).toBe(false);
+    // The owner's command, from the repository, with nothing configured: the same file.
+    const listed = await listWithCli();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.fields.find((field) => field.name === "message")?.value).toBe(text);
+    // No SMTP_URL: kept for the owner to read, not lost.
+    expect(listed[0]?.state).toBe("queued");
   });
 });
