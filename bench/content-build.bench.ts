@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { createLocalCdn } from "../src/content/local-cdn/create-local-cdn";
 import { serveOverHttp } from "../src/content/local-cdn/http-server";
 import { generateContent } from "./content-build/generate-content";
-import { withRequestLog } from "./content-build/request-log";
+import { busiestWindow, withRequestLog } from "./content-build/request-log";
 import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 500);
@@ -73,6 +73,7 @@ try {
     ...[...log.byKind].sort(([a], [b]) => a.localeCompare(b, "en-us")).map(([kind, n]): [string, string] => [`  ${kind}`, String(n)]),
     ["most GETs of one story", String(mostFetches)],
     ["**429s received**", `**${log.tooManyRequests}**`],
+    ["**most requests in any 1000 ms**", `**${busiestWindow(log.times)}**`],
     ["**wall time of next build**", `**${(build.ms / 1000).toFixed(1)} s**`],
     [
       "target: requests ≤ processes × (⌈pages/100⌉ + " + PER_PROCESS_CONSTANT + ") + relation batches",

@@ -14,6 +14,19 @@ export interface RequestLog {
   byKind: Map<string, number>;
   /** How often each story was requested on its own (GET /cdn/stories/{slug}). */
   singleStory: Map<string, number>;
+  /** When each content API request arrived (Date.now()), in order. */
+  times: number[];
+}
+
+/** The most requests that arrived within any 1000 ms window (sorted times, two pointers). */
+export function busiestWindow(times: readonly number[], windowMs = 1000): number {
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < times.length; last++) {
+    while ((times[last] as number) - (times[first] as number) >= windowMs) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
 }
 
 function tierLimit(url: URL): number {
@@ -31,7 +44,7 @@ function kindOf(url: URL): string {
 }
 
 export function withRequestLog(handler: Handler): { handler: Handler; log: RequestLog } {
-  const log: RequestLog = { total: 0, tooManyRequests: 0, byKind: new Map(), singleStory: new Map() };
+  const log: RequestLog = { total: 0, tooManyRequests: 0, byKind: new Map(), singleStory: new Map(), times: [] };
   const started = new Map<number, number[]>();
   return {
     log,
@@ -39,6 +52,7 @@ export function withRequestLog(handler: Handler): { handler: Handler; log: Reque
       const url = new URL(request.url);
       if (!url.pathname.startsWith("/v2/cdn/")) return handler(request);
       log.total++;
+      log.times.push(Date.now());
       const kind = kindOf(url);
       log.byKind.set(kind, (log.byKind.get(kind) ?? 0) + 1);
       const single = /\/cdn\/stories\/(.+)$/.exec(url.pathname)?.[1];

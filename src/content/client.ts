@@ -9,6 +9,7 @@ import StoryblokClient, {
   type ISbLinksParams,
   type ISbLinksResult,
   type ISbResult,
+  type ISbStories,
   type ISbStoriesParams,
 } from "storyblok-js-client";
 import { withCheckedBodies } from "./checked-fetch";
@@ -19,11 +20,11 @@ import { createLocalCdn, reportProblems, type LocalCdnHandler } from "./local-cd
 import { createStoryStore } from "./local-cdn/story-store";
 import { useIterativeTreeWalk } from "./iterative-tree-walk";
 import type { TokenAccess } from "./local-cdn/token-access";
+import { withRequestLimit } from "./rate-limit/limited-fetch";
+import { OAUTH_REQUESTS_PER_WINDOW, processRequestLimiter, REQUESTS_PER_WINDOW } from "./rate-limit/process-limiter";
+import type { RequestLimiter } from "./rate-limit/request-limiter";
+import { createRelationMemo, type RelatedStory, type RelationMemo } from "./relation-memo";
 
-/** Storyblok's CDN allows more, but 5 per second keeps a parallel build well clear of 429s. */
-export const REQUESTS_PER_SECOND = 5;
-/** Clients authenticated with an OAuth token (Management API limits) must stay at 3 per second. */
-export const OAUTH_REQUESTS_PER_SECOND = 3;
 export const MAX_RETRIES = 10;
 export const RETRY_DELAY_MS = 300;
 
@@ -40,8 +41,14 @@ export interface ContentClientOptions {
   fetch?: typeof fetch;
   /** Checked-file interval of the in-process CDN (ms); tests use 0 to see edits at once. */
   checkIntervalMs?: number;
-  /** A personal access / OAuth token, sent as `Authorization`; lowers the rate to 3 per second. */
+  /** A personal access / OAuth token, sent as `Authorization`; lowers the limit to 3 requests in any 1000 ms. */
   oauthToken?: string;
+  /**
+   * What gates every request; by default the process's one limiter for the
+   * content API (rate-limit/process-limiter.ts), shared across instances
+   * when REDIS_URL is set. Tests pass their own to stand for another process.
+   */
+  limiter?: RequestLimiter;
   /**
    * Which of the source's tokens the client carries: `public` (the default)
    * reads published content only; `preview` reads drafts too and throws
@@ -52,10 +59,11 @@ export interface ContentClientOptions {
 
 /**
  * The site's two clients, one per token (storyblok-js-client keeps the cv
- * and the cache of published answers per token, and the rate limit per
- * client). `published` carries only the public token and serves every
- * public page; `preview` carries the preview token, reads drafts for the
- * Visual Editor and caches nothing. It is absent without a preview token.
+ * and the cache of published answers per token; both, and every other
+ * client in the process, share one request limiter). `published` carries
+ * only the public token and serves every public page; `preview` carries the
+ * preview token, reads drafts for the Visual Editor and caches nothing. It
+ * is absent without a preview token.
  */
 export interface SiteClients {
   published: ContentClient;
@@ -76,15 +84,50 @@ export interface LocalCacheVersion {
   latest(): Promise<number>;
 }
 
+/** The parameters storyblok-js-client sends with its relation and link batches: anything else is not one. */
+const RELATION_BATCH_PARAMS = new Set(["by_uuids", "per_page", "version", "language", "starts_with", "excluding_fields", "excluding_story_fields", "token", "cv"]);
+
 export class ContentClient extends StoryblokClient {
   readonly #localCv: LocalCacheVersion | undefined;
+  readonly #relations: RelationMemo;
 
   /** @param localCv the content's cv when it can be read without a request (the in-process CDN's files). */
   constructor(config: ISbConfig, localCv?: LocalCacheVersion) {
     super(config);
     this.#localCv = localCv;
+    this.#relations = createRelationMemo(() => this.cacheVersion());
     // Relation and link resolving must survive content of any depth.
     useIterativeTreeWalk(this);
+  }
+
+  /**
+   * The library resolves relations and links by calling this with
+   * `by_uuids` batches of at most 50. Published batches go through the
+   * relation memo: each related story is fetched once per cv, not once per
+   * listing page or story that relates it (relation-memo.ts). Every other
+   * call, and drafts, go to the library as they are.
+   */
+  override async getStories(params: ISbStoriesParams = {}, fetchOptions?: ISbCustomFetch): Promise<ISbStories> {
+    const uuids = typeof params.by_uuids === "string" ? params.by_uuids.split(",").filter(Boolean) : [];
+    const isRelationBatch = Object.entries(params).every(([key, value]) => value === undefined || RELATION_BATCH_PARAMS.has(key));
+    if (uuids.length === 0 || params.version !== "published" || !isRelationBatch) return super.getStories(params, fetchOptions);
+    const shape = JSON.stringify([params.language, params.starts_with, params.excluding_fields, params.excluding_story_fields]);
+    const stories = await this.#relations.stories(uuids, shape, async (missing) => {
+      const { data } = await super.getStories({ ...params, by_uuids: missing.join(",") }, fetchOptions);
+      return { cv: data.cv, stories: data.stories as unknown as RelatedStory[] };
+    });
+    return {
+      data: { cv: this.cacheVersion(), stories: stories as unknown as ISbStories["data"]["stories"], rels: [], links: [] },
+      perPage: stories.length,
+      total: stories.length,
+      headers: {},
+    };
+  }
+
+  /** The library flushes when a response brings a new cv (and #adopt does): related stories go with the rest. */
+  override async flushCache(): Promise<this> {
+    this.#relations.clear();
+    return super.flushCache();
   }
 
   /**
@@ -121,6 +164,17 @@ export class ContentClient extends StoryblokClient {
     }
     await this.#adopt(version);
     return version;
+  }
+
+  /**
+   * Adopts `cv` when it is newer than the one this client has (a cv another
+   * instance learned, cv-follower.ts), dropping the cached published
+   * answers; an older or equal one changes nothing. Resolves whether it did.
+   */
+  async followCacheVersion(cv: number): Promise<boolean> {
+    if (!Number.isFinite(cv) || cv <= (this.cacheVersion() ?? 0)) return false;
+    await this.#adopt(cv);
+    return true;
   }
 
   async #adopt(cv: number): Promise<void> {
@@ -183,9 +237,18 @@ function localCdn(source: Extract<ContentSource, { kind: "local" }>, options: Co
 
 function clientFor(source: ContentSource, access: TokenAccess, options: ContentClientOptions, local: LocalCdn | undefined): ContentClient {
   const accessToken = tokenFor(source, access);
+  const limit = options.oauthToken ? OAUTH_REQUESTS_PER_WINDOW : REQUESTS_PER_WINDOW;
+  const endpoint = local ? `in-process:${source.kind === "local" ? source.dir : ""}` : apiEndpoint(source);
+  const limiter = options.limiter ?? processRequestLimiter(endpoint);
+  /** Every request, retries included, waits for the limiter in the one `fetch` the library calls. */
+  const limited = (inner: typeof fetch) => withCheckedBodies(withRequestLimit(inner, limiter, limit));
   const common = {
     accessToken,
-    rateLimit: options.oauthToken ? OAUTH_REQUESTS_PER_SECOND : REQUESTS_PER_SECOND,
+    // The library's own throttle is off (a limit of 0 disables it, as its throttledQueue documents): it
+    // counts per client instance, so two clients in a process (public and preview, or one per bundle)
+    // sent twice the limit, and in front of the process-wide limiter it only added a second wait whose
+    // window starts when a request is queued, not when it leaves. The limiter in `fetch` is the one count.
+    rateLimit: 0,
     maxRetries: MAX_RETRIES,
     retriesDelay: RETRY_DELAY_MS,
     ...(access === "public"
@@ -197,18 +260,22 @@ function clientFor(source: ContentSource, access: TokenAccess, options: ContentC
   };
   if (local) {
     return new ContentClient(
-      { ...common, endpoint: IN_PROCESS_ENDPOINT, fetch: withCheckedBodies(options.fetch ?? inProcessFetch(local.handler)) },
+      { ...common, endpoint: IN_PROCESS_ENDPOINT, fetch: limited(options.fetch ?? inProcessFetch(local.handler)) },
       local.cv,
     );
   }
-  if (source.kind === "local") throw new Error("the local source needs its in-process CDN");
   return new ContentClient({
     ...common,
-    region: source.region,
-    // With an OAuth token and no endpoint the library would pick the Management API (v1).
-    endpoint: source.endpoint ?? (options.oauthToken ? regionCdnEndpoint(source.region) : undefined),
-    fetch: withCheckedBodies(options.fetch ?? ((input, init) => fetch(input, init))),
+    endpoint,
+    fetch: limited(options.fetch ?? ((input, init) => fetch(input, init))),
   });
+}
+
+/** The API base URL the client sends to: the one the limiter counts for. */
+function apiEndpoint(source: ContentSource): string {
+  if (source.kind === "local") throw new Error("the local source needs its in-process CDN");
+  // Given always: with an OAuth token and no endpoint the library would pick the Management API (v1).
+  return source.endpoint ?? regionCdnEndpoint(source.region);
 }
 
 /** Storyblok's hosts by region, as storyblok-js-client knows them. */

@@ -17,6 +17,7 @@ import { isNotFound, toContentRequestError } from "./content-errors";
 import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
 import { noPreviewToken } from "./content-source";
 import { createCvMemo } from "./cv-memo";
+import { freshRuns } from "./fresh-run";
 import { acceptStory, type StoryOf } from "./story-contract";
 import { encodeStorySlug, isStorySlug } from "./story-slug";
 
@@ -79,12 +80,30 @@ export function requestParams(options: QueryOptions = {}): { version: ContentVer
   };
 }
 
+/** How the queries follow and share the latest cv across instances (site-content.ts). */
+export interface ContentQueriesOptions {
+  /** Called before every published read: adopts the latest cv at most every TTL (cv-follower.ts). */
+  followCv?: () => Promise<void>;
+  /** Called with each cv a refresh learned, to share it with the other instances. */
+  shareCv?: (cv: number) => Promise<void>;
+}
+
 /**
  * @param client the public client: published content only.
  * @param previewClient the preview client, for drafts; without it a draft query rejects with ContentConfigError.
  */
-export function createContentQueries(client: ContentClient, previewClient?: ContentClient): ContentQueries {
+export function createContentQueries(client: ContentClient, previewClient?: ContentClient, sharing: ContentQueriesOptions = {}): ContentQueries {
   const memo = createCvMemo(() => client.cacheVersion());
+  // Webhooks that arrive together share one cv look-up and one listing, each started after they came.
+  const refresh = freshRuns(async () => {
+    const cv = await client.refreshCacheVersion();
+    // Sharing is an aid: Redis being away must not fail the refresh (the link logs it).
+    await sharing.shareCv?.(cv).catch(() => undefined);
+  });
+  const listPublished = freshRuns(async () => {
+    await client.syncCacheVersion();
+    return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
+  });
 
   /** The client for the version `options` asks for: drafts only ever through the preview token. */
   function clientFor(options: QueryOptions | undefined): ContentClient {
@@ -98,6 +117,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
     const params = requestParams(options);
     if (params.version !== "published") return load();
     await client.syncCacheVersion();
+    await sharing.followCv?.();
     return memo(`${key}|${params.language ?? ""}`, load);
   }
 
@@ -198,14 +218,8 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
       return [...index.values()].filter((story): story is ProjectStory => story !== null);
     },
 
-    async refresh() {
-      await client.refreshCacheVersion();
-    },
-
-    async listPublishedStories() {
-      await client.syncCacheVersion();
-      return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
-    },
+    refresh,
+    listPublishedStories: listPublished,
 
     listProjectSlugs(options) {
       return published("project-slugs", options, async () => {

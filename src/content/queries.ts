@@ -1,26 +1,23 @@
 /**
- * What pages import: story queries on the process-wide content clients.
- * One client per token per process, so the rate limit, the cv and the
- * cache of published answers are shared by every page a build worker
- * renders: the public client for every published query, the preview
- * client (when there is a preview token) for the editor's drafts.
+ * What pages import: story queries on the process-wide content clients
+ * (site-content.ts). One client per token per process, whichever bundle
+ * imports this, so the cv, the cache of published answers and the related
+ * stories are shared by every page a build worker renders: the public
+ * client for every published query, the preview client (when there is a
+ * preview token) for the editor's drafts. Every request of every client
+ * waits for the process's one request limiter (rate-limit/).
  */
 import type { PageStory, ProjectStory, SiteConfigStory } from "../generated";
-import { createSiteClients } from "./client";
-import { createContentQueries, type ContentQueries, type ListedStory, type QueryOptions } from "./content-queries";
+import type { ContentQueries, ListedStory, QueryOptions } from "./content-queries";
 import { ContentConfigError } from "./content-source";
+import { siteContent, type SiteContent } from "./site-content";
 
-let queries: ContentQueries | undefined;
 let configError: ContentConfigError | undefined;
 
-function defaultQueries(): ContentQueries {
+function content(): SiteContent {
   if (configError) throw configError;
   try {
-    if (!queries) {
-      const { published, preview } = createSiteClients();
-      queries = createContentQueries(published, preview);
-    }
-    return queries;
+    return siteContent();
   } catch (error) {
     if (error instanceof ContentConfigError) {
       // Logged once; every later query fails with the same error and sends nothing.
@@ -29,6 +26,10 @@ function defaultQueries(): ContentQueries {
     }
     throw error;
   }
+}
+
+function defaultQueries(): ContentQueries {
+  return content().queries;
 }
 
 export type { ListedStory, QueryOptions } from "./content-queries";
@@ -80,4 +81,33 @@ export async function getSiteConfig(options?: QueryOptions): Promise<SiteConfigS
 /** Stories by uuid (e.g. relation targets), unchecked. */
 export async function getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]> {
   return defaultQueries().getStoriesByUuids(uuids, options);
+}
+
+/**
+ * For the publishing side: shares `cv` (a content version a webhook learned)
+ * with every instance through Redis, keeping the highest, and adopts it in
+ * this process when it is newer. Without REDIS_URL, or while Redis is away,
+ * only this process adopts it. Never rejects for Redis.
+ */
+export async function publishCv(cv: number): Promise<void> {
+  const { sharedCv, published } = content();
+  await sharedCv?.write(cv).catch(() => undefined);
+  await published.followCacheVersion(cv);
+}
+
+/**
+ * The content version instances follow: Redis's when REDIS_URL is set and
+ * Redis answers (undefined when no instance wrote one yet), else this
+ * process's own (undefined before its first answer).
+ */
+export async function sharedCv(): Promise<number | undefined> {
+  const { sharedCv: shared, published } = content();
+  if (shared) {
+    try {
+      return await shared.read();
+    } catch {
+      // Unreachable (logged once by the link): this process's own.
+    }
+  }
+  return published.cacheVersion() || undefined;
 }

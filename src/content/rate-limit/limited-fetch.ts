@@ -1,0 +1,21 @@
+/**
+ * The content client's `fetch`, gated by the process's request limiter: the
+ * one place every request to the content API passes, whichever client,
+ * route bundle or module sends it (storyblok-js-client sends stories,
+ * listings, relation batches, cdn/links and cdn/spaces/me, and its 429
+ * retries, through the `fetch` it was given). A retried 429 passes here
+ * again, so it counts against the window like any request.
+ */
+import type { RequestLimiter } from "./request-limiter";
+
+export function withRequestLimit(inner: typeof fetch, limiter: RequestLimiter, limit: number): typeof fetch {
+  return async (input, init) => {
+    const slot = await limiter.acquire(limit);
+    try {
+      // Resolves with the answer's headers: the request has reached the API by then.
+      return await inner(input, init);
+    } finally {
+      slot.release();
+    }
+  };
+}
