@@ -3,6 +3,7 @@ import dynamic from "next/dynamic";
 import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor } from "../content/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { reportRegeneration } from "../publishing/regeneration-report";
+import { revalidateSeconds } from "../publishing/revalidate-seconds";
 import { withCardRelations } from "../site/card-stories";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "../views/HomePage";
@@ -12,12 +13,12 @@ export const getStaticProps: GetStaticProps<HomeProps> = reportRegeneration<Home
   async (context) => {
     await refreshContentFor(context.revalidateReason);
     const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
-    if (!story) return { notFound: true };
+    if (!story) return { notFound: true, revalidate: revalidateSeconds() };
     const site = await getSiteConfig(options);
     const live = liveProps(story.full_slug);
     const shaped = withCardRelations(story);
     const icons = pageIcons([shaped, site], { all: Boolean(preview || live) });
-    return { props: { story: shaped, site, icons, ...(preview && { preview }), ...(live && { live }) } };
+    return { props: { story: shaped, site, icons, ...(preview && { preview }), ...(live && { live }) }, revalidate: revalidateSeconds() };
   },
 );
 

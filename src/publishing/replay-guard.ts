@@ -12,9 +12,9 @@
  * must be processed. Its listing of the published stories differs; a replay's
  * does not.
  *
- * Kept in this process's memory, which is enough for one server: with
- * several instances each suppresses its own repeats (a later issue moves
- * shared state such as this to Redis).
+ * Kept in this process's memory: with several instances each suppresses its
+ * own repeats. Copies sent at once land in one batch (webhook-batch.ts),
+ * which processes one of them and answers the others as duplicates.
  */
 import { createHash } from "node:crypto";
 
@@ -43,12 +43,6 @@ export interface ReplayGuard {
   processedAgo(payload: string, content: string): number | undefined;
   /** Records a successful processing of the payload at this content fingerprint. */
   remember(payload: string, content: string): void;
-  /**
-   * Runs `work` for one copy of a payload at a time: an identical payload
-   * arriving meanwhile waits, then sees what the first one recorded, so a
-   * burst of replays sent at once renders the pages once.
-   */
-  oneAtATime<T>(payload: string, work: () => Promise<T>): Promise<T>;
   /** How many payloads are remembered now (expired ones are dropped first). */
   remembered(): number;
 }
@@ -67,7 +61,6 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   const { windowMs = REPLAY_WINDOW_MS, maxEntries = MAX_REMEMBERED_PAYLOADS, now = Date.now } = options;
   // Insertion order is processing order, and every entry lives as long, so the oldest is always first.
   const processed = new Map<string, { at: number; content: string }>();
-  const running = new Map<string, Promise<void>>();
 
   const forgetExpired = () => {
     for (const [key, entry] of processed) {
@@ -93,20 +86,6 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
     remembered() {
       forgetExpired();
       return processed.size;
-    },
-
-    async oneAtATime(payload, work) {
-      const before = running.get(payload);
-      let done!: () => void;
-      const mine = new Promise<void>((resolve) => (done = resolve));
-      running.set(payload, mine);
-      try {
-        await before;
-        return await work();
-      } finally {
-        done();
-        if (running.get(payload) === mine) running.delete(payload);
-      }
     },
   };
 }

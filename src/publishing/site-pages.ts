@@ -30,7 +30,12 @@ export function pagePath(fullSlug: string): string | undefined {
   return rest ? `/projects/${rest}` : undefined;
 }
 
-/** Every uuid-shaped string in a story's content; a loop, not recursion, so no nesting depth can overflow the stack. */
+/**
+ * Every uuid-shaped string in a story's content (relations, story links, link
+ * marks), except the ids of blocks, which name no story: a block's `_uid`
+ * and a rich-text `blok` node's `attrs.id`. A loop, not recursion, so no
+ * nesting depth can overflow the stack.
+ */
 export function namedUuids(content: unknown): Set<string> {
   const found = new Set<string>();
   const pending: unknown[] = [content];
@@ -41,7 +46,15 @@ export function namedUuids(content: unknown): Set<string> {
     } else if (Array.isArray(value)) {
       pending.push(...value);
     } else if (typeof value === "object" && value !== null) {
-      pending.push(...Object.values(value));
+      const blokNode = (value as { type?: unknown }).type === "blok";
+      for (const [key, field] of Object.entries(value)) {
+        if (key === "_uid") continue;
+        if (blokNode && key === "attrs" && typeof field === "object" && field !== null) {
+          pending.push(Object.entries(field).filter(([name]) => name !== "id"));
+        } else {
+          pending.push(field);
+        }
+      }
     }
   }
   return found;
@@ -76,4 +89,17 @@ export function pagesShowing(pages: SitePages, story: KnownStory): string[] {
   if (story.fullSlug === SITE_CONFIG_SLUG) return [...pages.all];
   const own = pagePath(story.fullSlug);
   return [...(own ? [own] : []), ...(pages.shownOn.get(story.uuid) ?? [])];
+}
+
+/**
+ * The pages whose content names a story the listing does not have (an
+ * unpublished or deleted story, a draft never published): the only pages
+ * that can still link to a story gone from the listing whose uuid is not
+ * known. Every other page names listed stories only.
+ */
+export function pagesNamingUnlisted(pages: SitePages): string[] {
+  const listed = new Set([...pages.stories.values()].map((story) => story.uuid));
+  const found = new Set<string>();
+  for (const [uuid, shownOn] of pages.shownOn) if (!listed.has(uuid)) shownOn.forEach((page) => found.add(page));
+  return [...found].sort();
 }

@@ -2,18 +2,40 @@
  * `POST /api/revalidate` without the framework: a signed Storyblok story
  * webhook in, the pages it concerns revalidated, a JSON answer out. The
  * answer is quick and says what happened, and every failure is logged.
+ *
+ * Webhooks that arrive together (an editor publishing forty stories, a
+ * release merged) are handled as one batch (webhook-batch.ts): one listing,
+ * each page regenerated once. Every answer comes within `answerWithinMs`:
+ * when the batch takes longer, the webhook is answered 202 with the pages
+ * still queued, the batch carries on, and the log says when it ends.
  */
 import type { ListedStory } from "../content/content-queries";
 import { describeTimeout, type BodyRead } from "../http/read-body";
+import { createBatchQueue, type BatchTiming } from "./batch-queue";
 import { ownKnownPages, type KnownPages } from "./known-pages";
-import { planRefresh } from "./refresh-plan";
-import { contentFingerprint, createReplayGuard, payloadKey, type ReplayGuard } from "./replay-guard";
-import { mapSitePages, type SitePages } from "./site-pages";
-import { parseStoryWebhook, type StoryWebhook } from "./webhook-payload";
+import { createReplayGuard, payloadKey, type ReplayGuard } from "./replay-guard";
+import { pagePath } from "./site-pages";
+import { webhookBatchRunner, type QueuedWebhook, type Revalidate, type WebhookAnswer } from "./webhook-batch";
+import { parseStoryWebhook } from "./webhook-payload";
 import { hasValidSignature } from "./webhook-signature";
+
+export type { Revalidate, WebhookAnswer } from "./webhook-batch";
 
 /** Storyblok's payloads are a few hundred bytes; anything far larger is not one. */
 export const MAX_WEBHOOK_BYTES = 16 * 1024;
+
+/**
+ * Webhooks sent "together" by Storyblok or a script arrive tens of ms apart:
+ * a batch waits 150 ms after the last one, a second at most after its first.
+ */
+export const WEBHOOK_BATCHING: BatchTiming = { settleMs: 150, maxCollectMs: 1000 };
+
+/**
+ * The answer's deadline from the handler's start. A sender (Storyblok, a
+ * load balancer) gives up after seconds; 4 s leaves room under 5 s for
+ * reading the body and sending the answer.
+ */
+export const ANSWER_WITHIN_MS = 4000;
 
 export interface WebhookRequest {
   /** The raw body as src/http/read-body.ts read it, or why it was refused (too large, too slow, cut off). */
@@ -21,32 +43,40 @@ export interface WebhookRequest {
   signature: string | undefined;
 }
 
-export interface WebhookAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 export interface WebhookDeps {
   /** STORYBLOK_WEBHOOK_SECRET, read per request. */
   secret(): string | undefined;
-  /** Every published story at the latest content version. */
+  /** Every published story at the latest content version (once per batch). */
   listStories(): Promise<ListedStory[]>;
   /** Where the last listing's map is kept; by default this handler's own. */
   known?: KnownPages;
+  /** The pages the build made, part of "every page" when a story's old page is unknown. */
+  builtPages?: () => Promise<readonly string[]>;
   log?: (line: string) => void;
   /** Which payloads were processed lately; by default this handler's own. */
   replays?: ReplayGuard;
+  /** Keeps a batch running after its webhook was answered 202 (a serverless platform's waitUntil). */
+  keepAlive?: (work: Promise<unknown>) => void;
+  batching?: BatchTiming;
+  answerWithinMs?: number;
 }
-
-export type Revalidate = (path: string) => Promise<void>;
 
 export function createWebhookHandler(deps: WebhookDeps): (request: WebhookRequest, revalidate: Revalidate) => Promise<WebhookAnswer> {
   const log = deps.log ?? ((line: string) => console.error(line));
-  // What the last listing said, so a story gone from the next one still has its old pages.
-  const known = deps.known ?? ownKnownPages();
-  const replays = deps.replays ?? createReplayGuard();
+  const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+  const runBatch = webhookBatchRunner({
+    listStories: deps.listStories,
+    // What the last listing said, so a story gone from the next one still has its old pages.
+    known: deps.known ?? ownKnownPages(),
+    replays: deps.replays ?? createReplayGuard(),
+    builtPages: deps.builtPages,
+    log,
+  });
+  const queue = createBatchQueue(runBatch, deps.batching ?? WEBHOOK_BATCHING);
+  const lateBatches = new Set<number>();
 
   return async (request, revalidate) => {
+    const arrived = performance.now();
     const read = request.body;
     if (read.kind === "too-large") {
       log(`revalidate: refused a body over ${read.maxBytes} bytes`);
@@ -77,48 +107,47 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
     }
     const { webhook } = parsed;
     // Only signed, well-formed payloads get this far, so only they are remembered.
-    const payload = payloadKey(body);
-    return replays.oneAtATime(payload, () => processWebhook(webhook, payload, revalidate));
-  };
-
-  async function processWebhook(webhook: StoryWebhook, payload: string, revalidate: Revalidate): Promise<WebhookAnswer> {
-    let listing: ListedStory[];
-    let after: SitePages;
-    try {
-      listing = await deps.listStories();
-      after = mapSitePages(listing);
-    } catch (error) {
-      log(`revalidate: ${webhook.action} story ${webhook.storyId}: cannot list the stories, nothing revalidated: ${String(error)}`);
-      return { status: 502, body: { error: "The content API could not be read; nothing was revalidated.", action: webhook.action, story_id: webhook.storyId } };
-    }
-    const content = contentFingerprint(listing);
-    const ago = replays.processedAgo(payload, content);
-    if (ago !== undefined) {
-      log(`revalidate: ${webhook.action} story ${webhook.storyId}: the same payload was processed ${Math.round(ago / 1000)} s ago and the content has not changed; nothing revalidated`);
-      return { status: 200, body: { action: webhook.action, story_id: webhook.storyId, duplicate: true, revalidated: [], failed: [] } };
-    }
-    const plan = planRefresh(webhook, known.get(), after);
-    known.set(after);
-    if (plan.unknownStory) log(`revalidate: story ${webhook.storyId} is in no listing; refreshing every page`);
-
-    const results = await Promise.allSettled(plan.paths.map((path) => revalidate(path)));
-    const revalidated: string[] = [];
-    const failed: { path: string; error: string }[] = [];
-    results.forEach((result, i) => {
-      const path = plan.paths[i]!;
-      if (result.status === "fulfilled") revalidated.push(path);
-      else {
-        const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
-        failed.push({ path, error });
-        // Next.js keeps serving the page it had; the log says why it is not fresh.
-        log(`revalidate: ${webhook.action} story ${webhook.storyId}: ${path} not refreshed: ${error}`);
-      }
+    const item: QueuedWebhook = { webhook, payload: payloadKey(body), revalidate, progress: {} };
+    const queued = queue.add(item);
+    const result = queued.result.catch((error: unknown): WebhookAnswer => {
+      log(`revalidate: ${webhook.action} story ${webhook.storyId}: batch ${queued.batch} failed: ${String(error)}`);
+      return { status: 500, body: { error: "The webhook could not be processed.", action: webhook.action, story_id: webhook.storyId } };
     });
-    // A payload with a page not refreshed is not remembered: a retry must try again.
-    if (failed.length === 0) replays.remember(payload, content);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), Math.max(0, answerWithinMs - (performance.now() - arrived)));
+    });
+    const answer = await Promise.race([result, late]);
+    clearTimeout(timer);
+    if (answer) return answer;
+
+    // The batch carries on after this answer; its end is logged (webhook-batch.ts).
+    item.progress.answeredEarly = true;
+    deps.keepAlive?.(result);
+    if (!lateBatches.has(queued.batch)) {
+      lateBatches.add(queued.batch);
+      log(`revalidate: batch ${queued.batch} is still at work after ${answerWithinMs / 1000} s; its webhooks are answered 202 (queued)`);
+    }
+    void result.then(() => lateBatches.delete(queued.batch));
+    const { plan } = item.progress;
     return {
-      status: 200,
-      body: { action: webhook.action, story_id: webhook.storyId, revalidated, failed, ...(plan.unknownStory && { unknown_story: true }) },
+      status: 202,
+      body: {
+        action: webhook.action,
+        story_id: webhook.storyId,
+        batch: queued.batch,
+        planned: plan !== undefined,
+        queued: stillQueued(item),
+        ...(plan?.coldMap && { cold_map: true }),
+      },
     };
-  }
+  };
+}
+
+/** The webhook's pages not regenerated yet; before its batch has listed the stories, only the page its payload names is known. */
+function stillQueued({ webhook, progress }: QueuedWebhook): string[] {
+  if (progress.plan) return progress.plan.paths.filter((path) => !progress.settled?.has(path));
+  const own = webhook.fullSlug === undefined ? undefined : pagePath(webhook.fullSlug);
+  return own ? [own] : [];
 }

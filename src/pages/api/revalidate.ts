@@ -1,7 +1,9 @@
 import type { NextApiRequest, NextApiResponse } from "next";
+import { platformWaitUntil } from "../../contact/platform-wait-until";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
-import { processKnownPages } from "../../publishing/known-pages";
+import { buildPagesReader } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
+import { siteKnownPages } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
 import { serveWebhook } from "../../publishing/webhook-route";
 
@@ -11,11 +13,16 @@ export const config = { api: { bodyParser: false } };
 
 const handleWebhook = createWebhookHandler({
   secret: () => process.env.STORYBLOK_WEBHOOK_SECRET?.trim() || undefined,
+  // Once per batch of webhooks: the content version's look-up, then the listing at that version.
   async listStories() {
     await refreshContentFor("on-demand");
     return listPublishedStories();
   },
-  known: processKnownPages(),
+  // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
+  known: siteKnownPages(),
+  builtPages: buildPagesReader(),
+  // A batch answered 202 goes on after the answer: on Vercel or Netlify the function must stay alive for it.
+  keepAlive: (work) => platformWaitUntil()?.(work),
 });
 
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */

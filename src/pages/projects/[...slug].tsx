@@ -3,6 +3,7 @@ import dynamic from "next/dynamic";
 import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, listProjectSlugs, refreshContentFor } from "../../content/queries";
 import { liveProps, loadForPreview } from "../../preview/page-preview";
 import { reportRegeneration } from "../../publishing/regeneration-report";
+import { revalidateSeconds } from "../../publishing/revalidate-seconds";
 import { projectWithCardRelations } from "../../site/card-stories";
 import { allWorkHref } from "../../site/work-anchor";
 import { pageIcons } from "../../ui/icons/page-icons";
@@ -25,7 +26,8 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
     if (!isProjectSlug(slug)) return { notFound: true };
     await refreshContentFor(context.revalidateReason);
     const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
-    if (!story) return { notFound: true };
+    // A project published again later must not stay a 404: the not-found page has the same lifetime.
+    if (!story) return { notFound: true, revalidate: revalidateSeconds() };
     const [site, home] = await Promise.all([getSiteConfig(options), getPageStory(HOME_SLUG, options)]);
     const live = liveProps(story.full_slug);
     const shaped = projectWithCardRelations(story);
@@ -38,6 +40,7 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
         ...(preview && { preview }),
         ...(live && { live }),
       },
+      revalidate: revalidateSeconds(),
     };
   },
 );

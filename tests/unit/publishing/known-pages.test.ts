@@ -29,7 +29,7 @@ it("a story deleted after the start, never named in a webhook before, has its pa
   const { signWebhookBody } = await import("../../../src/publishing/webhook-signature");
 
   await rememberSitePages();
-  expect(processKnownPages().get()?.stories.get(512004205)?.fullSlug).toBe("projects/klei-atelier");
+  expect((await processKnownPages().get())?.stories.get(512004205)?.fullSlug).toBe("projects/klei-atelier");
 
   await rm(join(dir, "stories/projects/klei-atelier.json"));
   const handle = createWebhookHandler({
@@ -46,5 +46,5 @@ it("a story deleted after the start, never named in a webhook before, has its pa
   expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/klei-atelier"]) });
   expect(answer.body.unknown_story).toBeUndefined();
   // The webhook's own listing replaces the start-up one.
-  expect(processKnownPages().get()?.stories.has(512004205)).toBe(false);
+  expect((await processKnownPages().get())?.stories.has(512004205)).toBe(false);
 });

@@ -1,4 +1,4 @@
-/** The replay guard's memory: what it remembers, for how long, how much, and one copy of a payload at a time. */
+/** The replay guard's memory: what it remembers, for how long, how much (copies sent at once: batch-queue.test.ts, webhook-route.test.ts). */
 import { describe, expect, it } from "vitest";
 import { contentFingerprint, createReplayGuard, MAX_REMEMBERED_PAYLOADS, payloadKey, REPLAY_WINDOW_MS } from "../../../src/publishing/replay-guard";
 
@@ -64,35 +64,6 @@ describe("memory stays bounded", () => {
     const guard = createReplayGuard();
     for (let i = 0; i < MAX_REMEMBERED_PAYLOADS + 10; i++) guard.remember(`p${i}`, "c");
     expect(guard.remembered()).toBe(MAX_REMEMBERED_PAYLOADS);
-  });
-});
-
-describe("one copy of a payload at a time", () => {
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it("identical payloads run one after the other, in order; different ones at once", async () => {
-    const guard = createReplayGuard();
-    const events: string[] = [];
-    const work = (name: string) => async () => {
-      events.push(`${name} start`);
-      await pause(30);
-      events.push(`${name} end`);
-      return name;
-    };
-    const results = await Promise.all([guard.oneAtATime("p", work("p1")), guard.oneAtATime("p", work("p2")), guard.oneAtATime("q", work("q1")), guard.oneAtATime("p", work("p3"))]);
-    expect(results).toEqual(["p1", "p2", "q1", "p3"]);
-    expect(events.filter((event) => event.startsWith("p"))).toEqual(["p1 start", "p1 end", "p2 start", "p2 end", "p3 start", "p3 end"]);
-    expect(events.indexOf("q1 start")).toBeLessThan(events.indexOf("p1 end"));
-  });
-
-  it("a copy whose work fails does not stop the next one", async () => {
-    const guard = createReplayGuard();
-    const failing = guard.oneAtATime("p", async () => {
-      throw new Error("boom");
-    });
-    const next = guard.oneAtATime("p", async () => "ran");
-    await expect(failing).rejects.toThrow("boom");
-    expect(await next).toBe("ran");
   });
 });
 

@@ -107,10 +107,12 @@ describe("pages refreshed", () => {
     expect(answer.body.revalidated).toEqual(["/", "/projects/2024/atlas", "/projects/fieldnotes"]);
   });
 
-  it("deleted and never listed by this process: every page, and says so", async () => {
+  it("deleted, not in the previous listing: every page, and says so", async () => {
+    await send({ action: "published", story_id: 512004204, full_slug: "projects/fieldnotes" });
     const answer = await send({ action: "deleted", story_id: 999 });
     expect(answer.body).toMatchObject({ unknown_story: true, revalidated: ALL_PAGES });
-    expect(logs.join("\n")).toContain("story 999 is in no listing");
+    expect(answer.body.cold_map).toBeUndefined();
+    expect(logs.join("\n")).toContain("story 999 is not in the previous listing; refreshing every page");
   });
 
   it("a new project not listed yet: the page its payload names", async () => {
