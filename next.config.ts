@@ -7,6 +7,7 @@ import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/site/security-hea
 import { addIslandsEntry, type BrowserBuildConfig } from "./src/site/islands-build";
 import { applyShortClassNames } from "./src/site/short-class-names";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
+import { sharedPageCache } from "./src/publishing/shared-cache/next-config";
 
 // ── Build identity and output (publishing) ───────────────────────────────
 // One id and time per `next build`: the id becomes the Next.js build id and,
@@ -20,6 +21,10 @@ const buildOutput: Partial<NextConfig> = {
   env: { SITE_BUILD_ID: build.id, SITE_BUILD_TIME: build.time },
   distDir: distDir(),
   ...(process.env.NEXT_OUTPUT === "standalone" && { output: "standalone" as const }),
+  // With REDIS_URL, the ISR page cache lives in Redis, shared by every instance of the build
+  // (src/publishing/shared-cache). `next start` reads REDIS_URL again; a standalone build keeps
+  // the cacheHandler it was built with, so build it with REDIS_URL set.
+  ...sharedPageCache(require.resolve("./src/publishing/shared-cache/cache-handler.mjs")),
 };
 // ─────────────────────────────────────────────────────────────────────────
 

@@ -6,6 +6,8 @@ import { OFFLINE_CHROMIUM_FLAGS } from "./tests/support/chromium-flags";
 const port = SITE_PORT;
 /** The publishing tests (tests/e2e/publishing.spec.ts): their own builds and servers. */
 const PUBLISHING = /publishing\.spec\.ts$/;
+/** Two instances on one Redis (tests/e2e/instances.spec.ts): its own build and servers, HTTP only. */
+const INSTANCES = /(^|[\\/])instances\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,12 +29,12 @@ export default defineConfig({
     {
       name: "desktop",
       use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
-      testIgnore: PUBLISHING,
+      testIgnore: [PUBLISHING, INSTANCES],
     },
     {
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: BROWSERS["Chrome Android"] },
-      testIgnore: PUBLISHING,
+      testIgnore: [PUBLISHING, INSTANCES],
     },
     // Builds the site twice and serves it itself; scripts/test-all.sh runs it after the others,
     // so its builds do not slow their timed tests.
@@ -41,6 +43,9 @@ export default defineConfig({
       testMatch: PUBLISHING,
       use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
     },
+    // One more build served by two instances sharing a Redis; run last (scripts/test-all.sh), alone,
+    // since it checks answer times and request rates that a concurrent build would skew.
+    { name: "instances", testMatch: INSTANCES },
   ],
   webServer: {
     // Tests run against the production build (`next build` runs before them).

@@ -55,5 +55,10 @@ echo "── publishing browser tests (Playwright, two more builds)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
 count playwright "$reports/publishing.json"
 
+# Several instances: one more build, two servers sharing a real Redis (skipped with one line without redis-server).
+echo "── instances tests (Playwright, one more build, Redis)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/instances.json" npx playwright test --project=instances --reporter=list,json
+count playwright "$reports/instances.json"
+
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

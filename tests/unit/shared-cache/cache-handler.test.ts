@@ -1,0 +1,121 @@
+/**
+ * The shared page cache's handler (src/publishing/shared-cache/cache-handler.mjs)
+ * against a real Redis, through the package's CacheHandler class as Next.js
+ * calls it:
+ *   - a page set by one process is in Redis under the build's prefix, and a
+ *     miss in Redis is a miss (Redis is the truth while it answers);
+ *   - Redis stopped: pages this process has are still answered, a new one is
+ *     kept locally, nothing waits longer than the command timeout, and the
+ *     log says so once however many requests come;
+ *   - Redis back (empty): one line says so, and Redis is read again;
+ *   - Redis frozen (connection open, no answers): a page waits at most the
+ *     command timeout, once, then this process's copy is served.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { COMMAND_TIMEOUT_MS, SKIP_AFTER_FAILURE_MS } from "../../../src/publishing/shared-cache/cache-handler.mjs";
+import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
+
+const BUILD_ID = "unit-build-7";
+const hasRedis = redisBinary() !== null;
+if (!hasRedis) console.warn(NO_REDIS);
+
+type PageValue = { kind: "PAGES"; html: string; pageData: object; headers: undefined; status: undefined };
+interface NextCacheHandler {
+  get(key: string, ctx?: object): Promise<{ value: PageValue } | null>;
+  set(key: string, value: PageValue, ctx: object): Promise<void>;
+}
+
+const page = (html: string): PageValue => ({ kind: "PAGES", html, pageData: { pageProps: { html } }, headers: undefined, status: undefined });
+const PAGE_CTX = { cacheControl: { revalidate: false }, tags: [] };
+
+describe.skipIf(!hasRedis)("shared page cache handler", () => {
+  let redis: LocalRedis;
+  let handler: NextCacheHandler;
+  let distDir: string;
+  const warn = vi.spyOn(console, "warn");
+  const info = vi.spyOn(console, "info");
+  const lines = (spy: typeof warn, text: string) => spy.mock.calls.filter(([line]) => String(line).includes(text)).length;
+
+  beforeAll(async () => {
+    redis = await startLocalRedis();
+    distDir = mkdtempSync(join(tmpdir(), "shared-cache-unit-"));
+    mkdirSync(join(distDir, "server"));
+    writeFileSync(join(distDir, "BUILD_ID"), BUILD_ID);
+    process.env.REDIS_URL = redis.url;
+    const { default: CacheHandler } = await import("../../../src/publishing/shared-cache/cache-handler.mjs");
+    // The context Next.js gives it (FileSystemCacheContext); the handler reads only these two.
+    const context = { serverDistDir: join(distDir, "server"), dev: false } as unknown as ConstructorParameters<typeof CacheHandler>[0];
+    handler = new CacheHandler(context) as unknown as NextCacheHandler;
+  });
+
+  afterAll(async () => {
+    delete process.env.REDIS_URL;
+    await redis?.stop();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it("writes pages to Redis under the build's prefix, where another process reads them", async () => {
+    await handler.set("/projects/tidewater", page("<h1>Tidewater</h1>"), PAGE_CTX);
+    const stored = redis.cli("GET", `portfolio:pages:${BUILD_ID}:/projects/tidewater`);
+    expect(JSON.parse(stored).value.html).toBe("<h1>Tidewater</h1>");
+    // Another instance's regeneration, written straight into Redis: this process serves it.
+    const regenerated = JSON.parse(stored);
+    regenerated.value.html = "<h1>Tidewater, regenerated elsewhere</h1>";
+    redis.cli("SET", `portfolio:pages:${BUILD_ID}:/projects/tidewater`, JSON.stringify(regenerated));
+    expect((await handler.get("/projects/tidewater"))?.value.html).toBe("<h1>Tidewater, regenerated elsewhere</h1>");
+  });
+
+  it("takes a miss in Redis as a miss, though this process has its own copy", async () => {
+    await handler.set("/projects/fieldnotes", page("<h1>Fieldnotes</h1>"), PAGE_CTX);
+    redis.cli("DEL", `portfolio:pages:${BUILD_ID}:/projects/fieldnotes`);
+    expect(await handler.get("/projects/fieldnotes")).toBeNull();
+  });
+
+  it("answers from this process's copies while Redis is down, fast, and logs it once", async () => {
+    await handler.set("/", page("<h1>Home</h1>"), PAGE_CTX);
+    await redis.pause();
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) expect((await handler.get("/"))?.value.html).toBe("<h1>Home</h1>");
+    await handler.set("/projects/new", page("<h1>New</h1>"), PAGE_CTX);
+    expect((await handler.get("/projects/new"))?.value.html).toBe("<h1>New</h1>");
+    // 22 operations: none waited for a connection that is not there (no offline queue).
+    expect(performance.now() - started).toBeLessThan(2000);
+    // Reconnect attempts go on meanwhile; still one line.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(lines(warn, "is unreachable")).toBe(1);
+  });
+
+  it("says once that Redis is back, and reads it again (empty after the restart: a miss)", async () => {
+    await redis.resume();
+    const deadline = Date.now() + 10_000;
+    while (lines(info, "is back") === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines(info, "is back")).toBe(1);
+    // Past the pause the handler takes after a failure.
+    await new Promise((resolve) => setTimeout(resolve, SKIP_AFTER_FAILURE_MS));
+    expect(await handler.get("/")).toBeNull();
+    expect(lines(warn, "is unreachable")).toBe(1);
+  });
+
+  it("holds a page no longer than the command timeout when Redis accepts but does not answer (stopped with SIGSTOP)", async () => {
+    await handler.set("/projects/atlas", page("<h1>Atlas</h1>"), PAGE_CTX);
+    const pid = Number(execFileSync("pgrep", ["-f", `redis-server 127.0.0.1:${redis.port}`], { encoding: "utf8" }).trim().split("\n")[0]);
+    process.kill(pid, "SIGSTOP");
+    try {
+      const started = performance.now();
+      // One timeout is not an outage (a busy server): this process's copy, no line, Redis tried again.
+      expect((await handler.get("/projects/atlas"))?.value.html).toBe("<h1>Atlas</h1>");
+      expect(lines(warn, "is unreachable")).toBe(1);
+      // The second in a row is: one line, and the next reads skip Redis at once; all get this process's copy.
+      for (let i = 0; i < 5; i++) expect((await handler.get("/projects/atlas"))?.value.html).toBe("<h1>Atlas</h1>");
+      expect(performance.now() - started).toBeLessThan(COMMAND_TIMEOUT_MS * 3);
+      expect(lines(warn, "is unreachable")).toBe(2);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+  });
+});
