@@ -18,6 +18,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
+import { expectSecurityHeaders } from "./support/security-headers";
 import { BROWSERS } from "./support/user-agents";
 
 const SECRETS = previewEnv();
@@ -85,15 +86,6 @@ async function enterPreview(request: APIRequestContext, path: string, query: str
     .filter(({ name }) => name.toLowerCase() === "set-cookie")
     .map(({ value }) => value.split(";")[0])
     .join("; ");
-}
-
-function expectSecurityHeaders(response: APIResponse, label: string): void {
-  const headers = response.headers();
-  const csp = headers["content-security-policy"] ?? "";
-  expect(csp, `${label}: Content-Security-Policy`).toMatch(/object-src 'none'/);
-  expect(csp, `${label}: frame-ancestors`).toMatch(/frame-ancestors '(self|none)'/);
-  expect(headers["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
-  expect(headers["referrer-policy"], `${label}: Referrer-Policy`).toBeTruthy();
 }
 
 /** The script-src of a response's policy. */

@@ -1,6 +1,6 @@
 import { expect, type APIResponse } from "@playwright/test";
 
-/** What next.config.ts's headers() put on every answer, whatever its status (as attacks.spec.ts checks them). */
+/** What next.config.ts's headers() put on every answer, whatever its status (attacks.spec.ts and contact-instances.spec.ts check them with this). */
 export function expectSecurityHeaders(response: APIResponse, label: string): void {
   const headers = response.headers();
   const csp = headers["content-security-policy"] ?? "";

@@ -7,63 +7,22 @@
  * with X-Forwarded-For, as a proxy would.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { NextApiRequest, NextApiResponse } from "next";
-import type { GetServerSidePropsContext } from "next";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messageText } from "../../../src/contact/mailer";
 import type { StoredMessage } from "../../../src/contact/store/message-store";
 import { contactRuntime } from "../../../src/contact/runtime";
-import contactApi from "../../../src/pages/api/contact";
-import ContactPage, { getServerSideProps } from "../../../src/pages/contact";
 import { STATUS_TEXT } from "../../../src/site/contact-status";
-import { IconShapes } from "../../../src/ui/icons/icon-shapes";
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from "../../support/loopback-smtp";
+import { callApi, callPage } from "./support/contact-routes";
 
 let dir: string;
 let smtp: LoopbackSmtp;
 let server: Server;
 let base: string;
 let host: string;
-
-/** The API route as Next.js calls it: the same request, a response with Next's status() and json(). */
-function callApi(request: IncomingMessage, response: ServerResponse) {
-  const api = Object.assign(response, {
-    status(code: number) {
-      response.statusCode = code;
-      return api;
-    },
-    json(body: unknown) {
-      response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify(body));
-      return api;
-    },
-  });
-  return contactApi(request as NextApiRequest, api as unknown as NextApiResponse);
-}
-
-/** The /contact page as Next.js serves it: getServerSideProps, then a redirect or the page's HTML with the status it set. */
-async function callPage(request: IncomingMessage, response: ServerResponse) {
-  const url = new URL(request.url ?? "/", "http://localhost");
-  const context = { req: request, res: response, query: Object.fromEntries(url.searchParams) } as unknown as GetServerSidePropsContext;
-  const result = await getServerSideProps(context);
-  if ("redirect" in result) {
-    response.writeHead(303, { location: result.redirect.destination }).end();
-    return;
-  }
-  if (!("props" in result)) throw new Error("the contact page answered neither props nor a redirect");
-  const props = await result.props;
-  const html = renderToStaticMarkup(
-    <IconShapes.Provider value={props.icons}>
-      <ContactPage {...props} />
-    </IconShapes.Provider>,
-  );
-  response.setHeader("content-type", "text/html; charset=utf-8");
-  response.end(html);
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "contact-post-"));

@@ -8,50 +8,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next";
-import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { acceptContact } from "../../../src/contact/accept";
 import { contactRuntime } from "../../../src/contact/runtime";
-import contactApi from "../../../src/pages/api/contact";
-import ContactPage, { getServerSideProps } from "../../../src/pages/contact";
-import { IconShapes } from "../../../src/ui/icons/icon-shapes";
 import { postgresBinaries, startLocalPostgres, type LocalPostgres } from "../../support/postgres";
+import { callApi, callPage } from "./support/contact-routes";
 
 const hasPostgres = postgresBinaries() !== null;
 let cluster: LocalPostgres;
 let server: Server;
 let base: string;
-
-function callApi(request: IncomingMessage, response: ServerResponse) {
-  const api = Object.assign(response, {
-    status(code: number) {
-      response.statusCode = code;
-      return api;
-    },
-    json(body: unknown) {
-      response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify(body));
-      return api;
-    },
-  });
-  return contactApi(request as NextApiRequest, api as unknown as NextApiResponse);
-}
-
-async function callPage(request: IncomingMessage, response: ServerResponse) {
-  const context = { req: request, res: response, query: {} } as unknown as GetServerSidePropsContext;
-  const result = await getServerSideProps(context);
-  if ("redirect" in result) return void response.writeHead(303, { location: result.redirect.destination }).end();
-  if (!("props" in result)) throw new Error("neither props nor a redirect");
-  const props = await result.props;
-  response.end(
-    renderToStaticMarkup(
-      <IconShapes.Provider value={props.icons}>
-        <ContactPage {...props} />
-      </IconShapes.Provider>,
-    ),
-  );
-}
 
 /** acceptContact's own outcome, as JSON, for what it hands back to the page. */
 async function callAccept(request: IncomingMessage, response: ServerResponse) {
