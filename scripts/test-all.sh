@@ -27,6 +27,10 @@ count() {
 }
 
 bash scripts/ensure-chromium.sh || { failed=$((failed + 1)); echo "── chromium: missing"; }
+# The contact store's and the shared cache's tests start their own PostgreSQL and Redis; where these
+# cannot be installed (not root, no apt) those tests skip with one line each instead of failing.
+bash scripts/ensure-postgres.sh || echo "── postgresql: missing; its tests are skipped"
+bash scripts/ensure-redis.sh || echo "── redis-server: missing; its tests are skipped"
 
 check "drift check" npx tsx bin/portfolio.ts check
 check "type-check" npx tsc --noEmit -p tsconfig.json
