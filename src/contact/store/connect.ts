@@ -51,11 +51,13 @@ export function connect(location: StoreLocation): Connection {
   }
   if (location.path !== ":memory:") mkdirSync(dirname(location.path), { recursive: true });
   const database = new Database(location.path);
+  // Other processes on the file (`portfolio messages retry`, a second server) are waited for, not failed.
+  // First: switching a fresh file to WAL takes a lock, and without a busy timeout a process that finds
+  // another one switching it fails at once with "database is locked".
+  database.pragma("busy_timeout = 5000");
   database.pragma("journal_mode = WAL");
   // Committed means on disk, not in the OS cache: "accepted" must survive a power cut.
   database.pragma("synchronous = FULL");
-  // Other processes on the file (`portfolio messages retry`, a second server) are waited for, not failed.
-  database.pragma("busy_timeout = 5000");
   return { db: new Kysely<ContactTables>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
 }
 
