@@ -100,23 +100,31 @@ async function createHandlers(buildId) {
  * once Redis looks gone (FAILURES_FOR_OUTAGE failures in a row, or no
  * connection), skipped for reads for SKIP_AFTER_FAILURE_MS: the package then
  * reads this process's own copy at once instead of waiting out another
- * timeout. Writes are always tried (bounded by the timeout): a write that
- * timed out on a slow Redis usually still lands, and skipping it would leave
- * a regenerated page out of the shared cache.
+ * timeout. A reconnect, or any command that succeeds, ends the skip. Writes
+ * are always tried (bounded by the timeout): a write that timed out on a
+ * slow Redis usually still lands, and skipping it would leave a regenerated
+ * page out of the shared cache.
  * @param {Handler} handler
  * @param {{ lost: (reason: unknown) => void, back: () => void }} availability
- * @param {{ isReady: boolean }} client
+ * @param {{ isReady: boolean, on: (event: "ready", listener: () => void) => unknown }} client
  * @returns {Handler}
  */
 function reportingFailures(handler, availability, client) {
   let skipReadsUntil = 0;
   let failuresInARow = 0;
+  // Redis answering again ends the skip at once: another instance may have written a fresher page
+  // meanwhile (the webhook right after a restart), and this process's copy would be the old one.
+  const usable = () => {
+    skipReadsUntil = 0;
+    failuresInARow = 0;
+  };
+  client.on("ready", usable);
   /** @template T @param {() => Promise<T>} operation @param {boolean} read @returns {Promise<T>} */
   const reported = async (operation, read) => {
     if (read && Date.now() < skipReadsUntil) throw new Error("shared page cache: Redis skipped after recent failures");
     try {
       const result = await operation();
-      failuresInARow = 0;
+      usable();
       // Answering again after timeouts: node-redis saw no disconnect, so no "ready" event says so.
       availability.back();
       return result;
