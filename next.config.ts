@@ -4,8 +4,9 @@ import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants
 import { distDir } from "./src/site/dist-dir";
 import { pageHeaders } from "./src/site/page-policies";
 import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
-import { addIslandsEntry, type BrowserBuildConfig } from "./src/site/islands-build";
-import { applyShortClassNames } from "./src/site/short-class-names";
+import { applyShortClassNames, shortClassName } from "./src/site/short-class-names";
+import { buildIslands } from "./src/islands/build-islands";
+import { editorRewrites } from "./src/preview/preview-entry";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
 import { sharedPageCache } from "./src/publishing/shared-cache/next-config";
 
@@ -42,6 +43,21 @@ function thisBuild(): { id: string; time: string } {
   return made;
 }
 
+/**
+ * The islands script's address (src/islands/build-islands.ts), bundled once
+ * per `next build` and handed down to the build's workers as thisBuild() is.
+ * esbuild is loaded only here, so `next start` never needs it.
+ */
+async function islandsScript(buildId: string): Promise<string> {
+  const inherited = process.env.SITE_ISLANDS_SCRIPT;
+  if (inherited) return inherited;
+  const esbuild = await import("esbuild");
+  const root = process.cwd();
+  const { script } = await buildIslands({ root, buildId, esbuild, className: (file, local) => shortClassName({ rootContext: root, resourcePath: file }, "", local) });
+  process.env.SITE_ISLANDS_SCRIPT = script;
+  return script;
+}
+
 /** A production build without a usable public origin: a malformed one stops it, a missing one is warned about. */
 function checkSiteUrl(): void {
   const siteUrl = normaliseSiteUrl(process.env.NEXT_PUBLIC_SITE_URL);
@@ -53,16 +69,19 @@ function checkSiteUrl(): void {
   if (problem) throw new Error(problem);
 }
 
-export default function nextConfig(phase: string): NextConfig {
+export default async function nextConfig(phase: string): Promise<NextConfig> {
   if (phase === PHASE_PRODUCTION_BUILD) checkSiteUrl();
   const development = phase === PHASE_DEVELOPMENT_SERVER;
+  // Published pages load the islands script instead of Next.js's runtime (src/pages/_document.tsx);
+  // `next dev` hydrates every page (Next.js keeps its runtime there for hot reload) and needs none.
+  const islands = phase === PHASE_PRODUCTION_BUILD ? { SITE_ISLANDS_SCRIPT: await islandsScript(build.id) } : {};
   // Every response gets the published policy; only a draft rendered for the
   // Visual Editor gets the preview one, set by the document (src/site/page-policies.ts).
   const headers = pageHeaders({ development });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,
-    env: { ...buildOutput.env, SITE_PAGE_HEADERS: JSON.stringify(headers) },
+    env: { ...buildOutput.env, ...islands, SITE_PAGE_HEADERS: JSON.stringify(headers) },
     reactStrictMode: true,
     poweredByHeader: false,
     // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own
@@ -82,12 +101,15 @@ export default function nextConfig(phase: string): NextConfig {
       // Storyblok assets from its CDN; both are already sized by the content owner.
       remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
     },
-    webpack(config: BrowserBuildConfig & { module?: { rules?: unknown } }, { dev, isServer }: { dev: boolean; isServer: boolean }) {
-      // Short CSS Modules class names in production (src/site/short-class-names.ts).
-      if (!dev && applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
-      // The script of the pages served as static HTML, production only as they are (src/site/islands-build.ts).
-      if (!dev && !isServer) addIslandsEntry(config);
+    webpack(config: { module?: { rules?: unknown } }) {
+      // Short CSS Modules class names (src/site/short-class-names.ts), in `next dev` too, so it serves
+      // the markup production does; the islands script names the same classes with the same function.
+      if (applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
       return config;
+    },
+    async rewrites() {
+      // Before the pages: the Visual Editor's requests in draft mode go to the page that hydrates (src/preview/preview-entry.ts).
+      return { beforeFiles: editorRewrites(), afterFiles: [], fallback: [] };
     },
     async headers() {
       // When several rules match, the later one's headers win (Next.js headers()).
@@ -97,6 +119,14 @@ export default function nextConfig(phase: string): NextConfig {
         { source: "/:path*", headers: headers.published },
         // Last, so it wins on the build's own files.
         { source: "/_next/static/:path*", headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
+        {
+          source: "/islands/:path*",
+          headers: [
+            ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
+            // Each name carries its content's hash (src/islands/build-islands.ts): a new script is a new URL.
+            { key: "Cache-Control", value: "public, max-age=31536000, immutable" },
+          ],
+        },
         {
           source: "/fonts/:file",
           headers: [

@@ -4,8 +4,10 @@ import { withoutTrailingSlash } from "./site/trailing-slash";
 
 /**
  * Preview entry and its limits (see preview/preview-entry.ts): framed page
- * requests from the Visual Editor go through entry first, and a page request
- * that is not the editor's loses the draft-mode cookies, so it is published.
+ * requests from the Visual Editor go through entry first (then, in draft
+ * mode, next.config's rewrite takes them to the editor's page), and a page
+ * request that is not the editor's loses the draft-mode cookies, so it is
+ * published.
  *
  * Also the trailing-slash redirect (`/projects/x/` → `/projects/x`): Next.js's
  * own answers before next.config's headers() apply, so its 308 carried no

@@ -4,13 +4,13 @@ import type { ContactFormProps } from "./ContactFormInteractive";
 /**
  * The contact form as an island (issue 11, the phone JavaScript budget): how
  * a page finds the form's region and starts its code, with nothing of React
- * in it. A page React renders runs it from ContactForm's effect; a page
- * served as static HTML runs it from its islands script (src/site/islands.ts),
+ * in it. A page React renders runs it from ContactForm's effect; a published
+ * page runs it from its islands script (src/islands/mount-islands.ts),
  * which carries no React at all until the form comes near.
  */
 
 /**
- * On the form's region, its props as JSON: a page served as static HTML,
+ * On the form's region, its props as JSON: a published page,
  * which React never renders, finds the form and what to render it with by
  * this.
  */

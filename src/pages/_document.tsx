@@ -1,18 +1,18 @@
 import type { ComponentType } from "react";
-import NextDocument, { Html, Main, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
+import NextDocument, { Html, Main, NextScript, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
 import type { AppProps } from "next/app";
-import { PaintFirstHead } from "../site/PaintFirstHead";
-import { StaticPageScript } from "../site/StaticPageScript";
+import { InlineCssHead } from "../site/InlineCssHead";
+import { islandsScriptFor } from "../islands/islands-script";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { localeFromPageProps } from "../site/locale";
 import { builtPageHeaders, setHeaders } from "../site/page-policies";
 import { isDraftRender } from "../preview/draft-render";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
+  const islands = islandsScriptFor(__NEXT_DATA__.page);
   return (
     <Html lang={localeFromPageProps(__NEXT_DATA__.props?.pageProps)}>
-      <PaintFirstHead>
-        <meta charSet="utf-8" />
+      <InlineCssHead>
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
@@ -20,10 +20,13 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The headings' font, its ASCII file only: the first screen's headline waits for nothing else. */}
         <link rel="preload" href={DISPLAY_FONT_PRELOAD} as="font" type="font/woff2" crossOrigin="anonymous" />
-      </PaintFirstHead>
+        {/* A module script runs once the page is parsed, as `defer` does (src/islands/islands-entry.ts). */}
+        {islands && <script type="module" src={islands} />}
+      </InlineCssHead>
       <body>
         <Main />
-        <StaticPageScript />
+        {/* Nothing on published pages (`unstable_runtimeJS: false`); Next.js's runtime on the editor's page and in `next dev`. */}
+        <NextScript />
       </body>
     </Html>
   );

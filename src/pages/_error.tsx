@@ -1,4 +1,4 @@
-import type { NextPageContext } from "next";
+import type { NextPageContext, PageConfig } from "next";
 import type { SiteConfigStory } from "../generated";
 import { ErrorLayout } from "../layouts/ErrorLayout";
 import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../site/errors/error-status";
@@ -13,6 +13,9 @@ interface ErrorProps {
   /** The shapes of the icons the header and footer show (_app provides them to <Icon>). */
   icons?: PageIcons;
 }
+
+// Published like every page: server HTML and the islands script (the menu), no Next.js runtime.
+export const config: PageConfig = { unstable_runtimeJS: false };
 
 /**
  * Every error, rendered per request (there is deliberately no static 404.tsx
@@ -56,14 +59,6 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
     const site = await siteConfigOrNull();
     return { status, path, site, icons: pageIcons([site]) };
   }
-  if (!err) {
-    // In the browser without an error: a link to a page that is not there
-    // (Next's router met notFound). Load it from the server, which answers
-    // with the 404 status and the site's frame; the page it serves hydrates
-    // from its own props, so this never repeats.
-    window.location.assign(asPath ?? "/");
-    return new Promise<ErrorProps>(() => {});
-  }
-  // An error while rendering in the browser: no content request that could fail the same way.
+  // An error while rendering in the browser (the editor's page, the one that hydrates): no content request that could fail the same way.
   return { status, path, site: null };
 };

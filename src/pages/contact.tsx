@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from "next";
+import type { GetServerSideProps, PageConfig } from "next";
 import Head from "next/head";
 import type { SiteConfigStory } from "../generated";
 import { acceptContact, type AcceptOutcome } from "../contact/accept";
@@ -18,6 +18,9 @@ interface ContactPageProps {
   /** The shapes of the icons the header and footer show (_app provides them to <Icon>). */
   icons: PageIcons;
 }
+
+// Published: server HTML and the islands script, which mounts the form's own code when it comes near.
+export const config: PageConfig = { unstable_runtimeJS: false };
 
 const IDLE: ContactOutcome = { status: "idle", values: {}, errors: {} };
 

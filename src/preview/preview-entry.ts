@@ -13,8 +13,10 @@
  *      preview data; either way it redirects back to the page with every
  *      original parameter (the bridge reads `_storyblok*` from the address)
  *      plus the marker, so step 1 does not run again;
- *   3. the page's getStaticProps reads the preview data and serves the draft
- *      only when the story it shows is the one the editor opened.
+ *   3. next.config rewrites that request, framed and in draft mode, to the
+ *      editor's page (src/pages/editor/[[...slug]].tsx, the one page that
+ *      hydrates); it reads the preview data and serves the draft only when
+ *      the story it shows is the one the editor opened.
  *
  * The marker only skips the redirect; it grants nothing. A reload (the
  * bridge's `change` event) keeps the address, so it is served from the cookie.
@@ -56,6 +58,31 @@ export const DRAFT_MODE_COOKIES = ["__prerender_bypass", "__next_preview_data"] 
 /** A request the Visual Editor makes for the story it has open: framed, with `_storyblok` in the address. */
 export function isEditorRequest(url: URL, headers: Pick<Headers, "get">): boolean {
   return headers.get("sec-fetch-dest") === "iframe" && url.searchParams.has("_storyblok");
+}
+
+/** The page the Visual Editor's requests are rewritten to in draft mode (src/pages/editor/[[...slug]].tsx). */
+export const EDITOR_ROUTE = "/editor";
+
+/**
+ * next.config's rewrites to the editor's page: a page request that is the
+ * editor's (isEditorRequest: framed, `_storyblok` in the address) and in
+ * draft mode goes to the page that hydrates, at the same address. A rewrite
+ * in next.config, not in the proxy: Next.js takes a proxy's rewrite to an
+ * address whose host it wrote differently (`localhost` for `127.0.0.1`) as
+ * one to another server, and proxies the request to itself. Next.js still
+ * checks the draft-mode cookie's value itself: with a forged or stale one
+ * the editor's page shows the published story.
+ */
+export function editorRewrites(): { source: string; destination: string; has: ({ type: "header" | "query" | "cookie"; key: string; value?: string })[] }[] {
+  const has = [
+    { type: "header" as const, key: "sec-fetch-dest", value: "iframe" },
+    { type: "query" as const, key: "_storyblok" },
+    { type: "cookie" as const, key: DRAFT_MODE_COOKIES[0] },
+  ];
+  return [
+    { source: "/", destination: EDITOR_ROUTE, has },
+    { source: "/projects/:path+", destination: `${EDITOR_ROUTE}/projects/:path+`, has },
+  ];
 }
 
 /** A Cookie header without the draft-mode cookies, or undefined when it had none of them. */

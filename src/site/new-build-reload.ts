@@ -31,10 +31,11 @@ export function isChunkLoadFailure(reason: unknown): boolean {
   return reason.name === "ChunkLoadError" || CHUNK_FAILURE.test(reason.message);
 }
 
-/** A failed `<script>` or stylesheet of the site's build (the window's capturing `error` listener sees them). */
+/** A failed `<script>` or stylesheet of the site's build (the window's capturing `error` listener sees them): Next.js's files or the islands script's. */
 export function isFailedBuildAsset(target: EventTarget | null): boolean {
   const url = target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement ? target.href : "";
-  return url.includes("/_next/static/");
+  const path = url ? new URL(url, "http://site.invalid").pathname : "";
+  return path.startsWith("/_next/static/") || path.startsWith("/islands/");
 }
 
 /** Asks for the live build, then reloads once if it is not the one this tab runs. */

@@ -4,30 +4,20 @@
  * preview adds its bridge's origin and frame-ancestors) can be merged in
  * with `mergeDirectives` instead of editing a string.
  */
-import { createHash } from "node:crypto";
-import { INLINE_SCRIPTS } from "./inline-scripts";
-
 export type CspDirectives = Record<string, readonly string[]>;
-
-/** 'sha256-…' for an inline script's exact text, as browsers compute it. */
-export function scriptHash(source: string): string {
-  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
-}
 
 export interface PolicyOptions {
   /** `next dev`: its refresh runtime needs inline code, eval and the dev server's websocket. */
   development?: boolean;
-  /** Inline scripts to allow by hash; the site's own by default. */
-  inlineScripts?: readonly string[];
 }
 
-export function siteDirectives({ development = false, inlineScripts = INLINE_SCRIPTS }: PolicyOptions = {}): CspDirectives {
+export function siteDirectives({ development = false }: PolicyOptions = {}): CspDirectives {
   return {
     "default-src": ["'self'"],
-    // Scripts from the site itself only; the inline ones by hash, never 'unsafe-inline'.
-    // Except in `next dev`: its overlay and refresh runtime inline and eval code
-    // (browsers ignore 'unsafe-inline' beside a hash, so dev lists no hashes).
-    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...inlineScripts.map(scriptHash)],
+    // Scripts from the site itself only: no page carries an inline script (the islands script and
+    // Next.js's chunks are files; `__NEXT_DATA__` is JSON, which no policy governs).
+    // Except in `next dev`: its overlay and refresh runtime inline and eval code.
+    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
     // React's style attributes (animations, image placeholders) are inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Storyblok's asset CDN; data: for inline SVG placeholders.

@@ -1,7 +1,10 @@
 import { useEffect } from "react";
-import { markHydrated } from "./hydrated-mark";
+import { markHydrated, markPaintedAfterFirstFrame } from "./hydrated-mark";
 
-/** Marks the page hydrated (src/site/hydrated-mark.ts) once React has committed it. */
+/** Marks the page hydrated and, a frame later, painted (src/site/hydrated-mark.ts) once React has committed it. */
 export function useHydratedMark(): void {
-  useEffect(markHydrated, []);
+  useEffect(() => {
+    markHydrated();
+    markPaintedAfterFirstFrame();
+  }, []);
 }

@@ -9,10 +9,10 @@ type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 
 /**
  * A link with a safe `rel` for new tabs. The site's own pages are plain
- * anchors too, not next/link: every page is static HTML that loads fast by
- * itself, and next/link's router code plus the page data and scripts it
- * prefetches for each link in view cost a phone some 7 KB of JavaScript
- * while the first page is still loading.
+ * anchors too, not next/link: a published page has no router (no Next.js
+ * runtime at all, src/islands/islands-script.ts), and every page loads fast
+ * by itself, so following a link loads the next page in full, whichever
+ * page the visit started on.
  */
 export function SmartLink({ href, target, rel, children, ...rest }: SmartLinkProps) {
   return (

@@ -1,4 +1,4 @@
-/** Marks the phone menu's disclosure button: how a page served as static HTML finds it (src/site/islands.ts). */
+/** Marks the phone menu's disclosure button: how a published page's islands script finds it (src/islands/mount-islands.ts). */
 export const MENU_TOGGLE_ATTRIBUTE = "data-menu-toggle";
 
 /**
@@ -6,7 +6,7 @@ export const MENU_TOGGLE_ATTRIBUTE = "data-menu-toggle";
  * server's markup: the button says `aria-expanded`, the stylesheet shows the
  * menu it controls (`aria-controls`) and the matching icon and name from
  * that, and this keeps the attribute true. The same code serves a page
- * React renders and a page served as static HTML, which React never renders.
+ * React renders and a published page, which React never renders.
  *
  * A click on the button toggles; a click inside the open menu (a link taken)
  * closes it; Escape, from anywhere, closes it and gives focus back to the

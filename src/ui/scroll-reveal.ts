@@ -1,6 +1,6 @@
 import { inView } from "motion";
 
-/** Marks an element that fades in as it scrolls into view: how a page served as static HTML finds them (src/site/islands.ts). */
+/** Marks an element that fades in as it scrolls into view: how a published page's islands script finds them (src/islands/mount-islands.ts). */
 export const REVEAL_ATTRIBUTE = "data-reveal";
 
 const HIDDEN = { opacity: "0", transform: "translateY(2rem)" };

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
 import { attachReveal, REVEAL_ATTRIBUTE } from "./scroll-reveal";
 
-/** Spread on the element useScrollReveal's ref is on: a static page's islands find it by this (src/site/islands.ts). */
+/** Spread on the element useScrollReveal's ref is on: a published page's islands find it by this (src/islands/mount-islands.ts). */
 export const REVEAL_PROPS = { [REVEAL_ATTRIBUTE]: "" } as const;
 
 /** A ref for an element that fades in as it scrolls into view (see attachReveals for the rules). */

@@ -5,7 +5,7 @@ import { STATUS_TEXT } from "../../src/site/contact-status";
 import { ICON_DATA } from "../../src/ui/icons/icon-data";
 import { UI_ICONS, type IconSourceName } from "../../src/ui/icons/icon-sources";
 import { gotoHydrated } from "./support/hydrated";
-import { listedChunks } from "./support/listed-chunks";
+import { ISLANDS_SCRIPT, scriptSources, startingScripts } from "./support/page-scripts";
 
 /**
  * What a visitor's page makes the browser download: its scripts carry none
@@ -56,17 +56,18 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     const contentIcons = (Object.keys(ICON_DATA) as IconSourceName[]).filter((name) => !(UI_ICONS as readonly string[]).includes(name));
     const shipped = contentIcons.filter((name) => ICON_DATA[name].shapes.some(([, attributes]) => Object.values(attributes).some((value) => value.length > 20 && code.includes(value))));
     expect(shipped).toEqual([]);
-    // A page served as static HTML draws nothing in the browser (src/site/static-page.ts): even the
+    // A published page draws nothing in the browser (src/islands/islands-script.ts): even the
     // UI icons the code carries for rendered pages are the server's markup here, and its view is not loaded.
     expect(code).not.toContain(ICON_DATA.menu.shapes[0]![1].d ?? "");
     await expect(page.locator(`svg path[d="${ICON_DATA.menu.shapes[0]![1].d ?? ""}"]`).first()).toBeAttached();
   });
 
-  // The listed chunks, not what the browser fetched: on a short page the form is near from the start.
-  test(`${path}: the chunks it starts with carry none of the contact form's code`, async ({ request }) => {
-    const chunks = listedChunks(await (await request.get(path)).text());
-    expect(chunks.length).toBeGreaterThan(0);
-    const code = (await Promise.all(chunks.map(async (src) => (await request.get(src)).text()))).join("\n");
+  // What the HTML and its modules load, not what the browser fetched: on a short page the form is near from the start.
+  test(`${path}: the scripts it starts with are the islands script alone, and carry none of the contact form's code`, async ({ request }) => {
+    const html = await (await request.get(path)).text();
+    expect(scriptSources(html)).toEqual([expect.stringMatching(ISLANDS_SCRIPT)]);
+    const scripts = await startingScripts(async (src) => (await request.get(src)).text(), html);
+    const code = [...scripts.values()].join("\n");
     // The islands script finds the form by its attribute, so an empty answer cannot pass.
     expect(code).toContain(CONTACT_FORM_ATTRIBUTE);
     for (const [text, what] of Object.entries(CONTACT_FORM_ONLY)) expect(code.includes(text), what).toBe(false);

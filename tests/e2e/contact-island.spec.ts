@@ -3,7 +3,6 @@ import { INTERACTIVE_ATTRIBUTE } from "../../src/site/contact-fields";
 import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/site/contact-rules";
 import { STATUS_TEXT } from "../../src/site/contact-status";
 import { gotoContactForm, gotoHydrated } from "./support/hydrated";
-import { navigateOnClient } from "./support/client-navigation";
 
 /**
  * The contact form is an island (src/blocks/ContactForm.tsx, issue 11): every
@@ -84,36 +83,6 @@ test("focusing a field starts the form's code, even before it scrolls near", asy
   await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
   await expect(form.getByLabel(/^Your name/)).toBeFocused();
   expect(problems).toEqual([]);
-});
-
-/** Navigates with Next.js's router, as a link does: the new page's form has no server HTML to hydrate. */
-async function navigate(page: Page, path: string): Promise<void> {
-  await navigateOnClient(page, path);
-  expect(new URL(page.url()).pathname).toBe(path);
-}
-
-async function expectWorkingForm(page: Page): Promise<void> {
-  // The section, not the form: a form without server HTML to hydrate is rendered once it comes near.
-  await page.locator("#contact").scrollIntoViewIfNeeded();
-  const form = page.locator("#contact form");
-  await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
-  await form.getByRole("button", { name: "Send message" }).click();
-  await expect(form.getByRole("status")).toHaveText(FORM_INVALID_MESSAGE);
-  await expect(form.getByLabel(/^Your name/)).toBeFocused();
-}
-
-test("pages reached by client-side navigation render the form, before and after its code has loaded", async ({ page }) => {
-  const problems = collectProblems(page);
-  // A page React renders, with Next.js's router and no form of its own (a static page has no router).
-  await gotoHydrated(page, "/no-such-page");
-  // The code has not loaded yet: the new page's form waits to come near, like the first.
-  await navigate(page, "/projects/2024/atlas");
-  await expectWorkingForm(page);
-  // Loaded now: the next page's form renders at once.
-  await navigate(page, "/");
-  await expectWorkingForm(page);
-  // The browser reports the missing page's 404 itself; anything else is a problem.
-  expect(problems.filter((problem) => !problem.includes("status of 404"))).toEqual([]);
 });
 
 test("after a post without JavaScript, /contact's form hydrates with the server's answer in place", async ({ page }) => {

@@ -4,7 +4,6 @@ import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
 import { BROWSERS } from "./support/user-agents";
 import { gotoHydrated } from "./support/hydrated";
-import { startClientNavigation } from "./support/client-navigation";
 
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
 
@@ -45,18 +44,6 @@ test.describe("error responses, as the server sends them", () => {
     const html = await response.text();
     expect(title(html)).toBe("Internal Server Error");
     expect(h1(html)).toBe("Bad Request");
-  });
-
-  test("following a link to a missing project in the browser ends on the server's 404 view, frame included", async ({ page }) => {
-    // From a page React renders, with Next.js's router (a static page has none: its links load pages in full).
-    await gotoHydrated(page, "/contact");
-    const documentLoad = page.waitForResponse((response) => response.url().endsWith("/projects/removed-project") && response.request().resourceType() === "document");
-    // As a link rendered before the project was removed would: the router's own navigation.
-    await startClientNavigation(page, "/projects/removed-project");
-    expect((await documentLoad).status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /projects/removed-project");
-    await expect(page).toHaveTitle("Page Not Found");
-    await expect(page.getByRole("banner")).toBeVisible();
   });
 
   test("in the browser the 404 view keeps its text and title after hydration", async ({ page }) => {

@@ -242,14 +242,19 @@ test.describe("a new build replaces the running one", () => {
     });
     return loads;
   };
-  /** The page's build id; undefined while a navigation replaces the document (polls ask again). */
-  const buildIdOf = (page: Page) =>
-    page.evaluate(() => (JSON.parse(document.getElementById("__NEXT_DATA__")?.textContent ?? "{}") as { buildId?: string }).buildId).catch(() => undefined);
-  /** What the bundler's chunk loader does for a lazy component: add a script of the build; this one is not on the server. */
+  /**
+   * Which build a page came from: its islands script, whose name is its content's hash and whose
+   * content holds the build's id (src/islands/build-islands.ts). Undefined while a navigation
+   * replaces the document (polls ask again).
+   */
+  const buildOf = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.getAttribute("src") ?? undefined).catch(() => undefined);
+  const islandsOfLiveBuild = async () => /<script type="module" src="([^"]+)"/.exec(await (await fetch(`${site.url}/`)).text())?.[1];
+  /** What a lazy import does: add a script of the build; this one is not on the server. */
   const loadMissingChunk = (page: Page) =>
     page.evaluate(() => {
       const script = document.createElement("script");
-      script.src = `/_next/static/chunks/lazy-${Date.now()}.js`;
+      script.type = "module";
+      script.src = `/islands/chunks/lazy-${Date.now()}.js`;
       document.head.append(script);
     });
 
@@ -260,7 +265,8 @@ test.describe("a new build replaces the running one", () => {
     const chunking = await context.newPage();
     await navigating.goto(`${site.url}/`);
     await chunking.goto(`${site.url}/`);
-    const buildA = await buildIdOf(navigating);
+    const buildA = await buildOf(navigating);
+    expect(buildA).toMatch(/^\/islands\/islands-/);
 
     // Build B: the standalone output, served by its own server.js on the same port.
     built.push(DIST_B);
@@ -272,14 +278,16 @@ test.describe("a new build replaces the running one", () => {
     await site.stop();
     site = await startSite(process.execPath, [join(standalone, "server.js")], port, siteEnv(), standalone);
     timings.restart = Date.now() - restartStarted;
-    const buildB = (await (await fetch(`${site.url}/api/build-info`)).json()).buildId as string;
+    const buildIdB = (await (await fetch(`${site.url}/api/build-info`)).json()).buildId as string;
+    const buildB = await islandsOfLiveBuild();
+    expect(buildB).toBeDefined();
     expect(buildB).not.toBe(buildA);
 
     // A's home is static HTML, whose links load the next page in full: from B.
     const navigations = countDocuments(navigating);
     await navigating.locator('a[href="/projects/2024/atlas"]').first().click();
     await navigating.waitForURL("**/projects/2024/atlas");
-    await expect.poll(() => buildIdOf(navigating)).toBe(buildB);
+    await expect.poll(() => buildOf(navigating)).toBe(buildB);
     await expect(navigating.locator("h1")).toBeVisible();
     expect(navigations).toEqual([`${site.url}/projects/2024/atlas`]);
 
@@ -287,7 +295,7 @@ test.describe("a new build replaces the running one", () => {
     const reloads = countDocuments(chunking);
     await loadMissingChunk(chunking);
     await expect.poll(() => reloads.length).toBe(1);
-    await expect.poll(() => buildIdOf(chunking)).toBe(buildB);
+    await expect.poll(() => buildOf(chunking)).toBe(buildB);
     await chunking.waitForLoadState("load");
 
     // On B a chunk that keeps failing is B's own problem: the tab asks, learns it runs the live build, and stays.
@@ -299,7 +307,7 @@ test.describe("a new build replaces the running one", () => {
           await loadMissingChunk(chunking);
           return ((await checked) as { buildId?: string } | undefined)?.buildId;
         }, { timeout: 30_000 })
-        .toBe(buildB);
+        .toBe(buildIdB);
     await failAndSeeCheck();
     await failAndSeeCheck();
     await chunking.waitForTimeout(1_000);

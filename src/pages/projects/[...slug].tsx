@@ -1,15 +1,14 @@
-import type { GetStaticPaths, GetStaticProps } from "next";
-import dynamic from "next/dynamic";
-import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, listProjectSlugs, refreshContentFor } from "../../content/queries";
-import { liveProps, loadForPreview } from "../../preview/page-preview";
+import type { GetStaticPaths, GetStaticProps, PageConfig } from "next";
+import { isProjectSlug, listProjectSlugs } from "../../content/queries";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { revalidateSeconds } from "../../publishing/revalidate-seconds";
-import { projectWithCardRelations } from "../../site/card-stories";
-import { allWorkHref } from "../../site/work-anchor";
-import { pageIcons } from "../../ui/icons/page-icons";
-import type { ProjectPageProps } from "../../views/ProjectPage";
+import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";
+import { loadProjectProps } from "../../views/project-props";
 
 type ProjectParams = { slug: string[] };
+
+// Published: static HTML and the islands script, no Next.js runtime (src/islands/islands-script.ts).
+export const config: PageConfig = { unstable_runtimeJS: false };
 
 export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   const slugs = await listProjectSlugs();
@@ -21,29 +20,14 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
   (params) => `/projects/${(params?.slug ?? []).join("/")}`,
   async (context) => {
     const slug = context.params?.slug ?? [];
-    // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content request,
-    // the cv refresh included: Next.js keeps only an empty not-found entry for it, in memory.
+    // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content
+    // request: Next.js keeps only an empty not-found entry for it, in memory.
     if (!isProjectSlug(slug)) return { notFound: true };
-    await refreshContentFor(context.revalidateReason);
-    const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
+    const props = await loadProjectProps(slug, context);
     // A project published again later must not stay a 404: the not-found page has the same lifetime.
-    if (!story) return { notFound: true, revalidate: revalidateSeconds() };
-    const [site, home] = await Promise.all([getSiteConfig(options), getPageStory(HOME_SLUG, options)]);
-    const live = liveProps(story.full_slug);
-    const shaped = projectWithCardRelations(story);
-    return {
-      props: {
-        story: shaped,
-        site,
-        allWorkHref: allWorkHref(home),
-        icons: pageIcons([shaped, site], { all: Boolean(preview || live) }),
-        ...(preview && { preview }),
-        ...(live && { live }),
-      },
-      revalidate: revalidateSeconds(),
-    };
+    if (!props) return { notFound: true, revalidate: revalidateSeconds() };
+    return { props, revalidate: revalidateSeconds() };
   },
 );
 
-// The renderers load with the view only when React renders the page (see src/pages/index.tsx).
-export default dynamic<ProjectPageProps>(() => import("../../views/ProjectPage"));
+export default ProjectPage;

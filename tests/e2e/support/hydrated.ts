@@ -3,11 +3,10 @@ import { INTERACTIVE_ATTRIBUTE } from "../../../src/site/contact-fields";
 import { HYDRATED_ATTRIBUTE } from "../../../src/site/hydrated-mark";
 
 /**
- * Opens `path` and waits until its scripts have taken over (src/site/hydrated-mark.ts:
- * `window.next` alone comes too early). The page's scripts load after its first paint
- * (src/site/paint-first-boot.ts), so a test that drives React (a menu
- * button, the router) waits for them, as the page's own HTML (links, the
- * form) works before.
+ * Opens `path` and waits until its scripts have taken over (src/site/hydrated-mark.ts):
+ * the islands script on a published page, React on the editor's. A test that
+ * drives them (a menu button, a reveal) waits for them, as the page's own
+ * HTML (links, the form) works before.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -49,7 +49,7 @@ describe("next.config.ts", () => {
     process.env.REDIS_URL = "redis://127.0.0.1:6379";
     try {
       const { default: nextConfig } = await import("../../../next.config");
-      const config = nextConfig("phase-production-server");
+      const config = await nextConfig("phase-production-server");
       expect(config.cacheMaxMemorySize).toBe(0);
       expect(config.cacheHandler).toMatch(/^\/.*\/src\/publishing\/shared-cache\/cache-handler\.mjs$/);
       expect(existsSync(config.cacheHandler as string)).toBe(true);

@@ -7,7 +7,7 @@ function all<T extends Element>(root: Element, attribute: string): T[] {
 }
 
 /**
- * What a page served as static HTML (src/site/static-page.ts) does in the
+ * What a published page (no React on it, src/islands/islands-entry.ts) does in the
  * browser, found in the server's markup by the attributes the components
  * write: the phone menu's button, the scroll reveals, the contact form.
  * Each runs the same code the component runs on a page React renders; none

@@ -1,0 +1,95 @@
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import type * as Esbuild from "esbuild";
+import { cssModuleClassNames } from "./css-module-names";
+
+/**
+ * The islands script (issue 23): what a published page runs, bundled by
+ * esbuild as a step of `next build` (next.config.ts calls this once per
+ * build), apart from Next.js's own client build, which those pages do not
+ * load (`unstable_runtimeJS: false`).
+ *
+ * The output goes to `public/islands/`, served by Next.js as the site's own
+ * static files (`/islands/…`, next.config.ts gives them a year's cache), and
+ * copied with `public/` by every deploy recipe. Every name carries a hash
+ * of its content, so a new build is new addresses and the old files keep
+ * answering the tabs still open on the old build.
+ */
+export const ISLANDS_SOURCE = "src/islands/islands-entry.ts";
+export const ISLANDS_OUTPUT = "public/islands";
+/** Where public/islands is served from. */
+export const ISLANDS_URL_PATH = "/islands";
+/** Files of earlier builds older than this are removed (tabs open on a build that old reload anyway). */
+const KEEP_OLD_FILES_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface IslandsBuild {
+  /** The entry script's address, e.g. `/islands/islands-5KQ2ZC3T.js`: the document's <script type="module">. */
+  script: string;
+  /** Every file written, as addresses (the entry and the chunks it imports on demand). */
+  files: string[];
+}
+
+export interface IslandsOptions {
+  /** The project's root (where src/ and public/ are). */
+  root: string;
+  /** The build's id, inlined for the new-build reload (src/deploy). */
+  buildId: string;
+  /** The esbuild module; taken as an argument so next.config loads it only when it builds. */
+  esbuild: Pick<typeof Esbuild, "build">;
+  /** CSS Modules class names as the site's build names them (src/site/short-class-names.ts). */
+  className: (file: string, localName: string) => string;
+  /** Where the files go; ISLANDS_OUTPUT under `root` unless given (tests). */
+  outdir?: string;
+}
+
+/**
+ * Bundles the islands entry: ES modules (the contact form's code is a
+ * chunk loaded with `import()` when the form comes near), minified, for
+ * the browsers Next.js targets. CSS Modules imported on the way give their
+ * class names only: the styles themselves are in the page already, from
+ * Next.js's build of the same components.
+ */
+export async function buildIslands({ root, buildId, esbuild, className, outdir = resolve(root, ISLANDS_OUTPUT) }: IslandsOptions): Promise<IslandsBuild> {
+  mkdirSync(outdir, { recursive: true });
+  const started = Date.now();
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { islands: ISLANDS_SOURCE },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    // What Next.js's default browserslist comes to for scripts (ES2020 with optional chaining, modules).
+    target: ["es2020"],
+    platform: "browser",
+    minify: true,
+    jsx: "automatic",
+    outdir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunks/[name]-[hash]",
+    assetNames: "assets/[name]-[hash]",
+    metafile: true,
+    legalComments: "none",
+    logLevel: "silent",
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      "process.env.SITE_BUILD_ID": JSON.stringify(buildId),
+    },
+    plugins: [cssModuleClassNames(className)],
+  });
+  if (result.errors.length > 0) throw new Error(`islands: esbuild failed: ${result.errors.map((error) => error.text).join("; ")}`);
+  const written = Object.keys(result.metafile?.outputs ?? {}).map((file) => resolve(root, file));
+  const entry = Object.entries(result.metafile?.outputs ?? {}).find(([, output]) => output.entryPoint === ISLANDS_SOURCE);
+  if (!entry) throw new Error(`islands: esbuild wrote no script for ${ISLANDS_SOURCE}`);
+  removeOldFiles(outdir, new Set(written), started - KEEP_OLD_FILES_MS);
+  const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, file).split("\\").join("/")}`;
+  return { script: address(resolve(root, entry[0])), files: written.map(address) };
+}
+
+/** Files of earlier builds, once older than `before`: a folder that a build a day would otherwise grow without end. */
+function removeOldFiles(folder: string, keep: ReadonlySet<string>, before: number): void {
+  for (const name of readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+    const file = join(folder, name);
+    const stats = statSync(file);
+    if (stats.isFile() && !keep.has(file) && stats.mtimeMs < before) rmSync(file);
+  }
+}

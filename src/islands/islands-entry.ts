@@ -1,0 +1,16 @@
+import { markHydrated, markPaintedAfterFirstFrame } from "../site/hydrated-mark";
+import { mountIslands } from "./mount-islands";
+import { watchForNewBuild } from "../site/new-build-reload";
+
+/**
+ * The whole script of a published page (`unstable_runtimeJS: false`, so no
+ * React and no Next.js runtime on it), bundled by src/islands/build-islands.ts.
+ * Whatever this imports, a phone runs before it can answer a tap: keep React
+ * and the renderers out (the contact form loads its own when it comes near).
+ */
+
+// A chunk that fails because a newer build replaced this one reloads the tab, as on every page.
+watchForNewBuild(process.env.SITE_BUILD_ID ?? "");
+mountIslands(document.body);
+markHydrated();
+markPaintedAfterFirstFrame();

@@ -1,0 +1,25 @@
+/**
+ * Which pages load the islands script (src/islands/islands-entry.ts) and from where.
+ *
+ * Every page a visitor gets is published with `unstable_runtimeJS: false`
+ * (its page config): no Next.js runtime, no React, no `__NEXT_DATA__`, so
+ * what it does in the browser is the islands script's. The one page that
+ * hydrates, the Visual Editor's (src/pages/editor/[[...slug]].tsx), runs the
+ * same behaviours from its components' effects, and so does every page in
+ * `next dev`, where Next.js keeps its runtime for hot reload.
+ */
+
+/** The page the proxy sends the Visual Editor's requests to: it alone hydrates. */
+export const EDITOR_PAGE = "/editor/[[...slug]]";
+
+/**
+ * The islands script's address for a page (its route, as `__NEXT_DATA__.page`
+ * names it), or null for a page that hydrates. A production build always
+ * has one: next.config.ts inlines it at build time (SITE_ISLANDS_SCRIPT), and
+ * a build without it would serve inert pages, so it stops the render loudly.
+ */
+export function islandsScriptFor(page: string, script = process.env.SITE_ISLANDS_SCRIPT, production = process.env.NODE_ENV === "production"): string | null {
+  if (!production || page === EDITOR_PAGE) return null;
+  if (!script) throw new Error("islands: this build has no islands script (SITE_ISLANDS_SCRIPT, set by next.config.ts at `next build`)");
+  return script;
+}

@@ -1,0 +1,28 @@
+import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/queries";
+import { liveProps, loadForPreview } from "../preview/page-preview";
+import { withCardRelations } from "../site/card-stories";
+import { pageIcons } from "../ui/icons/page-icons";
+import type { HomeProps } from "./HomePage";
+
+/** What a page's data function gets from Next.js, in the parts these loaders read (getStaticProps' and getServerSideProps' contexts both have them). */
+export interface PageLoadContext {
+  draftMode?: boolean;
+  previewData?: unknown;
+  revalidateReason?: RenderReason;
+}
+
+/**
+ * The home page's props, published or, for the Visual Editor, its draft;
+ * null when there is no home story. One loader for the published page
+ * (src/pages/index.tsx) and the editor's (src/pages/editor/[[...slug]].tsx).
+ */
+export async function loadHomeProps(context: PageLoadContext): Promise<HomeProps | null> {
+  await refreshContentFor(context.revalidateReason);
+  const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
+  if (!story) return null;
+  const site = await getSiteConfig(options);
+  const live = liveProps(story.full_slug);
+  const shaped = withCardRelations(story);
+  const icons = pageIcons([shaped, site], { all: Boolean(preview || live) });
+  return { story: shaped, site, icons, ...(preview && { preview }), ...(live && { live }) };
+}

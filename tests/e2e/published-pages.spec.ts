@@ -1,0 +1,134 @@
+import { expect, test, type Page } from "@playwright/test";
+import { projectListAnchor, projectTitle } from "./content";
+import { gotoHydrated, waitForHydration } from "./support/hydrated";
+import { ISLANDS_SCRIPT, scriptSources, startingScripts } from "./support/page-scripts";
+
+/**
+ * Every page a visitor gets is published with `unstable_runtimeJS: false`
+ * (src/islands/islands-script.ts): the server's HTML and the islands script
+ * (src/islands/islands-entry.ts), bundled by esbuild at `next build`; no
+ * Next.js runtime, no React, no `__NEXT_DATA__`. Links load pages in full,
+ * so navigation is the browser's own whichever page a visit starts on.
+ * Only the Visual Editor's page hydrates (src/pages/editor/[[...slug]].tsx).
+ */
+
+const VISITOR_PAGES = ["/", "/projects/2024/atlas", "/contact", "/no-such-page"];
+
+/** Page errors and console errors (a failed script, a CSP refusal, a React warning). */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("status of 404")) problems.push(message.text());
+  });
+  return problems;
+}
+
+for (const path of VISITOR_PAGES) {
+  test(`${path}: the islands script is its one script; no Next.js runtime and no page data`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(path === "/no-such-page" ? 404 : 200);
+    const html = await response.text();
+    expect(scriptSources(html)).toEqual([expect.stringMatching(ISLANDS_SCRIPT)]);
+    expect(html).toContain('<script type="module" src="/islands/');
+    expect(html).not.toContain("__NEXT_DATA__");
+    expect(html).not.toContain("/_next/static/chunks/");
+  });
+
+  test(`${path}: its scripts leave the server's markup as it is, run no React, and log no error`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto(path);
+    const before = await page.evaluate(() => document.querySelector(".site-root")?.textContent);
+    await waitForHydration(page);
+    // The text, not the markup: the contact form, near at once on a short page, marks itself interactive.
+    expect(await page.evaluate(() => document.querySelector(".site-root")?.textContent)).toBe(before);
+    expect(before?.length).toBeGreaterThan(500);
+    expect(await page.evaluate(() => "next" in window || "__NEXT_DATA__" in window)).toBe(false);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  const loaded: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
+  });
+  const html = await (await page.request.get("/")).text();
+  const starting = await startingScripts(async (src) => (await page.request.get(src)).text(), html);
+  await gotoHydrated(page, "/");
+  // Long enough for anything the scripts would start; the form's code waits for the form to come near, which it does not here.
+  await page.waitForTimeout(1000);
+  expect(loaded.sort()).toEqual([...starting.keys()].sort());
+  await page.locator("#contact").scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded.some((src) => /^\/islands\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(src))).toBe(true);
+});
+
+test("below the fold, sections are hidden for their scroll reveal and shown as they come into view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await gotoHydrated(page, "/");
+  const revealed = page.locator("[data-reveal]").last();
+  await expect(revealed).toHaveCSS("opacity", "0");
+  await revealed.scrollIntoViewIfNeeded();
+  await expect(revealed).toHaveCSS("opacity", "1");
+});
+
+test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-painted"));
+  const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+  expect(states.length).toBeGreaterThan(0);
+  expect(states.every((state) => state === "running" || state === "finished")).toBe(true);
+});
+
+test("without JavaScript the headline is not held: nothing would release it", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+  expect(states.every((state) => state !== "paused")).toBe(true);
+  await context.close();
+});
+
+/** Whether the element is on screen, at least its top. */
+const onScreen = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    return top >= -1 && top < window.innerHeight;
+  });
+
+for (const entry of VISITOR_PAGES) {
+  test(`entered on ${entry}: a link loads the next page in full at its top, and a link to a section lands on it`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await gotoHydrated(page, entry);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
+    });
+    // Far down the page first: the next page must not keep this scroll position.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('a[href="/projects/2024/atlas"]:visible, a[href="/"]:visible').first().click();
+    await page.waitForLoadState("load");
+    await waitForHydration(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // "All work" (the home page's list of projects) from a project page: a section of another page.
+    await gotoHydrated(page, "/projects/2024/atlas");
+    const anchor = projectListAnchor();
+    await page.locator(`a[href="/#${anchor}"]:visible`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/#${anchor}$`));
+    await expect.poll(() => onScreen(page, `[id="${anchor}"]`)).toBe(true);
+    expect(documents.length).toBeGreaterThanOrEqual(2);
+    expect(problems).toEqual([]);
+  });
+}
+
+test("the editor's page, typed by a visitor, is the published story, hydrated, never cached or indexed", async ({ request }) => {
+  const response = await request.get("/editor/projects/fieldnotes");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["x-robots-tag"]).toBe("noindex");
+  expect(response.headers()["cache-control"]).toContain("no-store");
+  const html = await response.text();
+  expect(html).toContain(projectTitle("projects/fieldnotes.json").replace(/'/g, "&#x27;"));
+  expect(html).toContain("__NEXT_DATA__");
+  expect((await request.get("/editor/no-such-section")).status()).toBe(404);
+});

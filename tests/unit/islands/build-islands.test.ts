@@ -1,0 +1,92 @@
+/**
+ * The islands script's bundle (src/islands/build-islands.ts), built by the
+ * real esbuild from the real entry into a folder of its own:
+ *   - content-hashed names, the same for the same code, another for other code;
+ *   - the contact form's code (and React) in a chunk of its own, imported on
+ *     demand, never in what a page starts with;
+ *   - CSS Modules give the class names the site's Next.js build gives;
+ *   - the build's id inlined for the new-build reload;
+ *   - files of earlier builds kept a while, then removed.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import * as esbuild from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildIslands, ISLANDS_URL_PATH, type IslandsBuild } from "../../../src/islands/build-islands";
+import { declaredClassNames } from "../../../src/islands/css-module-names";
+import { shortClassName } from "../../../src/site/short-class-names";
+
+const root = resolve(__dirname, "../../..");
+const folders: string[] = [];
+const className = (file: string, local: string) => shortClassName({ rootContext: root, resourcePath: file }, "", local);
+
+async function build(buildId = "build-1", outdir = mkdtempSync(join(tmpdir(), "islands-"))): Promise<{ outdir: string; result: IslandsBuild }> {
+  folders.push(outdir);
+  return { outdir, result: await buildIslands({ root, buildId, esbuild, className, outdir }) };
+}
+
+const fileOf = (outdir: string, address: string) => join(outdir, address.slice(ISLANDS_URL_PATH.length + 1));
+
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+describe("buildIslands", () => {
+  it("names the entry and its chunks by their content's hash, the same for the same code", async () => {
+    const first = await build();
+    const second = await build();
+    expect(first.result.script).toMatch(/^\/islands\/islands-[A-Z0-9]{8}\.js$/);
+    expect(second.result.files.sort()).toEqual(first.result.files.sort());
+    // Another build id is other code (it is inlined), so other names.
+    const other = await build("build-2");
+    expect(other.result.script).not.toBe(first.result.script);
+    expect(readFileSync(fileOf(other.outdir, other.result.script), "utf8")).toContain('"build-2"');
+  });
+
+  it("keeps the contact form's code and React out of the entry, in a chunk the entry imports on demand", async () => {
+    const { outdir, result } = await build();
+    const entry = readFileSync(fileOf(outdir, result.script), "utf8");
+    const formChunk = result.files.find((file) => /\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(file));
+    expect(formChunk).toBeDefined();
+    expect(entry).toContain(`import("./chunks/${formChunk!.split("/").pop()}")`);
+    const form = readFileSync(fileOf(outdir, formChunk!), "utf8");
+    for (const code of [form]) expect(code).toContain("Leave this field empty");
+    expect(entry).not.toContain("Leave this field empty");
+    expect(entry).not.toMatch(/react-dom|__SECRET_INTERNALS|hydrateRoot/);
+    // Production React: its development warnings are compiled out.
+    expect(form).not.toContain("Warning: ");
+    // The entry stays small: a phone runs it before it can answer a tap.
+    expect(entry.length).toBeLessThan(12_000);
+  });
+
+  it("gives CSS Modules the class names Next.js's build gives them, and no CSS", async () => {
+    const { outdir, result } = await build();
+    const form = readFileSync(fileOf(outdir, result.files.find((file) => file.includes("contact-form-root"))!), "utf8");
+    const css = join(root, "src/blocks/ContactForm.module.css");
+    const names = declaredClassNames(readFileSync(css, "utf8"));
+    expect(names.length).toBeGreaterThan(2);
+    for (const local of names) expect(form).toContain(JSON.stringify(className(css, local)));
+    expect(result.files.filter((file) => file.endsWith(".css"))).toEqual([]);
+  });
+
+  it("keeps files of earlier builds for a week (tabs still open on them), then removes them", async () => {
+    const { outdir } = await build();
+    const recent = join(outdir, "islands-RECENT01.js");
+    const old = join(outdir, "chunks", "old-OLD00001.js");
+    writeFileSync(recent, "");
+    writeFileSync(old, "");
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    utimesSync(old, eightDaysAgo, eightDaysAgo);
+    const again = await build("build-1", outdir);
+    expect(existsSync(recent)).toBe(true);
+    expect(existsSync(old)).toBe(false);
+    expect(again.result.files.every((file) => existsSync(fileOf(outdir, file)))).toBe(true);
+  });
+});
+
+describe("declaredClassNames", () => {
+  it("finds the classes of selectors, not numbers, file names in url() or text in strings and comments", () => {
+    const css = `/* .commented */ .a, .b-c:hover > .d_e { margin: .5rem; background: url(../media/x.woff2); content: ".str"; }
+@media (min-width: 40em) { .f { opacity: 0.7; } } .a { }`;
+    expect(declaredClassNames(css)).toEqual(["a", "b-c", "d_e", "f"]);
+  });
+});
