@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
-import { distDir } from "./src/site/dist-dir";
-import { pageHeaders } from "./src/site/page-policies";
-import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/site/security-headers";
-import { applyShortClassNames, shortClassName } from "./src/site/short-class-names";
+import { distDir } from "./src/deploy/dist-dir";
+import { pageHeaders } from "./src/security/page-policies";
+import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/security/security-headers";
+import { applyShortClassNames, shortClassName } from "./src/document/short-class-names";
 import { buildIslands } from "./src/islands/build-islands";
 import { editorRewrites } from "./src/preview/preview-entry";
-import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/site/site-url";
+import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/seo/site-url";
 import { sharedPageCache } from "./src/publishing/shared-cache/next-config";
 
 // ── Build identity and output (publishing) ───────────────────────────────
@@ -76,7 +76,7 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
   // `next dev` hydrates every page (Next.js keeps its runtime there for hot reload) and needs none.
   const islands = phase === PHASE_PRODUCTION_BUILD ? { SITE_ISLANDS_SCRIPT: await islandsScript(build.id) } : {};
   // Every response gets the published policy; only a draft rendered for the
-  // Visual Editor gets the preview one, set by the document (src/site/page-policies.ts).
+  // Visual Editor gets the preview one, set by the document (src/security/page-policies.ts).
   const headers = pageHeaders({ development });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
@@ -102,7 +102,7 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
       remotePatterns: [{ protocol: "https", hostname: "a.storyblok.com" }],
     },
     webpack(config: { module?: { rules?: unknown } }) {
-      // Short CSS Modules class names (src/site/short-class-names.ts), in `next dev` too, so it serves
+      // Short CSS Modules class names (src/document/short-class-names.ts), in `next dev` too, so it serves
       // the markup production does; the islands script names the same classes with the same function.
       if (applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
       return config;
@@ -115,7 +115,7 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
       // When several rules match, the later one's headers win (Next.js headers()).
       return [
         // The published policy, whatever the cookies: a draft-mode cookie alone
-        // does not make a draft (src/site/page-policies.ts).
+        // does not make a draft (src/security/page-policies.ts).
         { source: "/:path*", headers: headers.published },
         // Last, so it wins on the build's own files.
         { source: "/_next/static/:path*", headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },

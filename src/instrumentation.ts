@@ -14,7 +14,7 @@ export async function register(): Promise<void> {
   const { rememberSitePages } = await import("./publishing/remember-site-pages");
   // Not awaited: a slow content API must not hold up the server's start.
   void rememberSitePages();
-  const { startContact } = await import("./contact/start");
+  const { startContact } = await import("./contact/server/start");
   try {
     await startContact();
   } catch (error) {

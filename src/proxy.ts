@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./preview/preview-entry";
-import { withoutTrailingSlash } from "./site/trailing-slash";
+import { withoutTrailingSlash } from "./http/trailing-slash";
 
 /**
  * Preview entry and its limits (see preview/preview-entry.ts): framed page

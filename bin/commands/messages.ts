@@ -4,7 +4,7 @@
  * a shell or a cron job. Thin shells around src/contact/.
  */
 import type { Command } from "commander";
-import type { StoredMessage } from "../../src/contact/store/message-store";
+import type { StoredMessage } from "../../src/contact/server/store/message-store";
 
 interface DbFlags {
   db?: string;
@@ -12,8 +12,8 @@ interface DbFlags {
 
 /** The store the flags (or CONTACT_DB) name, opened; a CONTACT_DB that cannot work exits 2 with its message. */
 async function openStore(flags: DbFlags) {
-  const { parseStoreLocation, describeLocation, ContactDbError } = await import("../../src/contact/store/location");
-  const { openMessageStore } = await import("../../src/contact/store/message-store");
+  const { parseStoreLocation, describeLocation, ContactDbError } = await import("../../src/contact/server/store/location");
+  const { openMessageStore } = await import("../../src/contact/server/store/message-store");
   let location;
   try {
     location = parseStoreLocation(flags.db ?? process.env.CONTACT_DB);
@@ -76,15 +76,15 @@ export function registerMessages(program: Command): void {
     .description("Deliver every queued message now through SMTP_URL; exit 1 when some are still queued.")
     .option("--db <path>", dbOption)
     .action(async (flags: DbFlags) => {
-      const { readContactConfig } = await import("../../src/contact/config");
+      const { readContactConfig } = await import("../../src/contact/server/config");
       const config = readContactConfig({ ...process.env, CONTACT_DB: undefined });
       if (!config.smtpUrl) {
         console.error("SMTP_URL is not set: there is no server to deliver to (e.g. SMTP_URL=smtp://user:pass@mail.example.com:587).");
         process.exit(2);
       }
-      const { createSmtpMailer } = await import("../../src/contact/mailer");
-      const { deliverDue } = await import("../../src/contact/delivery");
-      const { createUnrecordedDeliveries } = await import("../../src/contact/unrecorded-deliveries");
+      const { createSmtpMailer } = await import("../../src/contact/server/mailer");
+      const { deliverDue } = await import("../../src/contact/server/delivery");
+      const { createUnrecordedDeliveries } = await import("../../src/contact/server/unrecorded-deliveries");
       const { store } = await openStore(flags);
       const mailer = createSmtpMailer(config.smtpUrl, config.from, config.sendTimeoutMs);
       try {

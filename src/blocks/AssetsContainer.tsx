@@ -1,5 +1,5 @@
 import type { AssetsContainerBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Reveal } from "../ui/Reveal";
 import { Section } from "../ui/Section";

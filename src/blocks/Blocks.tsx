@@ -3,7 +3,7 @@ import type { BlokOf, NestableBlok } from "../generated";
 import { brokenProblems } from "../content/broken-blok";
 import { usePreviewMode } from "../preview/preview-mode";
 import { registry } from "./registry";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import styles from "./Blocks.module.css";
 
 /**

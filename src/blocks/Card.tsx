@@ -1,7 +1,7 @@
 import type { CardBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
-import { hrefOf } from "../site/links";
+import { editableAttributes } from "../preview/editable";
+import { hrefOf } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";

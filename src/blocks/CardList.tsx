@@ -1,8 +1,8 @@
 import type { CSSProperties } from "react";
 import type { CardListBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
-import { resolvedStories } from "../site/relations";
+import { editableAttributes } from "../preview/editable";
+import { resolvedStories } from "../content/shaping/relations";
 import { ProjectCard } from "../ui/ProjectCard";
 import { Reveal } from "../ui/Reveal";
 import { Section } from "../ui/Section";

@@ -1,7 +1,7 @@
 import type { FooterContainerBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
-import { ContactForm } from "./ContactForm";
+import { editableAttributes } from "../preview/editable";
+import { ContactForm } from "../contact/form/ContactForm";
 import { LinksContainer } from "./LinksContainer";
 import styles from "./FooterContainer.module.css";
 

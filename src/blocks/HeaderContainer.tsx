@@ -1,6 +1,6 @@
 import { useCallback, useId } from "react";
 import type { HeaderContainerBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { attachMenuToggle, MENU_TOGGLE_ATTRIBUTE } from "../ui/menu-toggle";

@@ -1,6 +1,6 @@
 import type { HeroSectionBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { AnimatedText } from "../ui/AnimatedText";
 import { AssetImage } from "../ui/AssetImage";
 import { Link } from "./Link";

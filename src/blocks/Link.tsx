@@ -1,6 +1,6 @@
 import type { LinkBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
-import { hrefOf } from "../site/links";
+import { editableAttributes } from "../preview/editable";
+import { hrefOf } from "../content/shaping/links";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import styles from "./Link.module.css";

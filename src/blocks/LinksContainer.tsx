@@ -1,5 +1,5 @@
 import type { LinksContainerBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { Section } from "../ui/Section";
 import { Link } from "./Link";
 import styles from "./LinksContainer.module.css";

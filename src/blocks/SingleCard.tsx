@@ -1,6 +1,6 @@
 import type { SingleCardBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
-import { storyPath } from "../site/links";
+import { editableAttributes } from "../preview/editable";
+import { storyPath } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { Reveal } from "../ui/Reveal";

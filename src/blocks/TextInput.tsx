@@ -1,7 +1,7 @@
 import { useId, type FocusEvent } from "react";
 import type { TextInputBlok } from "../generated";
-import { CHECKED } from "../site/contact-rules";
-import { editableAttributes } from "../site/editable";
+import { CHECKED } from "../contact/rules/contact-rules";
+import { editableAttributes } from "../preview/editable";
 import { useFormField } from "../ui/form-context";
 import styles from "./TextInput.module.css";
 

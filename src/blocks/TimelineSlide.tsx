@@ -1,7 +1,7 @@
 import type { TimelineSlideBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { parseStoryblokDate, formatPeriod } from "../site/dates";
-import { editableAttributes } from "../site/editable";
+import { parseStoryblokDate, formatPeriod } from "../content/shaping/dates";
+import { editableAttributes } from "../preview/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { Link } from "./Link";

@@ -1,6 +1,6 @@
 import type { TimelineSlideListBlok } from "../generated";
-import { parseStoryblokDate } from "../site/dates";
-import { editableAttributes } from "../site/editable";
+import { parseStoryblokDate } from "../content/shaping/dates";
+import { editableAttributes } from "../preview/editable";
 import { Reveal } from "../ui/Reveal";
 import { Section } from "../ui/Section";
 import { TimelineSlide } from "./TimelineSlide";

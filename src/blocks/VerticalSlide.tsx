@@ -1,6 +1,6 @@
 import type { VerticalSlideBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Link } from "./Link";
 import styles from "./VerticalSlide.module.css";

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { VerticalSlideSectionBlok } from "../generated";
-import { editableAttributes } from "../site/editable";
+import { editableAttributes } from "../preview/editable";
 import { Section } from "../ui/Section";
 import { VerticalSlide } from "./VerticalSlide";
 import styles from "./VerticalSlideSection.module.css";

@@ -1,7 +1,7 @@
 /**
  * The process's content: the site's two clients, the queries on them and
  * what instances share (the latest cv through Redis). On globalThis, as
- * src/contact/runtime.ts: Next.js may load src/content once per bundle (the
+ * src/contact/server/runtime.ts: Next.js may load src/content once per bundle (the
  * webhook's API route, each page, instrumentation), and a second copy would
  * hold a second cv, memo and set of related stories, and learn a publish
  * only when its own page asked.

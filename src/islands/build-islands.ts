@@ -36,7 +36,7 @@ export interface IslandsOptions {
   buildId: string;
   /** The esbuild module; taken as an argument so next.config loads it only when it builds. */
   esbuild: Pick<typeof Esbuild, "build">;
-  /** CSS Modules class names as the site's build names them (src/site/short-class-names.ts). */
+  /** CSS Modules class names as the site's build names them (src/document/short-class-names.ts). */
   className: (file: string, localName: string) => string;
   /** Where the files go; ISLANDS_OUTPUT under `root` unless given (tests). */
   outdir?: string;

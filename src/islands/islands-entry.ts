@@ -1,6 +1,6 @@
-import { markHydrated, markPaintedAfterFirstFrame } from "../site/hydrated-mark";
+import { markHydrated, markPaintedAfterFirstFrame } from "./hydrated-mark";
 import { mountIslands } from "./mount-islands";
-import { watchForNewBuild } from "../site/new-build-reload";
+import { watchForNewBuild } from "../deploy/new-build-reload";
 
 /**
  * The whole script of a published page (`unstable_runtimeJS: false`, so no

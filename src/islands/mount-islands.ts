@@ -1,4 +1,4 @@
-import { CONTACT_FORM_ATTRIBUTE, contactFormPropsOf, watchContactForm } from "../blocks/contact-form-island";
+import { CONTACT_FORM_ATTRIBUTE, contactFormPropsOf, watchContactForm } from "../contact/form/contact-form-island";
 import { attachMenuToggle, MENU_TOGGLE_ATTRIBUTE } from "../ui/menu-toggle";
 import { attachReveals, REVEAL_ATTRIBUTE } from "../ui/scroll-reveal";
 

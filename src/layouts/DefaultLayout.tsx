@@ -1,11 +1,11 @@
 import type { PageStory, SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
-import { editableAttributes } from "../site/editable";
-import { storyPath } from "../site/links";
-import { personJsonLd } from "../site/json-ld";
-import { firstImage, pageTitle } from "../site/seo";
-import { JsonLd } from "./JsonLd";
-import { Seo } from "./Seo";
+import { editableAttributes } from "../preview/editable";
+import { storyPath } from "../content/shaping/links";
+import { personJsonLd } from "../seo/json-ld";
+import { firstImage, pageTitle } from "../seo/seo";
+import { JsonLd } from "../seo/JsonLd";
+import { Seo } from "../seo/Seo";
 import { SiteFrame } from "./SiteFrame";
 
 interface DefaultLayoutProps {

@@ -1,6 +1,6 @@
 import type { ProjectBlok } from "../generated";
-import { formatMonthYear, parseStoryblokDate } from "../site/dates";
-import { hrefOf } from "../site/links";
+import { formatMonthYear, parseStoryblokDate } from "../content/shaping/dates";
+import { hrefOf } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";

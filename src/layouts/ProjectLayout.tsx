@@ -1,15 +1,15 @@
 import type { ProjectStory, SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
 import { RichText } from "../richtext/RichText";
-import { editableAttributes } from "../site/editable";
-import { storyPath } from "../site/links";
-import { creativeWorkJsonLd } from "../site/json-ld";
-import { firstImage, pageTitle } from "../site/seo";
-import { JsonLd } from "./JsonLd";
+import { editableAttributes } from "../preview/editable";
+import { storyPath } from "../content/shaping/links";
+import { creativeWorkJsonLd } from "../seo/json-ld";
+import { firstImage, pageTitle } from "../seo/seo";
+import { JsonLd } from "../seo/JsonLd";
 import { ProjectFacts } from "./ProjectFacts";
 import { ProjectHero } from "./ProjectHero";
 import { RelatedProjects } from "./RelatedProjects";
-import { Seo } from "./Seo";
+import { Seo } from "../seo/Seo";
 import { SiteFrame } from "./SiteFrame";
 import styles from "./ProjectLayout.module.css";
 

@@ -1,5 +1,5 @@
 import type { ProjectBlok, StoryblokStory } from "../generated";
-import { resolvedStories } from "../site/relations";
+import { resolvedStories } from "../content/shaping/relations";
 import { ProjectCard } from "../ui/ProjectCard";
 import { Reveal } from "../ui/Reveal";
 import styles from "./ProjectLayout.module.css";

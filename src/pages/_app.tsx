@@ -1,8 +1,8 @@
 import type { AppProps } from "next/app";
 import "../styles/display-font.css";
 import "../styles/globals.css";
-import { useHydratedMark } from "../site/useHydratedMark";
-import { useNewBuildReload } from "../site/useNewBuildReload";
+import { useHydratedMark } from "../islands/useHydratedMark";
+import { useNewBuildReload } from "../deploy/useNewBuildReload";
 import { IconShapes, NO_ICONS, type PageIconsProps } from "../ui/icons/icon-shapes";
 
 export default function App({ Component, pageProps }: AppProps<PageIconsProps>) {

@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import NextDocument, { Html, Main, NextScript, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
 import type { AppProps } from "next/app";
-import { InlineCssHead } from "../site/InlineCssHead";
+import { InlineCssHead } from "../document/InlineCssHead";
 import { islandsScriptFor } from "../islands/islands-script";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
-import { localeFromPageProps } from "../site/locale";
-import { builtPageHeaders, setHeaders } from "../site/page-policies";
+import { localeFromPageProps } from "../document/locale";
+import { builtPageHeaders, setHeaders } from "../security/page-policies";
 import { isDraftRender } from "../preview/draft-render";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
@@ -37,7 +37,7 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
  * load the editor's bridge: it alone gets the preview policy (and is never
  * cacheable by anyone else). Decided from the props the page rendered with,
  * not from the request's cookies, which a visitor can send at will
- * (src/site/page-policies.ts). `renderPage`'s `enhanceApp` is the document's
+ * (src/security/page-policies.ts). `renderPage`'s `enhanceApp` is the document's
  * documented way to wrap the app.
  */
 Document.getInitialProps = async (ctx: DocumentContext): Promise<DocumentInitialProps> => {

@@ -1,7 +1,7 @@
 import type { NextPageContext, PageConfig } from "next";
 import type { SiteConfigStory } from "../generated";
 import { ErrorLayout } from "../layouts/ErrorLayout";
-import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../site/errors/error-status";
+import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../errors/error-status";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 
 interface ErrorProps {
@@ -51,11 +51,11 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
     res.statusCode = status;
     // Next.js answers some requests (an address it cannot decode: 400) before
     // next.config's headers() apply; every error view carries them all the same.
-    const { ensureErrorHeaders } = await import("../site/errors/error-headers");
+    const { ensureErrorHeaders } = await import("../errors/error-headers");
     ensureErrorHeaders(res, status, req?.url);
-    const { endForBot } = await import("../site/errors/bot-response");
+    const { endForBot } = await import("../errors/bot-response");
     if (endForBot(req?.headers["user-agent"], status, res)) return { status, path, site: null };
-    const [{ siteConfigOrNull }, { pageIcons }] = await Promise.all([import("../site/site-config"), import("../ui/icons/page-icons")]);
+    const [{ siteConfigOrNull }, { pageIcons }] = await Promise.all([import("../content/shaping/site-config"), import("../ui/icons/page-icons")]);
     const site = await siteConfigOrNull();
     return { status, path, site, icons: pageIcons([site]) };
   }

@@ -1,13 +1,13 @@
 import type { GetServerSideProps, PageConfig } from "next";
 import Head from "next/head";
 import type { SiteConfigStory } from "../generated";
-import { acceptContact, type AcceptOutcome } from "../contact/accept";
+import { acceptContact, type AcceptOutcome } from "../contact/server/accept";
 import { closeAfterAnswer } from "../http/read-body";
 import { SiteFrame } from "../layouts/SiteFrame";
-import { CONTACT_PAGE_PATH } from "../site/contact-fields";
-import { ContactOutcomeContext, type ContactOutcome } from "../site/contact-outcome";
-import { STATUS_TEXT } from "../site/contact-status";
-import { siteConfigOrNull } from "../site/site-config";
+import { CONTACT_PAGE_PATH } from "../contact/rules/contact-fields";
+import { ContactOutcomeContext, type ContactOutcome } from "../contact/form/contact-outcome";
+import { STATUS_TEXT } from "../contact/rules/contact-status";
+import { siteConfigOrNull } from "../content/shaping/site-config";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 import { pageIcons } from "../ui/icons/page-icons";
 import styles from "../layouts/ErrorLayout.module.css";

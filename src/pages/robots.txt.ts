@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from "next";
-import { requestOrigin } from "../site/request-origin";
-import { robotsTxt } from "../site/sitemap";
+import { requestOrigin } from "../seo/request-origin";
+import { robotsTxt } from "../seo/sitemap";
 
 /** /robots.txt, naming the sitemap by absolute URL as the format requires. */
 export const getServerSideProps: GetServerSideProps = async ({ req, res }) => {

@@ -1,7 +1,7 @@
 import type { GetServerSideProps } from "next";
-import { sitemapEntries } from "../site/public-pages";
-import { requestOrigin } from "../site/request-origin";
-import { sitemapXml } from "../site/sitemap";
+import { sitemapEntries } from "../seo/public-pages";
+import { requestOrigin } from "../seo/request-origin";
+import { sitemapXml } from "../seo/sitemap";
 
 /** /sitemap.xml, from the content on each request, so a project published after the build is in it. */
 export const getServerSideProps: GetServerSideProps = async ({ req, res }) => {

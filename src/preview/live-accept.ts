@@ -6,7 +6,7 @@
  */
 import { acceptStory } from "../content/story-contract";
 import type { PageStory, ProjectStory } from "../generated";
-import { projectWithCardRelations, withCardRelations } from "../site/card-stories";
+import { projectWithCardRelations, withCardRelations } from "../content/shaping/card-stories";
 
 /** The story each content type's page shows. */
 export interface LiveStories {

@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { distDir } from "../site/dist-dir";
+import { distDir } from "../deploy/dist-dir";
 import { pagePath } from "./site-pages";
 
 /** The site's page paths among a manifest's routes (`/`, `/projects/…`), sorted. */

@@ -1,5 +1,5 @@
-import { storyPath } from "../site/links";
-import { safeHref } from "../site/safe-url";
+import { storyPath } from "../content/shaping/links";
+import { safeHref } from "../security/safe-url";
 import { stringAttr, type Attrs } from "../validation/rich-text-values";
 
 /**

@@ -1,4 +1,4 @@
-import { safeHref } from "../site/safe-url";
+import { safeHref } from "../security/safe-url";
 import { dimensionsFromUrl } from "../ui/asset-dimensions";
 import { stringAttr, type Attrs } from "../validation/rich-text-values";
 import styles from "./RichText.module.css";

@@ -1,5 +1,5 @@
 import type { ProjectBlok, StoryblokStory } from "../generated";
-import { storyPath } from "../site/links";
+import { storyPath } from "../content/shaping/links";
 import { AssetImage } from "./AssetImage";
 import { Icon } from "./Icon";
 import { TagList } from "./TagList";

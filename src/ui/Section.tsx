@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { EditableAttributes } from "../site/editable";
-import { slugify } from "../site/slug";
+import type { EditableAttributes } from "../preview/editable";
+import { slugify } from "../content/shaping/slug";
 import { REVEAL_PROPS, useScrollReveal } from "./useScrollReveal";
 import styles from "./Section.module.css";
 

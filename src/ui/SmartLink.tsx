@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
-import { relFor } from "../site/safe-url";
+import { relFor } from "../security/safe-url";
 
 type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** Already checked: build it with hrefOf/safeHref. */

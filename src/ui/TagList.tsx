@@ -1,4 +1,4 @@
-import { tagLabel, type ProjectTag } from "../site/tags";
+import { tagLabel, type ProjectTag } from "../content/shaping/tags";
 import styles from "./TagList.module.css";
 
 export function TagList({ tags, label = "Tags" }: { tags: readonly ProjectTag[] | undefined; label?: string }) {

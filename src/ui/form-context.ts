@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { FieldRule } from "../site/contact-rules";
+import type { FieldRule } from "../contact/rules/contact-rules";
 
 /**
  * What a form tells its fields. The text_input renderer is registered like
@@ -9,7 +9,7 @@ import type { FieldRule } from "../site/contact-rules";
 export interface FormFieldContext {
   /**
    * The field's element id. The contact form is its own React root in the
-   * browser (src/blocks/ContactForm.tsx), where useId would not give the ids
+   * browser (src/contact/form/ContactForm.tsx), where useId would not give the ids
    * the server rendered, so the form hands out ids derived from one it got.
    */
   fieldId(name: string): string;

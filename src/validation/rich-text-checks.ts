@@ -6,7 +6,7 @@
  * falls back (an `<h1>`, a link's text without the link, no style) and
  * never throws.
  */
-import { safeHref } from "../site/safe-url";
+import { safeHref } from "../security/safe-url";
 import type { RichTextChecks } from "./engine";
 import {
   cellSpan,

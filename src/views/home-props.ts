@@ -1,6 +1,6 @@
 import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
-import { withCardRelations } from "../site/card-stories";
+import { withCardRelations } from "../content/shaping/card-stories";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "./HomePage";
 

@@ -1,7 +1,7 @@
 import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, refreshContentFor } from "../content/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
-import { projectWithCardRelations } from "../site/card-stories";
-import { allWorkHref } from "../site/work-anchor";
+import { projectWithCardRelations } from "../content/shaping/card-stories";
+import { allWorkHref } from "../content/shaping/work-anchor";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { PageLoadContext } from "./home-props";
 import type { ProjectPageProps } from "./ProjectPage";

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CONTACT_FORM_ATTRIBUTE } from "../../src/blocks/contact-form-island";
-import { FORM_INVALID_MESSAGE } from "../../src/site/contact-rules";
-import { STATUS_TEXT } from "../../src/site/contact-status";
+import { CONTACT_FORM_ATTRIBUTE } from "../../src/contact/form/contact-form-island";
+import { FORM_INVALID_MESSAGE } from "../../src/contact/rules/contact-rules";
+import { STATUS_TEXT } from "../../src/contact/rules/contact-status";
 import { ICON_DATA } from "../../src/ui/icons/icon-data";
 import { UI_ICONS, type IconSourceName } from "../../src/ui/icons/icon-sources";
 import { gotoHydrated } from "./support/hydrated";
@@ -27,13 +27,13 @@ const SERVER_OR_EDITOR_ONLY: Record<string, string> = {
 /**
  * Text only the contact form's own code carries. The form is in every page's
  * footer, but its code loads when it comes near the viewport
- * (src/blocks/ContactForm.tsx, issue 11), so it must not be in the chunks a
+ * (src/contact/form/ContactForm.tsx, issue 11), so it must not be in the chunks a
  * page starts with, whatever the viewport.
  */
 const CONTACT_FORM_ONLY: Record<string, string> = {
-  [FORM_INVALID_MESSAGE]: "the form's rules and messages (src/site/contact-rules.ts)",
-  [STATUS_TEXT.limited]: "the form's send states (src/site/contact-status.ts)",
-  "Leave this field empty": "the form itself (src/blocks/ContactFormInteractive.tsx)",
+  [FORM_INVALID_MESSAGE]: "the form's rules and messages (src/contact/rules/contact-rules.ts)",
+  [STATUS_TEXT.limited]: "the form's send states (src/contact/rules/contact-status.ts)",
+  "Leave this field empty": "the form itself (src/contact/form/ContactFormInteractive.tsx)",
   " (optional)": "its fields (src/blocks/TextInput.tsx)",
 };
 

@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import type { StoredMessage } from "../../src/contact/store/message-store";
+import type { StoredMessage } from "../../src/contact/server/store/message-store";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../support/loopback-smtp";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { NO_POSTGRES, postgresBinaries, startLocalPostgres, type LocalPostgres } from "../support/postgres";

@@ -1,11 +1,11 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { INTERACTIVE_ATTRIBUTE } from "../../src/site/contact-fields";
-import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/site/contact-rules";
-import { STATUS_TEXT } from "../../src/site/contact-status";
+import { INTERACTIVE_ATTRIBUTE } from "../../src/contact/rules/contact-fields";
+import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/contact/rules/contact-rules";
+import { STATUS_TEXT } from "../../src/contact/rules/contact-status";
 import { gotoContactForm, gotoHydrated } from "./support/hydrated";
 
 /**
- * The contact form is an island (src/blocks/ContactForm.tsx, issue 11): every
+ * The contact form is an island (src/contact/form/ContactForm.tsx, issue 11): every
  * page has its server-rendered HTML, but its code (the component, the rules'
  * messages, the send states) loads only once the form comes near the
  * viewport, and then hydrates the form the server sent.

@@ -1,7 +1,7 @@
 /**
  * One request limiter per content API per server process, shared across
  * instances through Redis when REDIS_URL is set. On globalThis (as
- * src/contact/runtime.ts): Next.js may load src/content once per bundle,
+ * src/contact/server/runtime.ts): Next.js may load src/content once per bundle,
  * and storyblok-js-client throttles per client instance, so a limiter held
  * by a module or a client would be one of several, and together they sent
  * 12 requests within 1000 ms where the API allows 5.

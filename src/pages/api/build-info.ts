@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { currentBuildInfo } from "../../site/build-info";
+import { currentBuildInfo } from "../../deploy/build-info";
 
 /** The build this server runs: `{ buildId, builtAt }`, never cached, so a tab always learns the live version. */
 export default function buildInfo(req: NextApiRequest, res: NextApiResponse) {

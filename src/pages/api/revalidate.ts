@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { platformWaitUntil } from "../../contact/platform-wait-until";
+import { platformWaitUntil } from "../../contact/server/platform-wait-until";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
 import { buildPagesReader } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { StoredMessage } from "../../../src/contact/store/message-store";
+import type { StoredMessage } from "../../../src/contact/server/store/message-store";
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
-import { parseStoreLocation } from "../../../src/contact/store/location";
-import { openMessageStore, type StoredMessage } from "../../../src/contact/store/message-store";
+import { parseStoreLocation } from "../../../src/contact/server/store/location";
+import { openMessageStore, type StoredMessage } from "../../../src/contact/server/store/message-store";
 
 /** The read in progress; the next waits for it (see storedMessages). */
 let reading: Promise<unknown> = Promise.resolve();

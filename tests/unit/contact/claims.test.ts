@@ -5,8 +5,8 @@
  * out; claimById never takes a message someone holds or that is delivered.
  */
 import { expect, it } from "vitest";
-import type { StoreLocation } from "../../../src/contact/store/location";
-import type { MessageStore } from "../../../src/contact/store/message-store";
+import type { StoreLocation } from "../../../src/contact/server/store/location";
+import type { MessageStore } from "../../../src/contact/server/store/message-store";
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";
 import { runWorkersTogether } from "./support/workers";

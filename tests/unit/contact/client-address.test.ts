@@ -7,8 +7,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress } from "../../../src/contact/client-address";
-import type { AddressSource } from "../../../src/contact/config";
+import { clientAddress } from "../../../src/contact/server/client-address";
+import type { AddressSource } from "../../../src/contact/server/config";
 
 const request = (headers: Record<string, string | string[] | undefined>): IncomingMessage =>
   ({ socket: { remoteAddress: "10.0.0.2" }, headers }) as unknown as IncomingMessage;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { messageFields, replyAddress, subjectLine } from "../../../src/contact/compose";
-import { readContactConfig } from "../../../src/contact/config";
-import { ownerEmailFrom } from "../../../src/contact/recipient";
-import type { FieldRule } from "../../../src/site/contact-rules";
+import { messageFields, replyAddress, subjectLine } from "../../../src/contact/server/compose";
+import { readContactConfig } from "../../../src/contact/server/config";
+import { ownerEmailFrom } from "../../../src/contact/server/recipient";
+import type { FieldRule } from "../../../src/contact/rules/contact-rules";
 
 const rules: FieldRule[] = [
   { name: "name", label: "Your name", input_type: "text" },

@@ -8,7 +8,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, readFormBody } from "../../../src/contact/read-body";
+import { MAX_BODY_BYTES, readFormBody } from "../../../src/contact/server/read-body";
 
 let server: Server;
 let port: number;

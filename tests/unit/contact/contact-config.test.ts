@@ -5,8 +5,8 @@
  * with a warning that names it; a trust setting never falls back to trust.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { detectPlatform, readContactConfig, type AddressSource } from "../../../src/contact/config";
-import { ContactDbError } from "../../../src/contact/store/location";
+import { detectPlatform, readContactConfig, type AddressSource } from "../../../src/contact/server/config";
+import { ContactDbError } from "../../../src/contact/server/store/location";
 
 afterEach(() => {
   vi.restoreAllMocks();

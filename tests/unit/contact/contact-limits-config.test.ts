@@ -5,8 +5,8 @@
  * default with a warning, never to "no limit".
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_RETRY_MS, readContactConfig } from "../../../src/contact/config";
-import { retryDelay } from "../../../src/contact/delivery";
+import { MAX_RETRY_MS, readContactConfig } from "../../../src/contact/server/config";
+import { retryDelay } from "../../../src/contact/server/delivery";
 
 const DEFAULT_RATE_LIMIT = { limit: 5, windowMs: 600_000 };
 

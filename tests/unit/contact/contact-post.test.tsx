@@ -11,10 +11,10 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { messageText } from "../../../src/contact/mailer";
-import type { StoredMessage } from "../../../src/contact/store/message-store";
-import { contactRuntime } from "../../../src/contact/runtime";
-import { STATUS_TEXT } from "../../../src/site/contact-status";
+import { messageText } from "../../../src/contact/server/mailer";
+import type { StoredMessage } from "../../../src/contact/server/store/message-store";
+import { contactRuntime } from "../../../src/contact/server/runtime";
+import { STATUS_TEXT } from "../../../src/contact/rules/contact-status";
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from "../../support/loopback-smtp";
 import { callApi, callPage } from "./support/contact-routes";
 

@@ -9,8 +9,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { acceptContact } from "../../../src/contact/accept";
-import { contactRuntime } from "../../../src/contact/runtime";
+import { acceptContact } from "../../../src/contact/server/accept";
+import { contactRuntime } from "../../../src/contact/server/runtime";
 import { postgresBinaries, startLocalPostgres, type LocalPostgres } from "../../support/postgres";
 import { callApi, callPage } from "./support/contact-routes";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanMultiLine, cleanSingleLine } from "../../../src/site/contact-text";
+import { cleanMultiLine, cleanSingleLine } from "../../../src/contact/rules/contact-text";
 
 const RLO = "\u202E";
 

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { crossSiteRefusal } from "../../../src/contact/cross-site";
+import { crossSiteRefusal } from "../../../src/contact/server/cross-site";
 
 const SITE = "https://elenavarga.design";
 

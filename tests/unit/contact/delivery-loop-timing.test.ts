@@ -8,11 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/delivery-loop";
-import { leaseFor } from "../../../src/contact/delivery";
-import type { Mailer } from "../../../src/contact/mailer";
-import { openMessageStore, type MessageStore, type StoredMessage } from "../../../src/contact/store/message-store";
-import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
+import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/server/delivery-loop";
+import { leaseFor } from "../../../src/contact/server/delivery";
+import type { Mailer } from "../../../src/contact/server/mailer";
+import { openMessageStore, type MessageStore, type StoredMessage } from "../../../src/contact/server/store/message-store";
+import { createUnrecordedDeliveries } from "../../../src/contact/server/unrecorded-deliveries";
 
 const SEND_TIMEOUT_MS = 1000;
 const LEASE_MS = leaseFor(SEND_TIMEOUT_MS);

@@ -1,9 +1,9 @@
 /** The server's background sender against both stores and a real SMTP server: it retries on its own and misses nothing stored during a run. */
 import { afterEach, expect, it } from "vitest";
-import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/delivery-loop";
-import { createSmtpMailer, type Mailer } from "../../../src/contact/mailer";
-import type { MessageStore } from "../../../src/contact/store/message-store";
-import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
+import { createDeliveryLoop, type DeliveryLoop } from "../../../src/contact/server/delivery-loop";
+import { createSmtpMailer, type Mailer } from "../../../src/contact/server/mailer";
+import type { MessageStore } from "../../../src/contact/server/store/message-store";
+import { createUnrecordedDeliveries } from "../../../src/contact/server/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";

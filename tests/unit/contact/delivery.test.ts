@@ -5,10 +5,10 @@
  * that nothing is lost or sent twice across restarts, crashes and handles.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_RETRY_MS } from "../../../src/contact/config";
-import { deliverDue, leaseFor, retryDelay, type DeliveryOptions } from "../../../src/contact/delivery";
-import { createSmtpMailer, type Mailer } from "../../../src/contact/mailer";
-import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
+import { MAX_RETRY_MS } from "../../../src/contact/server/config";
+import { deliverDue, leaseFor, retryDelay, type DeliveryOptions } from "../../../src/contact/server/delivery";
+import { createSmtpMailer, type Mailer } from "../../../src/contact/server/mailer";
+import { createUnrecordedDeliveries } from "../../../src/contact/server/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";

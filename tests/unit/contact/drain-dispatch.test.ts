@@ -8,10 +8,10 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sendAfterStoring } from "../../../src/contact/dispatch";
-import { bearerMatches, drainQueue } from "../../../src/contact/drain";
-import { contactRuntime } from "../../../src/contact/runtime";
-import type { StoreLocation } from "../../../src/contact/store/location";
+import { sendAfterStoring } from "../../../src/contact/server/dispatch";
+import { bearerMatches, drainQueue } from "../../../src/contact/server/drain";
+import { contactRuntime } from "../../../src/contact/server/runtime";
+import type { StoreLocation } from "../../../src/contact/server/store/location";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";

@@ -11,9 +11,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { acceptContact } from "../../../src/contact/accept";
-import { contactRuntime } from "../../../src/contact/runtime";
-import { HONEYPOT_FIELD } from "../../../src/site/contact-fields";
+import { acceptContact } from "../../../src/contact/server/accept";
+import { contactRuntime } from "../../../src/contact/server/runtime";
+import { HONEYPOT_FIELD } from "../../../src/contact/rules/contact-fields";
 
 let dir: string;
 let server: Server;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ContactDbError, describeLocation, parseStoreLocation, projectRoot, redact } from "../../../src/contact/store/location";
+import { ContactDbError, describeLocation, parseStoreLocation, projectRoot, redact } from "../../../src/contact/server/store/location";
 
 const temp = mkdtempSync(join(tmpdir(), "contact-location-"));
 const project = join(temp, "proj");

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openMessageStore, type NewMessage } from "../../../src/contact/store/message-store";
-import type { StoreLocation } from "../../../src/contact/store/location";
+import { openMessageStore, type NewMessage } from "../../../src/contact/server/store/message-store";
+import type { StoreLocation } from "../../../src/contact/server/store/location";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { createPostgresDatabase, postgresAdminUrl } from "./support/stores";
 

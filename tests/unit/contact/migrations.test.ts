@@ -7,11 +7,11 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { deliverDue } from "../../../src/contact/delivery";
-import { createSmtpMailer, type Mailer } from "../../../src/contact/mailer";
-import type { StoreLocation } from "../../../src/contact/store/location";
-import { knownVersions } from "../../../src/contact/store/migrations";
-import { createUnrecordedDeliveries } from "../../../src/contact/unrecorded-deliveries";
+import { deliverDue } from "../../../src/contact/server/delivery";
+import { createSmtpMailer, type Mailer } from "../../../src/contact/server/mailer";
+import type { StoreLocation } from "../../../src/contact/server/store/location";
+import { knownVersions } from "../../../src/contact/server/store/migrations";
+import { createUnrecordedDeliveries } from "../../../src/contact/server/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { describeEachStore, storeFactory } from "./support/stores";
 import { runWorkersTogether } from "./support/workers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitNetwork } from "../../../src/contact/rate-limit-network";
+import { rateLimitNetwork } from "../../../src/contact/server/rate-limit-network";
 
 describe("rateLimitNetwork: every spelling of one sender is one count", () => {
   it.each<[string, string]>([

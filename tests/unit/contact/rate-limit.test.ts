@@ -6,8 +6,8 @@
  * gone once their window has passed.
  */
 import { describe, expect, it } from "vitest";
-import type { StoreLocation } from "../../../src/contact/store/location";
-import type { MessageStore } from "../../../src/contact/store/message-store";
+import type { StoreLocation } from "../../../src/contact/server/store/location";
+import type { MessageStore } from "../../../src/contact/server/store/message-store";
 import { describeEachStore, everyStoredText, type StoreFactory } from "./support/stores";
 import { runWorkersTogether } from "./support/workers";
 

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readFormBody } from "../../../src/contact/read-body";
+import { readFormBody } from "../../../src/contact/server/read-body";
 import { BODY_IDLE_MS } from "../../../src/http/read-body";
 import * as contactRoute from "../../../src/pages/api/contact";
 import { serveApiRoute, type ServedRoute } from "../http/next-api-route";

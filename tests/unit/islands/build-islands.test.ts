@@ -15,7 +15,7 @@ import * as esbuild from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildIslands, ISLANDS_URL_PATH, type IslandsBuild } from "../../../src/islands/build-islands";
 import { declaredClassNames } from "../../../src/islands/css-module-names";
-import { shortClassName } from "../../../src/site/short-class-names";
+import { shortClassName } from "../../../src/document/short-class-names";
 
 const root = resolve(__dirname, "../../..");
 const folders: string[] = [];
@@ -61,7 +61,7 @@ describe("buildIslands", () => {
   it("gives CSS Modules the class names Next.js's build gives them, and no CSS", async () => {
     const { outdir, result } = await build();
     const form = readFileSync(fileOf(outdir, result.files.find((file) => file.includes("contact-form-root"))!), "utf8");
-    const css = join(root, "src/blocks/ContactForm.module.css");
+    const css = join(root, "src/contact/form/ContactForm.module.css");
     const names = declaredClassNames(readFileSync(css, "utf8"));
     expect(names.length).toBeGreaterThan(2);
     for (const local of names) expect(form).toContain(JSON.stringify(className(css, local)));

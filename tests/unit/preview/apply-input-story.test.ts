@@ -3,7 +3,7 @@ import type { ProjectStory } from "../../../src/generated";
 import { acceptStory } from "../../../src/content/story-contract";
 import { applyInputStory } from "../../../src/preview/apply-input-story";
 import { relatedStories, withKnownRelations } from "../../../src/preview/known-relations";
-import { projectWithCardRelations } from "../../../src/site/card-stories";
+import { projectWithCardRelations } from "../../../src/content/shaping/card-stories";
 import { makeContentDir } from "../content/cdn-harness";
 import { createSiteClients } from "../../../src/content/client";
 import { createContentQueries } from "../../../src/content/content-queries";

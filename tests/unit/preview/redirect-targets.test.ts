@@ -5,7 +5,7 @@
  * refused only at the start (protocol-relative), and kept inside a path.
  */
 import { describe, expect, it } from "vitest";
-import { ownPath } from "../../../src/preview/safe-redirect";
+import { ownPath } from "../../../src/security/safe-redirect";
 
 describe("characters a parser may strip or rewrite are refused anywhere", () => {
   const unsafe: [string, string][] = [

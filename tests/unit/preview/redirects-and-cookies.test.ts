@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crossSiteCookie } from "../../../src/preview/cross-site-cookies";
 import { CHECKED_MARKER, entryRedirect, isEditorRequest, returnAddress, withoutDraftModeCookies } from "../../../src/preview/preview-entry";
-import { ownPath } from "../../../src/preview/safe-redirect";
+import { ownPath } from "../../../src/security/safe-redirect";
 
 describe("ownPath", () => {
   it.each([

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RichTextDoc } from "../../../src/generated";
 import { RichText } from "../../../src/richtext/RichText";
-import { isInternalPage } from "../../../src/site/links";
+import { isInternalPage } from "../../../src/content/shaping/links";
 import { RICH_TEXT_MAX_DEPTH } from "../../../src/validation/rich-text-values";
 import { canonicalHtml } from "./html-tree";
 import { OUR_ADDITIONS, renderTheirs } from "./render-both";

@@ -5,7 +5,7 @@ import {
   validateField,
   validateSubmission,
   type FieldRule,
-} from "../../../src/site/contact-rules";
+} from "../../../src/contact/rules/contact-rules";
 
 const rule = (overrides: Partial<FieldRule>): FieldRule => ({ name: "field", label: "Your name", input_type: "text", ...overrides });
 

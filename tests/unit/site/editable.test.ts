@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editableAttributes } from "../../../src/site/editable";
+import { editableAttributes } from "../../../src/preview/editable";
 
 describe("editableAttributes", () => {
   it("turns Storyblok's _editable comment into the bridge's data attributes", () => {

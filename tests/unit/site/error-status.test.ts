@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorStatus, shownPath } from "../../../src/site/errors/error-status";
+import { errorStatus, shownPath } from "../../../src/errors/error-status";
 
 describe("errorStatus", () => {
   it.each([

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fetchWithRetry, RETRIED_STATUSES } from "../../../src/site/fetch-with-retry";
+import { fetchWithRetry, RETRIED_STATUSES } from "../../../src/deploy/fetch-with-retry";
 
 let server: Server;
 let base: string;

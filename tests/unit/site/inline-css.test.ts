@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rebaseCssUrls } from "../../../src/site/InlineCssHead";
+import { rebaseCssUrls } from "../../../src/document/InlineCssHead";
 
 const SHEET = "/_next/static/chunks/1w3bomxmft7a-.css";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoryblokLink } from "../../../src/generated";
-import { hrefOf, isInternalPage, storyPath } from "../../../src/site/links";
+import { hrefOf, isInternalPage, storyPath } from "../../../src/content/shaping/links";
 
 describe("hrefOf", () => {
   it.each<[string, StoryblokLink, string | null]>([

@@ -5,8 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BUILD_INFO_PATH } from "../../../src/site/build-info";
-import { isChunkLoadFailure, reloadIfNewBuild, RELOADED_FOR_KEY } from "../../../src/site/new-build-reload";
+import { BUILD_INFO_PATH } from "../../../src/deploy/build-info";
+import { isChunkLoadFailure, reloadIfNewBuild, RELOADED_FOR_KEY } from "../../../src/deploy/new-build-reload";
 
 let server: Server;
 let base: string;

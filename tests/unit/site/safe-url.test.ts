@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relFor, safeHref } from "../../../src/site/safe-url";
+import { relFor, safeHref } from "../../../src/security/safe-url";
 
 describe("safeHref", () => {
   it.each([

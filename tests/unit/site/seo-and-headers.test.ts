@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { PageStory } from "../../../src/generated";
-import { serialiseJsonLd } from "../../../src/site/json-ld";
-import { mergeDirectives, securityHeaders, serialiseCsp, siteDirectives } from "../../../src/site/security-headers";
-import { robotsTxt, sitemapXml } from "../../../src/site/sitemap";
-import { siteUrlProblem } from "../../../src/site/site-url";
-import { allWorkHref } from "../../../src/site/work-anchor";
+import { serialiseJsonLd } from "../../../src/seo/json-ld";
+import { mergeDirectives, securityHeaders, serialiseCsp, siteDirectives } from "../../../src/security/security-headers";
+import { robotsTxt, sitemapXml } from "../../../src/seo/sitemap";
+import { siteUrlProblem } from "../../../src/seo/site-url";
+import { allWorkHref } from "../../../src/content/shaping/work-anchor";
 
 describe("Content-Security-Policy", () => {
   it("allows scripts from the site itself only: no inline script, no hash, no 'unsafe-inline' (next dev aside)", () => {
@@ -84,7 +84,7 @@ describe("profileLinks", () => {
   const link = (url: string, linktype = "url") => ({ component: "link", _uid: url, label: url, link: { id: "", url, linktype, fieldtype: "multilink", cached_url: url } });
 
   it("collects external http(s) links from header and footer at any depth, once each, and nothing else", async () => {
-    const { profileLinks } = await import("../../../src/site/json-ld");
+    const { profileLinks } = await import("../../../src/seo/json-ld");
     let nested: unknown = link("https://deep.example/me");
     for (let depth = 0; depth < 5000; depth += 1) nested = { component: "links_container", _uid: `n${depth}`, links: [nested] };
     const site = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyShortClassNames, shortClassName } from "../../../src/site/short-class-names";
+import { applyShortClassNames, shortClassName } from "../../../src/document/short-class-names";
 
 const at = (file: string) => ({ rootContext: "/repo", resourcePath: `/repo/src/blocks/${file}` });
 

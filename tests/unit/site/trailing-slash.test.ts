@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutTrailingSlash } from "../../../src/site/trailing-slash";
+import { withoutTrailingSlash } from "../../../src/http/trailing-slash";
 
 const at = (path: string) => new URL(path, "https://site.example");
 

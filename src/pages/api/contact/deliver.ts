@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { bearerMatches, drainQueue } from "../../../contact/drain";
-import { contactRuntime } from "../../../contact/runtime";
-import { STORE_RETRY_AFTER_SECONDS } from "../../../contact/store/unreachable";
+import { bearerMatches, drainQueue } from "../../../contact/server/drain";
+import { contactRuntime } from "../../../contact/server/runtime";
+import { STORE_RETRY_AFTER_SECONDS } from "../../../contact/server/store/unreachable";
 
 type DrainResponse = { ok: true; delivered: number; failed: number; queued: number } | { ok: false; error: string };
 

@@ -1,8 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { acceptContact } from "../../../contact/accept";
-import { MAX_BODY_BYTES } from "../../../contact/read-body";
+import { acceptContact } from "../../../contact/server/accept";
+import { MAX_BODY_BYTES } from "../../../contact/server/read-body";
 import { closeAfterAnswer } from "../../../http/read-body";
-import type { FieldErrors } from "../../../site/contact-rules";
+import type { FieldErrors } from "../../../contact/rules/contact-rules";
 
 type ContactResponse = { ok: true } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { makeCookiesCrossSite } from "../../../preview/cross-site-cookies";
-import { ownPath } from "../../../preview/safe-redirect";
+import { ownPath } from "../../../security/safe-redirect";
 
 /** Ends draft mode and returns to `?path=` (one of our own paths; anything else goes home). */
 export default function exitPreview(req: NextApiRequest, res: NextApiResponse) {

@@ -4,7 +4,7 @@ import { previewSecrets } from "../../../preview/preview-config";
 import { draftQueryOptions, previewDataFromQuery, type PreviewData } from "../../../preview/preview-data";
 import { returnAddress } from "../../../preview/preview-entry";
 import { checkPreviewToken, tokenParams } from "../../../preview/preview-token";
-import { ownPath } from "../../../preview/safe-redirect";
+import { ownPath } from "../../../security/safe-redirect";
 import { storyIdAtPath } from "../../../preview/story-at-path";
 
 /** Preview data lives no longer than the token that granted it. */

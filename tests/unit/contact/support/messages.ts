@@ -1,6 +1,6 @@
 /** A contact message as acceptContact would store it, for tests of the store and delivery. */
 import { randomUUID } from "node:crypto";
-import type { NewMessage } from "../../../../src/contact/store/message-store";
+import type { NewMessage } from "../../../../src/contact/server/store/message-store";
 
 export function newMessage(overrides: Partial<NewMessage> = {}): NewMessage {
   return {

@@ -7,8 +7,8 @@
  * once), does the job and prints its result as JSON.
  */
 import { once } from "node:events";
-import type { StoreLocation } from "../../../../src/contact/store/location";
-import { openMessageStore } from "../../../../src/contact/store/message-store";
+import type { StoreLocation } from "../../../../src/contact/server/store/location";
+import { openMessageStore } from "../../../../src/contact/server/store/message-store";
 
 export type WorkerJob =
   | { kind: "hits"; location: StoreLocation; address: string; count: number; limit: number; windowMs: number; at: number }

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, inject } from "vitest";
-import type { StoreLocation } from "../../../../src/contact/store/location";
-import { openMessageStore, type MessageStore } from "../../../../src/contact/store/message-store";
+import type { StoreLocation } from "../../../../src/contact/server/store/location";
+import { openMessageStore, type MessageStore } from "../../../../src/contact/server/store/message-store";
 
 export type StoreKind = "sqlite" | "postgres";
 

@@ -1,0 +1,48 @@
+import type { StoryblokLink } from "../../generated/index";
+import { safeHref } from "../../security/safe-url";
+
+/** The story whose slug is the site root; Storyblok links to it by this slug. */
+const HOME_SLUG = "home";
+
+/** A story's full slug as a site path: "home" is "/", the rest keep their folders. */
+export function storyPath(fullSlug: string): string {
+  const slug = fullSlug.replace(/^\/+|\/+$/g, "");
+  return slug === "" || slug === HOME_SLUG ? "/" : `/${slug}`;
+}
+
+function withAnchor(path: string, anchor: string | undefined): string {
+  return anchor ? `${path}#${anchor}` : path;
+}
+
+/**
+ * Where a multilink points, or null when it points nowhere (empty link
+ * fields arrive with every string empty) or somewhere unsafe.
+ */
+export function hrefOf(link: StoryblokLink | undefined): string | null {
+  if (!link) return null;
+  switch (link.linktype) {
+    case "story": {
+      const slug = link.story?.full_slug ?? link.cached_url;
+      if (!slug && !link.anchor) return null;
+      // A link to the page's own section ("#work") keeps no path when the slug is empty.
+      return withAnchor(slug ? storyPath(slug) : "", link.anchor);
+    }
+    case "url":
+      // Editors type "www.example.com"; without a scheme the browser would read it as a relative path.
+      return safeHref(/^www\./i.test(link.url) ? `https://${link.url}` : link.url);
+    case "email":
+      return link.email ? safeHref(`mailto:${link.email}`) : null;
+    case "asset":
+      return safeHref(link.url);
+  }
+}
+
+/**
+ * Internal pages navigate client-side; files and other sites are plain links.
+ * Judged as the browser reads the URL: it drops tabs and newlines and takes
+ * `\` for `/`, so `/\evil.com` is `//evil.com`, another site.
+ */
+export function isInternalPage(href: string): boolean {
+  const path = href.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/assets/") && !path.startsWith("/api/");
+}

@@ -1,0 +1,28 @@
+import Head from "next/head";
+import { absoluteUrl, type SeoData } from "./seo";
+
+/** Title, description, robots, canonical and Open Graph / Twitter tags for one page. */
+export function Seo({ seo, siteName }: { seo: SeoData; siteName?: string }) {
+  const url = absoluteUrl(seo.path);
+  const image = seo.image ? absoluteUrl(seo.image) : undefined;
+  return (
+    <Head>
+      <title>{seo.title}</title>
+      {seo.description && <meta name="description" content={seo.description} />}
+      {seo.noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:title" content={seo.title} />
+      {seo.description && <meta property="og:description" content={seo.description} />}
+      <meta property="og:type" content={seo.type} />
+      <meta property="og:url" content={url} />
+      {siteName && <meta property="og:site_name" content={siteName} />}
+      {image && <meta property="og:image" content={image} />}
+      {image && seo.imageAlt && <meta property="og:image:alt" content={seo.imageAlt} />}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={seo.title} />
+      {seo.description && <meta name="twitter:description" content={seo.description} />}
+      {image && <meta name="twitter:image" content={image} />}
+      {image && seo.imageAlt && <meta name="twitter:image:alt" content={seo.imageAlt} />}
+      {/^https?:/.test(url) && <link rel="canonical" href={url} />}
+    </Head>
+  );
+}

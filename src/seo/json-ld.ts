@@ -1,0 +1,69 @@
+/**
+ * Structured data for search engines, typed with schema-dts so a misspelt
+ * property or a wrong value type fails to compile: a Person on the home page,
+ * a CreativeWork on each project.
+ */
+import type { CreativeWork, Person, WithContext } from "schema-dts";
+import type { NestableBlok, PageStory, ProjectStory, SiteConfigStory } from "../generated/index";
+import { parseStoryblokDate } from "../content/shaping/dates";
+import { hrefOf, storyPath } from "../content/shaping/links";
+import { absoluteUrl } from "./seo";
+
+/** The site owner's profiles elsewhere: every external http(s) link in the header and footer. */
+export function profileLinks(site: SiteConfigStory | null): string[] {
+  const found = new Set<string>();
+  // Iterative walk: content decides the depth, the stack must not.
+  const pending: unknown[] = [...(site?.content.header ?? []), ...(site?.content.footer ?? [])];
+  while (pending.length > 0) {
+    const blok = pending.pop();
+    if (typeof blok !== "object" || blok === null) continue;
+    if ((blok as NestableBlok).component === "link" && "link" in blok) {
+      const href = hrefOf((blok as Extract<NestableBlok, { component: "link" }>).link);
+      if (href && /^https?:\/\//i.test(href)) found.add(href);
+    }
+    for (const value of Object.values(blok)) if (Array.isArray(value)) pending.push(...value);
+  }
+  return [...found].sort();
+}
+
+export function personJsonLd(home: PageStory, site: SiteConfigStory | null): WithContext<Person> {
+  const page = home.content;
+  const image = page.seo_image?.filename || site?.content.default_seo_image?.filename;
+  const sameAs = profileLinks(site);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: site?.content.site_name || home.name,
+    url: absoluteUrl("/"),
+    ...(page.seo_description && { description: page.seo_description }),
+    ...(image && { image: absoluteUrl(image) }),
+    ...(sameAs.length > 0 && { sameAs }),
+  };
+}
+
+export function creativeWorkJsonLd(story: ProjectStory, site: SiteConfigStory | null): WithContext<CreativeWork> {
+  const project = story.content;
+  const started = parseStoryblokDate(project.started_on);
+  const author = site?.content.site_name;
+  const keywords = project.tags ?? [];
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    name: project.title,
+    url: absoluteUrl(storyPath(story.full_slug)),
+    ...(project.summary && { description: project.summary }),
+    ...(project.cover?.filename && { image: absoluteUrl(project.cover.filename) }),
+    ...(started ? { dateCreated: started.toISOString().slice(0, 10) } : project.year ? { dateCreated: String(project.year) } : {}),
+    ...(story.published_at && { datePublished: story.published_at }),
+    ...(keywords.length > 0 && { keywords: keywords.join(", ") }),
+    ...(author && { author: { "@type": "Person", name: author, url: absoluteUrl("/") } }),
+  };
+}
+
+/**
+ * JSON for an inline <script type="application/ld+json">: "<" is escaped so
+ * a value such as "</script><script>…" from content cannot end the element.
+ */
+export function serialiseJsonLd(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
