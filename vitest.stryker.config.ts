@@ -14,10 +14,10 @@ import { configDefaults, defineConfig } from "vitest/config";
 import base from "./vitest.config";
 
 export const STRYKER_TEST_FILES = [
-  "tests/unit/{contact,preview,publishing,http}/**/*.test.{ts,tsx}",
+  "tests/unit/{contact,preview,security,publishing,http}/**/*.test.{ts,tsx}",
   "tests/unit/codegen/*.test.ts",
   // Renders blocks through src/preview (the live editor's notices).
-  "tests/unit/site/blocks.test.tsx",
+  "tests/unit/blocks/blocks.test.tsx",
 ];
 
 export default defineConfig({

@@ -15,7 +15,7 @@ export interface HomeProps {
   live?: LiveProps;
 }
 
-/** The home page as React renders it (src/pages/index.tsx loads it when it does). */
+/** The home page: rendered by the server for the published page (src/pages/index.tsx) and hydrated on the Visual Editor's (src/pages/editor/[[...slug]].tsx). */
 export default function HomePage({ story, site, preview, live }: HomeProps) {
   return (
     <LiveStory story={story} contentType="page" preview={preview} live={live}>

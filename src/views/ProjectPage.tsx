@@ -16,7 +16,7 @@ export interface ProjectPageProps {
   live?: LiveProps;
 }
 
-/** A project's page as React renders it (src/pages/projects/[...slug].tsx loads it when it does). */
+/** A project's page: rendered by the server for the published page (src/pages/projects/[...slug].tsx) and hydrated on the Visual Editor's. */
 export default function ProjectPage({ story, site, allWorkHref, preview, live }: ProjectPageProps) {
   return (
     <LiveStory story={story} contentType="project" preview={preview} live={live}>
