@@ -27,11 +27,16 @@ const cssTexts = new Map<string, string | null>();
 function cssText(file: string, href: string): string | null {
   if (!cssTexts.has(file)) {
     let text: string | null = null;
+    const path = join(process.cwd(), distDir(), file);
     try {
       // `<\/style` is the same CSS to the parser, and cannot end the inline <style> early.
-      text = rebaseCssUrls(readFileSync(join(process.cwd(), distDir(), file), "utf8"), href).replace(/<\/style/gi, "<\\/style");
-    } catch {
-      // Not beside the server (a deployment that serves .next/static elsewhere): link to it instead.
+      text = rebaseCssUrls(readFileSync(path, "utf8"), href).replace(/<\/style/gi, "<\\/style");
+    } catch (error) {
+      // The page still works with the file linked, a round trip slower to paint; said once per file, not per page.
+      console.error(
+        `document: cannot inline ${file} (${error instanceof Error ? error.message : String(error)}); pages link it instead. ` +
+          `The server needs the build's static/css folder beside it (next.config.ts traces it into every page's files; copy it with static/ for a standalone build).`,
+      );
     }
     cssTexts.set(file, text);
   }
@@ -39,21 +44,30 @@ function cssText(file: string, href: string): string | null {
 }
 
 /**
- * next/document's <Head>, with the page's CSS inlined instead of linked.
+ * next/document's <Head>, with the page's CSS inlined instead of linked: the
+ * one override of Next.js's document left (issue 23), since no documented
+ * option inlines CSS in the pages router (`experimental.optimizeCss` keeps
+ * a stylesheet that an inline `onload` handler, which the policy refuses,
+ * would switch on), and the bench shows it pays: linked, the first paint
+ * waits a round trip more, and the pages' LCP is 1.6 to 1.9 times the bare
+ * page's where the budget allows 1.5. It overrides `getCssLinks`, which
+ * Next.js does not document: tests/unit/document/inline-css.test.ts fails
+ * when that method is gone, and tests/e2e/published-pages.spec.ts when a page
+ * no longer carries its CSS inline.
  *
  * A linked stylesheet blocks the first paint until it has arrived: on a
- * phone on a slow network that is a round trip or two after the HTML, and
- * on a fast one the page's scripts are often ready first, so the page only
- * paints after hydration. The site's CSS is small (about 7 KB compressed),
- * so it rides in the HTML and the page paints as soon as the HTML is parsed.
+ * phone on a slow network that is a round trip or two after the HTML. The
+ * site's CSS is small (about 7 KB compressed), so it rides in the HTML and
+ * the page paints as soon as the HTML is parsed.
  *
- * Each file keeps a `disabled` <link>: it is never fetched, but Turbopack's
- * runtime looks for it before it would load the same CSS chunk again.
+ * Each file keeps a `disabled` <link>: it is never fetched, but on the page
+ * that hydrates (the editor's) Next.js's client looks for it before it
+ * would load the same CSS again.
  */
 export class InlineCssHead extends Head {
   override getCssLinks(files: DocumentFiles) {
     const { assetPrefix, dynamicImports } = this.context;
-    // The page's own files and those of the dynamic imports it rendered (its view, src/pages/index.tsx).
+    // The page's own files and those of any dynamic import it rendered.
     const cssFiles = [...new Set([...files.allFiles, ...dynamicImports].filter((file) => file.endsWith(".css")))];
     const sheets = cssFiles
       .map((file) => {

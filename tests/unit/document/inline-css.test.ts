@@ -22,3 +22,14 @@ describe("rebaseCssUrls: a stylesheet's urls keep pointing at the same files onc
     expect(rebaseCssUrls(css, SHEET)).toBe(css);
   });
 });
+
+describe("InlineCssHead: the one override of next/document left", () => {
+  it("overrides a method Next.js's Head still has and calls: an upgrade that renames it fails here, not silently on the pages", async () => {
+    const { Head } = await import("next/document");
+    const { InlineCssHead } = await import("../../../src/document/InlineCssHead");
+    expect(typeof Head.prototype.getCssLinks).toBe("function");
+    expect(Object.hasOwn(InlineCssHead.prototype, "getCssLinks")).toBe(true);
+    // Head's render asks for the page's CSS through this method.
+    expect(Head.prototype.render.toString()).toContain("getCssLinks");
+  });
+});
