@@ -4,9 +4,9 @@ import { BROWSERS } from "./tests/e2e/support/user-agents";
 import { OFFLINE_CHROMIUM_FLAGS } from "./tests/support/chromium-flags";
 
 const port = SITE_PORT;
-/** The publishing tests (tests/e2e/publishing.spec.ts): their own builds and servers. */
+/** The publishing tests (tests/e2e/publishing.spec.ts): their own copies of the two builds, and servers. */
 const PUBLISHING = /publishing\.spec\.ts$/;
-/** Two instances on one Redis (tests/e2e/instances.spec.ts): its own build and servers, HTTP only. */
+/** Two instances on one Redis (tests/e2e/instances.spec.ts): its own copy of a build, and servers, HTTP only. */
 const INSTANCES = /(^|[\\/])instances\.spec\.ts$/;
 
 export default defineConfig({
@@ -36,15 +36,15 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: BROWSERS["Chrome Android"] },
       testIgnore: [PUBLISHING, INSTANCES],
     },
-    // Builds the site twice and serves it itself; scripts/test-all.sh runs it after the others,
-    // so its builds do not slow their timed tests.
+    // Serves copies of the two builds itself (build A replaced by build B); scripts/test-all.sh
+    // runs it after the others, alone.
     {
       name: "publishing",
       testMatch: PUBLISHING,
       use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
     },
-    // One more build served by two instances sharing a Redis; run last (scripts/test-all.sh), alone,
-    // since it checks answer times and request rates that a concurrent build would skew.
+    // A copy of the second build served by two instances sharing a Redis; run last (scripts/test-all.sh),
+    // alone, since it checks answer times and request rates that concurrent browser tests would skew.
     { name: "instances", testMatch: INSTANCES },
   ],
   webServer: {

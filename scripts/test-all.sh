@@ -48,19 +48,21 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build --webpack
-# A second site with hostile stories (tests/e2e/hostile-content.spec.ts), built before any browser runs.
+# The second and last build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
+# standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
+# Built before any browser runs.
 check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
 
-# Publishing builds the site twice more (webhooks, build A replaced by build B): alone, after the rest.
-echo "── publishing browser tests (Playwright, two more builds)"
+# Publishing (webhooks, build A replaced by build B) serves copies of the two builds: alone, after the rest.
+echo "── publishing browser tests (Playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
 count playwright "$reports/publishing.json"
 
-# Several instances: one more build, two servers sharing a real Redis (skipped with one line without redis-server).
-echo "── instances tests (Playwright, one more build, Redis)"
+# Several instances: a copy of the second build, two servers sharing a real Redis (skipped with one line without redis-server).
+echo "── instances tests (Playwright, Redis)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/instances.json" npx playwright test --project=instances --reporter=list,json
 count playwright "$reports/instances.json"
 

@@ -1,14 +1,29 @@
 /**
- * A second production build of the site, with the hostile fixture stories
- * (tests/fixtures/hostile-content) added to a copy of the embedded content,
- * served by `next start` on a free port. Built into .next/hostile so the main
- * build the other browser tests use stays as it is; not type-checked again
- * (the main build and `tsc` check the same code).
+ * The second production build of the site, with the hostile fixture stories
+ * (tests/fixtures/hostile-content) and the 40 bulk projects of the instances
+ * test (support/bulk-publish.ts) added to a copy of the embedded content,
+ * with standalone output; not type-checked again (the main build's code is
+ * the same, and `tsc` checks it). Three specs serve it, so that `npm test`
+ * builds the site twice instead of five times:
+ *   - hostile-content.spec.ts: `next start` of it with that content;
+ *   - publishing.spec.ts: a copy of it is build B, the standalone server.js
+ *     that replaces build A (a copy of the main build);
+ *   - instances.spec.ts: two `next start` of a copy of it with REDIS_URL (its
+ *     bulk projects prerendered, as on a site that had them when built).
+ * Each of these reads its content source, secrets and REDIS_URL when its
+ * server starts, not from the build.
+ *
+ * In its own folder beside .next, not inside it: Next.js writes a standalone
+ * server.js as CommonJS or ESM after the package.json above the build folder
+ * (this repository's is "type": "module"), so only a build folder at the top
+ * of the repository gets a server.js that runs. Dot-folders are not in
+ * tsconfig.json's `**` patterns, so `tsc` does not check the copy of the
+ * sources that standalone output holds.
  *
  * `npm test` builds it as its own step after the main build
  * (`npx tsx tests/e2e/hostile-build.ts`), so the build never competes for
- * CPU with running browser tests; the spec builds it only when it is missing.
- * Like the main build, it is as fresh as the last `next build` (which clears .next).
+ * CPU with running browser tests; the specs build it only when it is missing
+ * or older than the main build.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,16 +31,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startNextServer } from "../support/next-server";
+import { addBulkProjects } from "./support/bulk-publish";
 
 const ROOT = process.cwd();
 /** Next's CLI run by node itself, so the build is our own child process. */
 const NEXT_CLI = join(ROOT, "node_modules/next/dist/bin/next");
-const DIST_DIR = ".next/hostile";
+/** Relative to the repository; also the build's own folder inside its standalone output. */
+export const HOSTILE_DIST = ".next-e2e-hostile";
+const DIST_DIR = HOSTILE_DIST;
 
 export interface HostileBuild {
   /** Everything `next build` printed. */
   log: string;
   seconds: number;
+  /** The paths it prerendered as static HTML (its prerender manifest; the log lists only the slowest). */
+  prerendered: string[];
+  /** The main build's id when this one was made: a newer main build means newer code. */
+  mainBuildId: string | null;
 }
 
 export interface HostileSite {
@@ -36,7 +58,13 @@ export interface HostileSite {
 }
 
 const REPORT = join(ROOT, DIST_DIR, "hostile-build.json");
+/** The standalone server of the build (publishing.spec.ts's build B). */
+const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 
+const mainBuildId = (): string | null => {
+  const file = join(ROOT, ".next", "BUILD_ID");
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
+};
 
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -46,22 +74,25 @@ function next(args: string[], env: Record<string, string>): { child: ChildProces
   return { child, output: () => output };
 }
 
-function contentWithHostileStories(): string {
+async function contentWithHostileStories(): Promise<string> {
   const contentDir = mkdtempSync(join(tmpdir(), "hostile-content-"));
   cpSync(join(ROOT, "content"), contentDir, { recursive: true });
   cpSync(join(ROOT, "tests/fixtures/hostile-content"), contentDir, { recursive: true });
+  await addBulkProjects(contentDir);
   return contentDir;
 }
 
-/** Builds the site with the hostile stories into .next/hostile; rejects with the build's output when it fails. */
+/** Builds the site with the hostile stories into HOSTILE_DIST; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
-  const contentDir = contentWithHostileStories();
+  const contentDir = await contentWithHostileStories();
   try {
     const started = Date.now();
-    const build = next(["build", "--webpack"], { CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", NEXT_SKIP_TYPECHECK: "1" });
+    const build = next(["build", "--webpack"], { CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_OUTPUT: "standalone", NEXT_TELEMETRY_DISABLED: "1", NEXT_SKIP_TYPECHECK: "1" });
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
-    const result = { log: build.output(), seconds: (Date.now() - started) / 1000 };
-    if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${result.log}`);
+    const log = build.output();
+    if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${log}`);
+    const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as { routes: Record<string, unknown> };
+    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes), mainBuildId: mainBuildId() };
     writeFileSync(REPORT, JSON.stringify(result));
     return result;
   } finally {
@@ -71,11 +102,12 @@ export async function buildHostileSite(): Promise<HostileBuild> {
 
 /** The build made since the last main build, or a new one. */
 export async function hostileBuild(): Promise<HostileBuild> {
-  return existsSync(REPORT) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : buildHostileSite();
+  const made = existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : undefined;
+  return made && made.mainBuildId === mainBuildId() ? made : buildHostileSite();
 }
 
 export async function serveHostileSite(): Promise<HostileSite> {
-  const contentDir = contentWithHostileStories();
+  const contentDir = await contentWithHostileStories();
   const removeContent = () => rmSync(contentDir, { recursive: true, force: true });
   try {
     const server = await startNextServer({ env: { CONTENT_DIR: contentDir }, distDir: DIST_DIR, timeoutMs: 60_000 });

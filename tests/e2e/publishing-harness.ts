@@ -1,8 +1,8 @@
 /**
  * Helpers for the publishing browser tests: the local content API over HTTP
- * on a temp copy of content/, production builds into their own distDir, and
- * production servers (`next start` or a standalone build's server.js) on a
- * free port, with their logs kept for assertions.
+ * on a temp copy of content/, and production servers (`next start` or a
+ * standalone build's server.js) on a free port, with their logs kept for
+ * assertions. The builds they serve are copies (support/build-copy.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
@@ -66,19 +66,6 @@ function run(command: string, args: string[], env: Env, cwd = REPO): { child: Ch
   child.stdout?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   return { child, logs };
-}
-
-/**
- * `next build` into `distDir`, as `npm run build` builds (webpack: see scripts/test-all.sh);
- * not type-checked again, `tsc` and the main build check the same code.
- * Resolves with its duration in ms, rejects with the build's output.
- */
-export async function buildSite(env: Env): Promise<number> {
-  const started = Date.now();
-  const { child, logs } = run(join(REPO, "node_modules/.bin/next"), ["build", "--webpack"], { NEXT_SKIP_TYPECHECK: "1", ...env });
-  const code = await new Promise<number | null>((done) => child.on("exit", done));
-  if (code !== 0) throw new Error(`next build failed (${code}):\n${logs.join("\n")}`);
-  return Date.now() - started;
 }
 
 /** Starts a production server and waits until it answers `/api/build-info`. */
