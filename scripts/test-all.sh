@@ -47,7 +47,9 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # webpack, not Turbopack: Turbopack inlines a per-page bootstrap script whose
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
-check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) npx next build --webpack
+# Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
+# type-check step above did, for most of a minute.
+check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack
 # The second and last build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
 # standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
 # Built before any browser runs.
