@@ -6,14 +6,14 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO } from "./helpers";
 
-/** `portfolio generate` and `portfolio check` as a user runs them, one exit code per case. */
+/** `portfolio generate` and `portfolio check` as a user runs them (`npm run portfolio`: node bin/portfolio.js), one exit code per case. */
 const exec = promisify(execFile);
 const temp = mkdtempSync(join(tmpdir(), "codegen-cli-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 async function portfolio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec("npx", ["tsx", "bin/portfolio.ts", ...args], { cwd: REPO });
+    const { stdout, stderr } = await exec(process.execPath, ["bin/portfolio.js", ...args], { cwd: REPO });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -74,7 +74,7 @@ async function pull(...args: string[]): Promise<{ code: number; stdout: string; 
 
 async function portfolio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec("npx", ["tsx", "bin/portfolio.ts", ...args], {
+    const { stdout, stderr } = await exec(process.execPath, ["bin/portfolio.js", ...args], {
       cwd: REPO,
       env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "" },
     });
