@@ -6,9 +6,8 @@
  * (sessionStorage), so a chunk that keeps failing cannot cause a reload loop;
  * with the same build nothing reloads and the failure shows as it would.
  *
- * Route changes are Next.js's own: when a page's chunk or data payload
- * (`/_next/data/<buildId>/…`) fails to load it navigates to the page in full,
- * which lands on the new build. This covers what it does not.
+ * A followed link needs none of this: every page a visitor gets loads in
+ * full (src/islands/islands-script.ts), from the live build.
  */
 import { BUILD_INFO_PATH, isBuildInfo } from "./build-info";
 import { fetchWithRetry } from "./fetch-with-retry";

@@ -77,8 +77,9 @@ export async function buildIslands({ root, buildId, esbuild, className, outdir =
     plugins: [cssModuleClassNames(className)],
   });
   if (result.errors.length > 0) throw new Error(`islands: esbuild failed: ${result.errors.map((error) => error.text).join("; ")}`);
-  const written = Object.keys(result.metafile?.outputs ?? {}).map((file) => resolve(root, file));
-  const entry = Object.entries(result.metafile?.outputs ?? {}).find(([, output]) => output.entryPoint === ISLANDS_SOURCE);
+  const outputs = Object.entries(result.metafile?.outputs ?? {});
+  const written = outputs.map(([file]) => resolve(root, file));
+  const entry = outputs.find(([, output]) => output.entryPoint === ISLANDS_SOURCE);
   if (!entry) throw new Error(`islands: esbuild wrote no script for ${ISLANDS_SOURCE}`);
   removeOldFiles(outdir, new Set(written), started - KEEP_OLD_FILES_MS);
   const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, file).split("\\").join("/")}`;

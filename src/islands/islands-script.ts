@@ -1,3 +1,5 @@
+import { EDITOR_ROUTE } from "../preview/preview-entry";
+
 /**
  * Which pages load the islands script (src/islands/islands-entry.ts) and from where.
  *
@@ -9,8 +11,8 @@
  * `next dev`, where Next.js keeps its runtime for hot reload.
  */
 
-/** The page the proxy sends the Visual Editor's requests to: it alone hydrates. */
-export const EDITOR_PAGE = "/editor/[[...slug]]";
+/** The page next.config rewrites the Visual Editor's requests to (src/preview/preview-entry.ts): it alone hydrates. */
+export const EDITOR_PAGE = `${EDITOR_ROUTE}/[[...slug]]`;
 
 /**
  * The islands script's address for a page (its route, as `__NEXT_DATA__.page`

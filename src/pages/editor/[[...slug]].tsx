@@ -6,9 +6,9 @@ import { loadProjectProps } from "../../views/project-props";
 
 /**
  * The Visual Editor's page: the one page that hydrates (React and Next.js's
- * runtime), so the editor's `input` events re-render the draft live. The
- * proxy sends the editor's framed requests here in draft mode
- * (src/preview/preview-entry.ts); the address in the editor stays the
+ * runtime), so the editor's `input` events re-render the draft live.
+ * next.config rewrites the editor's framed requests here in draft mode
+ * (editorRewrites, src/preview/preview-entry.ts); the address in the editor stays the
  * page's own (`/projects/x?_storyblok=…`), which the bridge reads.
  *
  * Outside draft mode (a draft-mode cookie that has expired, or that a new
