@@ -1,0 +1,51 @@
+/**
+ * The one Management API client of the CLI: Storyblok's own
+ * `@storyblok/management-api-client` (typed from Storyblok's OpenAPI
+ * description), configured with the limits the spec sets. `schema pull`,
+ * `schema push`, `space push` and the migrations all take it from here, so
+ * they share one token bucket and one retry policy.
+ */
+import { createManagementApiClient } from "@storyblok/management-api-client";
+
+/** Storyblok allows 3 requests per second to the Management API with a personal access (OAuth) token. */
+export const MANAGEMENT_REQUESTS_PER_SECOND = 3;
+
+/** As the content client: up to 10 retries of a 429, 300 ms doubling, or what `Retry-After` says. */
+export const MANAGEMENT_MAX_RETRIES = 10;
+
+/** Throws on every HTTP error (a `ClientError`; management-errors.ts gives it today's shape), so callers never test `error`. */
+export type ManagementClient = ReturnType<typeof createManagementClient>;
+
+export interface ManagementClientOptions {
+  /** The personal access token (`STORYBLOK_OAUTH_TOKEN`); sent as Storyblok expects it, without "Bearer". */
+  token: string;
+  /** The space every space-scoped call goes to. */
+  spaceId: number;
+  /** eu, us, ca, ap or cn: the region's base URL. Ignored when `apiUrl` is given. */
+  region?: string;
+  /** A base URL such as http://127.0.0.1:4010/v1 (`STORYBLOK_MANAGEMENT_API_URL`): the local API, a proxy. */
+  apiUrl?: string;
+  /** Requests per second; the spec's 3 unless a test needs to see the limit held at another rate. */
+  requestsPerSecond?: number;
+  /** How long one request may take before it fails; 30 s by default. */
+  timeoutMs?: number;
+}
+
+const REGIONS = new Set(["eu", "us", "ca", "ap", "cn"]);
+
+export function createManagementClient(options: ManagementClientOptions) {
+  const region = options.region ?? "eu";
+  if (!options.apiUrl && !REGIONS.has(region)) throw new Error(`Unknown Storyblok region "${region}": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.`);
+  return createManagementApiClient<true>({
+    personalAccessToken: options.token,
+    spaceId: options.spaceId,
+    region: region as "eu",
+    baseUrl: options.apiUrl?.replace(/\/+$/, ""),
+    throwOnError: true,
+    rateLimit: options.requestsPerSecond ?? MANAGEMENT_REQUESTS_PER_SECOND,
+    timeout: options.timeoutMs ?? 30_000,
+    // ky (under the client) waits what a 429's `Retry-After` says, else 300 ms doubling. A 429 was not
+    // processed, so repeating a write is safe; any other error is the caller's to report.
+    retry: { limit: MANAGEMENT_MAX_RETRIES, methods: ["get", "post", "put", "delete", "patch"], statusCodes: [429] },
+  });
+}
