@@ -73,7 +73,8 @@ function blankAsset(): Record<string, unknown> {
     internal_tag_ids: [],
     internal_tags_list: [],
     locked: false,
-    file: null,
+    // As the asset object is documented: the uploader's file record, without a URL of its own.
+    file: { url: null },
   };
 }
 

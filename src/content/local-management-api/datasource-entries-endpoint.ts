@@ -7,7 +7,7 @@
  */
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { findDatasource } from "./datasources-endpoint";
-import { paginate } from "./pagination";
+import { MAX_DATASOURCE_ENTRIES_PER_PAGE, paginate } from "./pagination";
 import { missingParam, wrapped } from "./request-body";
 import type { Endpoint, Route } from "./routes";
 import type { DatasourceEntryRecord } from "./space-records";
@@ -66,7 +66,7 @@ export const datasourceEntryRoutes: Route[] = [
       const datasource = key === undefined ? undefined : findDatasource(state, key);
       if (key !== undefined && !datasource) return notFound();
       const rows = datasource ? state.datasourceEntries.filter((e) => e.datasource_id === datasource.id) : state.datasourceEntries;
-      const page = paginate(rows, query);
+      const page = paginate(rows, query, MAX_DATASOURCE_ENTRIES_PER_PAGE);
       return ok({ datasource_entries: page.rows }, page.headers);
     },
   },

@@ -27,8 +27,9 @@ function unmodelled(): JsonObject {
     breadcrumbs: [],
     publish_at: null,
     expire_at: null,
-    last_author: null,
-    last_author_id: null,
+    // Every change here is made with the one token the emulator accepts: one author.
+    last_author: { id: 1, userid: "local", friendly_name: "Local Management API" },
+    last_author_id: 1,
     user_ids: [],
     space_role_ids: [],
     translated_slugs: [],
@@ -43,6 +44,17 @@ function unmodelled(): JsonObject {
     current_version_id: null,
     stage: null,
   };
+}
+
+/** The folders above a story, outermost first, as Storyblok resolves its full slug's parts. */
+function breadcrumbs(parentId: unknown, folders: readonly FolderRecord[]): JsonObject[] {
+  const crumbs: JsonObject[] = [];
+  const seen = new Set<number>();
+  for (let folder = folders.find((f) => f.id === parentId); folder && !seen.has(folder.id); folder = folders.find((f) => f.id === folder!.parent_id)) {
+    seen.add(folder.id);
+    crumbs.unshift({ id: folder.id, name: folder.name, parent_id: folder.parent_id, disble_fe_editor: false, path: null, slug: folder.slug, translated_slugs: [] });
+  }
+  return crumbs;
 }
 
 function parentSummary(parentId: unknown, folders: readonly FolderRecord[]): JsonObject | null {
@@ -80,14 +92,14 @@ export function storyView(entry: StoryEntry, folders: readonly FolderRecord[]): 
     published: entry.story.published_at !== null,
     unpublished_changes: entry.draft !== undefined || entry.story.published_at === null,
     parent: parentSummary(working.parent_id, folders),
+    breadcrumbs: breadcrumbs(working.parent_id, folders),
     preview_token: previewToken(working.uuid, updatedAt),
   };
 }
 
-/** A row of `GET /stories`: the story without its content, naming its content type. */
+/** A row of `GET /stories`: "story objects without content" (the docs), naming the content type. */
 export function storyRow(entry: StoryEntry, folders: readonly FolderRecord[]): JsonObject {
-  const { content, parent, preview_token, breadcrumbs, user_ids, space_role_ids, localized_paths, ideas, imported_at, is_scheduled, translated_slugs, ...row } =
-    storyView(entry, folders);
+  const { content, ...row } = storyView(entry, folders);
   return { ...row, content_type: workingCopy(entry).content.component, content_summary: null };
 }
 
@@ -111,13 +123,13 @@ export function folderView(folder: FolderRecord, folders: readonly FolderRecord[
     published: false,
     unpublished_changes: false,
     parent: parentSummary(folder.parent_id, folders),
+    breadcrumbs: breadcrumbs(folder.parent_id, folders),
     preview_token: previewToken(folder.uuid, folder.updated_at),
   };
 }
 
 export function folderRow(folder: FolderRecord, folders: readonly FolderRecord[]): JsonObject {
-  const { content, parent, preview_token, breadcrumbs, user_ids, space_role_ids, localized_paths, ideas, imported_at, is_scheduled, translated_slugs, ...row } =
-    folderView(folder, folders);
+  const { content, ...row } = folderView(folder, folders);
   return { ...row, content_type: "", content_summary: null };
 }
 
