@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import { removeFile, writeJsonAtomic } from "./atomic-file";
+import { inferFolders } from "./infer-folders";
 import { createSerialQueue } from "./serial-queue";
 import { SPACE_DOCUMENTS, spaceDocumentPath, storyFile, type SpaceDocument } from "./space-files";
 import type {
@@ -162,6 +163,13 @@ async function loadSpace(dir: string): Promise<SpaceState> {
   };
   const sequence = docs.sequence.last_id;
   state.lastId = Math.max(typeof sequence === "number" ? sequence : 0, ...knownIds(state));
+  const inferred = inferFolders([...state.stories.values()], state.folders, () => ++state.lastId, new Date().toISOString());
+  if (inferred.length > 0) {
+    // Written at once, so the folders keep their ids and uuids from now on.
+    state.folders.push(...inferred);
+    await writeJsonAtomic(spaceDocumentPath(dir, "folders"), documentOf(state, "folders"));
+    await writeJsonAtomic(spaceDocumentPath(dir, "sequence"), documentOf(state, "sequence"));
+  }
   return state;
 }
 
