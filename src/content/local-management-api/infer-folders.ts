@@ -6,6 +6,7 @@
  * folder tree is read off the stories: each folder path gets the id its
  * stories name as `parent_id`, or a new one when no story sits directly in
  * it, and a uuid derived from that id so it is the same on every load.
+ * They are written to space/folders.json with the space's first change.
  */
 import { createHash } from "node:crypto";
 import type { FolderRecord, StoryEntry } from "./space-records";

@@ -57,9 +57,11 @@ export interface SpaceStore {
 export function createSpaceStore(dir: string): SpaceStore {
   const queue = createSerialQueue();
   let state: SpaceState | undefined;
+  /** Documents the loaded state has that the folder does not yet (inferred folders). */
+  let unsaved: SpaceDocument[] = [];
 
   async function loaded(): Promise<SpaceState> {
-    state ??= await loadSpace(dir);
+    if (!state) ({ state, unsaved } = await loadSpace(dir));
     return state;
   }
 
@@ -68,7 +70,7 @@ export function createSpaceStore(dir: string): SpaceStore {
     write: (change) =>
       queue.run(async () => {
         const current = await loaded();
-        const documents = new Set<SpaceDocument>();
+        const documents = new Set<SpaceDocument>(unsaved);
         const stories = new Map<number, StoryEntry | undefined>();
         const tx: SpaceTransaction = {
           state: current,
@@ -85,6 +87,7 @@ export function createSpaceStore(dir: string): SpaceStore {
         try {
           const result = await change(tx);
           await flush(dir, current, documents, stories);
+          unsaved = [];
           return result;
         } catch (error) {
           // Memory may hold half a change: read the folder again on the next request.
@@ -145,7 +148,7 @@ function documentOf(state: SpaceState, document: SpaceDocument): unknown {
   }
 }
 
-async function loadSpace(dir: string): Promise<SpaceState> {
+async function loadSpace(dir: string): Promise<{ state: SpaceState; unsaved: SpaceDocument[] }> {
   const docs = Object.fromEntries(
     await Promise.all(SPACE_DOCUMENTS.map(async (d) => [d, await readDocument(spaceDocumentPath(dir, d))] as const)),
   ) as Record<SpaceDocument, Record<string, unknown>>;
@@ -164,13 +167,9 @@ async function loadSpace(dir: string): Promise<SpaceState> {
   const sequence = docs.sequence.last_id;
   state.lastId = Math.max(typeof sequence === "number" ? sequence : 0, ...knownIds(state));
   const inferred = inferFolders([...state.stories.values()], state.folders, () => ++state.lastId, new Date().toISOString());
-  if (inferred.length > 0) {
-    // Written at once, so the folders keep their ids and uuids from now on.
-    state.folders.push(...inferred);
-    await writeJsonAtomic(spaceDocumentPath(dir, "folders"), documentOf(state, "folders"));
-    await writeJsonAtomic(spaceDocumentPath(dir, "sequence"), documentOf(state, "sequence"));
-  }
-  return state;
+  state.folders.push(...inferred);
+  // Written with the first change, not on a read: reading a space must not change the folder.
+  return { state, unsaved: inferred.length > 0 ? ["folders", "sequence"] : [] };
 }
 
 async function readDocument(path: string): Promise<Record<string, unknown>> {

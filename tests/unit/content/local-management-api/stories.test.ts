@@ -4,7 +4,7 @@
  * token, drafts to the preview token, a pending draft over a published
  * story kept apart until it is published.
  */
-import { cp, readFile, rm } from "node:fs/promises";
+import { cp, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildStoryIndex } from "../../../../src/content/local-cdn/story-index";
@@ -12,7 +12,7 @@ import { validateContentDirectory } from "../../../../src/content/validation/val
 import { EMBEDDED_CONTENT } from "../cdn-harness";
 import { failure, SPACE_ID, startManagementApi, tempContentDir, type RunningManagementApi } from "./mapi-harness";
 
-const exists = (path: string) => readFile(path).then(() => true, () => false);
+const exists = (path: string) => stat(path).then(() => true, () => false);
 const page = (headline: string) => ({ component: "page", body: [{ component: "hero_section", headline }] });
 
 describe("stories and the CDN", () => {
@@ -201,12 +201,15 @@ describe("an existing content folder", () => {
     expect(bySlug.get("home")).toMatchObject({ published: true, unpublished_changes: false });
   });
 
-  it("has the folders its stories' full slugs and parent ids imply, written to space/folders.json", async () => {
+  it("has the folders its stories' full slugs and parent ids imply, written to space/folders.json with the first change", async () => {
     const folders = (await api.client().stories.list({ query: { folder_only: true } })).data.stories!;
     expect(folders.map((f) => [f.full_slug, f.id, f.parent_id])).toEqual([
       ["projects", 512004101, 0],
       ["projects/2024", 512004102, 512004101],
     ]);
+    // Reading changed nothing on disk.
+    expect(await exists(join(dir, "space"))).toBe(false);
+    await api.client().datasources.create({ body: { datasource: { name: "Tags", slug: "tags" } } });
     const onDisk = JSON.parse(await readFile(join(dir, "space/folders.json"), "utf8")) as { folders: { id: number }[] };
     expect(onDisk.folders.map((f) => f.id)).toEqual([512004101, 512004102]);
     const atlas = (await api.client().stories.list({ query: { with_slug: "projects/2024/atlas" } })).data.stories![0]!;
