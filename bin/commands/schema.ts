@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { pulledSchemaFiles, type PulledSchema } from "../../codegen";
+import { registerSchemaPush } from "./schema-push";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 
 export { addSpaceFlags, type SpaceFlags } from "./space-flags";
@@ -13,7 +14,7 @@ interface PullFlags extends SpaceFlags {
 /**
  * `portfolio schema pull --space ID`: saves the space's components, groups
  * and datasources into schema/. Exit 0 on success, 1 when the API fails,
- * 2 when the space or token is missing.
+ * 2 when the space or token is missing. `schema push` is in schema-push.ts.
  */
 export function registerSchema(program: Command): void {
   const schema = program.command("schema").description("Manage the content model in schema/.");
@@ -28,6 +29,7 @@ export function registerSchema(program: Command): void {
     for (const file of files) writeFileSync(join(flags.dir, file.path), file.contents);
     console.log(`Pulled space ${flags.space} into ${files.map((file) => join(flags.dir, file.path)).join(", ")}.`);
   });
+  registerSchemaPush(schema);
 }
 
 /** Pulls the space's schema; exits 2 without a space or token and 1 when the API fails. */
