@@ -33,6 +33,16 @@ export interface ManagementClientOptions {
 
 const REGIONS = new Set(["eu", "us", "ca", "ap", "cn"]);
 
+/**
+ * The client's base URL for an API URL. Storyblok's API URLs, and so
+ * `STORYBLOK_MANAGEMENT_API_URL`, end in `/v1` (`https://mapi.storyblok.com/v1`,
+ * `http://127.0.0.1:4010/v1`), but the client's paths already start with
+ * `/v1/spaces/...`: it wants the origin, or `/v1/v1/spaces` is requested.
+ */
+export function clientBaseUrl(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
 export function createManagementClient(options: ManagementClientOptions) {
   const region = options.region ?? "eu";
   if (!options.apiUrl && !REGIONS.has(region)) throw new Error(`Unknown Storyblok region "${region}": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.`);
@@ -40,7 +50,7 @@ export function createManagementClient(options: ManagementClientOptions) {
     personalAccessToken: options.token,
     spaceId: options.spaceId,
     region: region as "eu",
-    baseUrl: options.apiUrl?.replace(/\/+$/, ""),
+    baseUrl: options.apiUrl === undefined ? undefined : clientBaseUrl(options.apiUrl),
     throwOnError: true,
     rateLimit: options.requestsPerSecond ?? MANAGEMENT_REQUESTS_PER_SECOND,
     timeout: options.timeoutMs ?? 30_000,

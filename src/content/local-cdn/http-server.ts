@@ -15,14 +15,22 @@ export interface RunningServer {
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  // The CDN only answers GET, HEAD and OPTIONS, so request bodies are never read.
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method ?? "GET", headers });
+  const method = req.method ?? "GET";
+  // The CDN answers GET, HEAD and OPTIONS only; the Management API's writes and asset uploads carry bodies.
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
+  return new Request(new URL(req.url ?? "/", origin), { method, headers, body });
+}
+
+async function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 async function writeResponse(response: Response, res: ServerResponse, isHead: boolean): Promise<void> {
@@ -36,7 +44,8 @@ async function writeResponse(response: Response, res: ServerResponse, isHead: bo
 export function serveOverHttp(handler: FetchHandler, port: number, host = "127.0.0.1"): Promise<RunningServer> {
   const server = createServer((req, res) => {
     const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
-    handler(toRequest(req, origin))
+    toRequest(req, origin)
+      .then(handler)
       .then((response) => writeResponse(response, res, req.method === "HEAD"))
       .catch((error: unknown) => {
         // A bug in the handler must not take the server down: answer 500 and say why on stderr.
