@@ -37,16 +37,15 @@ export function registerContent(program: Command): void {
       const { createLocalCdn, reportProblems } = await import("../../src/content/local-cdn/create-local-cdn");
       const { serveOverHttp } = await import("../../src/content/local-cdn/http-server");
       const { createStoryStore } = await import("../../src/content/local-cdn/story-store");
-      const { createLocalManagementApi, isManagementPath } = await import("../../src/content/local-management-api/create-local-management-api");
+      const { createLocalManagementApi } = await import("../../src/content/local-management-api/create-local-management-api");
+      const { combineLocalApis } = await import("../../src/content/local-apis");
       const dir = resolve(flags.dir);
       const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
       const cdn = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store, spaceId: flags.spaceId });
       const management = createLocalManagementApi({ dir, oauthToken: flags.oauthToken, spaceId: Number(flags.spaceId) });
-      // One server, one folder: what is pushed through /v1/ is what /v2/ then serves.
-      const handler = (request: Request) => (isManagementPath(new URL(request.url).pathname) ? management(request) : cdn(request));
-      const running = await serveOverHttp(handler, Number(flags.port), flags.host);
+      const running = await serveOverHttp(combineLocalApis(cdn, management), Number(flags.port), flags.host);
       console.log(`Serving ${index.stories.length} stories from ${dir}`);
       console.log(`  published: ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
       console.log(`  drafts:    ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.previewToken)}&version=draft`);

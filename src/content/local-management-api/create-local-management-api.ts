@@ -13,6 +13,7 @@ import { componentRoutes } from "./components-endpoint";
 import { datasourceEntryRoutes } from "./datasource-entries-endpoint";
 import { datasourceRoutes } from "./datasources-endpoint";
 import { presetRoutes } from "./presets-endpoint";
+import { storyRoutes } from "./stories-endpoint";
 import { createRateWindow } from "./rate-window";
 import { readJsonBody } from "./request-body";
 import type { RequestLog } from "./request-log";
@@ -54,6 +55,7 @@ const ROUTES: readonly Route[] = [
   ...presetRoutes,
   ...datasourceRoutes,
   ...datasourceEntryRoutes,
+  ...storyRoutes,
 ];
 
 /** Whether `pathname` is the Management API's (the rest of the server is the CDN's). */

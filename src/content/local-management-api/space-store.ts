@@ -110,7 +110,8 @@ async function flush(
  * order so the CDN never finds the story missing.
  */
 async function flushStory(dir: string, entry: StoryEntry | undefined, previous: StoryEntry | undefined): Promise<void> {
-  const stale = new Set([previous?.file, previous?.draftFile, entry?.file, entry?.draftFile].filter((f): f is string => f !== undefined));
+  // Never an empty path: joined to the folder, it would name the content folder itself.
+  const stale = new Set([previous?.file, previous?.draftFile, entry?.file, entry?.draftFile].filter((f): f is string => !!f));
   if (entry) {
     entry.file = storyFile(entry.story.full_slug, "stories");
     await writeJsonAtomic(join(dir, entry.file), entry.story);

@@ -6,6 +6,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { combineLocalApis } from "../../../../src/content/local-apis";
+import { createLocalCdn } from "../../../../src/content/local-cdn/create-local-cdn";
 import { serveOverHttp } from "../../../../src/content/local-cdn/http-server";
 import {
   createLocalManagementApi,
@@ -16,6 +18,9 @@ import { createManagementClient, type ManagementClient } from "../../../../src/m
 
 export const TOKEN = "local-oauth";
 export const SPACE_ID = 288868932106293;
+/** The CDN's tokens on the same server, as `content serve` has them. */
+export const CDN_TOKEN = "local";
+export const CDN_PREVIEW_TOKEN = "local-preview";
 
 export interface RunningManagementApi {
   url: string;
@@ -25,6 +30,8 @@ export interface RunningManagementApi {
   client(options?: { requestsPerSecond?: number; token?: string; spaceId?: number }): ManagementClient;
   /** A raw request to `/v1/spaces/<space>/<path>` with the token. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** `GET /v2/cdn/<path>` with the public token, or the preview token with `version=draft`. */
+  cdn(path: string, version?: "published" | "draft"): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -38,7 +45,9 @@ export async function startManagementApi(
 ): Promise<RunningManagementApi> {
   const contentDir = dir ?? (await tempContentDir());
   const api = createLocalManagementApi({ dir: contentDir, oauthToken: TOKEN, spaceId: SPACE_ID, requestsPerSecond: Infinity, ...options });
-  const running = await serveOverHttp(api, 0);
+  // The CDN beside it, checking the files on every request, as a test must see each write at once.
+  const cdn = createLocalCdn({ dir: contentDir, token: CDN_TOKEN, previewToken: CDN_PREVIEW_TOKEN, checkIntervalMs: 0, onProblems: () => undefined });
+  const running = await serveOverHttp(combineLocalApis(cdn, api), 0);
   return {
     url: running.url,
     dir: contentDir,
@@ -56,6 +65,13 @@ export async function startManagementApi(
         headers: { authorization: TOKEN, "content-type": "application/json", ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
+    async cdn(path, version = "published") {
+      const url = new URL(`${running.url}/v2/cdn/${path}`);
+      url.searchParams.set("token", version === "draft" ? CDN_PREVIEW_TOKEN : CDN_TOKEN);
+      if (version === "draft") url.searchParams.set("version", "draft");
+      const response = await fetch(url);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
     async close() {
       await running.close();
       if (!dir) await rm(contentDir, { recursive: true, force: true });
