@@ -17,6 +17,7 @@ export const EXT_ID_PREFIX = "sha256:";
 
 export async function pushAssets(context: PushContext, assets: readonly LocalAsset[]): Promise<void> {
   const { api, journal, summary } = context;
+  if (assets.length === 0) return;
   const inSpace = new Map<string, SpaceAsset>();
   for (const asset of await step("listing the space's assets", () => api.listAssets())) {
     if (typeof asset.ext_id === "string" && asset.ext_id.startsWith(EXT_ID_PREFIX) && !inSpace.has(asset.ext_id)) inSpace.set(asset.ext_id, asset);

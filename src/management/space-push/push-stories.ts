@@ -62,8 +62,9 @@ export async function pushStories(context: PushContext, stories: readonly LocalS
   }
 
   for (const story of stories) {
-    const state = known.get(story.sourceUuid) ?? learn(context, story);
-    await converge(context, story, targets, state);
+    const created = known.get(story.sourceUuid);
+    const wrote = await converge(context, story, targets, created ?? learn(context, story));
+    if (!created && !wrote) context.summary.stories.unchanged++;
   }
 }
 
@@ -103,8 +104,8 @@ function trustedEntry(context: PushContext, story: LocalStory, summary: SpaceSto
   return entry && entry.id === summary.id && entry.uuid === summary.uuid ? entry : undefined;
 }
 
-/** Pass 2: the story's state, with every write it takes and none it does not. */
-async function converge(context: PushContext, story: LocalStory, targets: StoryTargets, state: Known): Promise<void> {
+/** Pass 2: the story's state, with every write it takes and none it does not. Says whether it wrote. */
+async function converge(context: PushContext, story: LocalStory, targets: StoryTargets, state: Known): Promise<boolean> {
   const published = story.published ? build(context, story, story.published, targets) : undefined;
   const working = story.state === "published" ? published! : build(context, story, story.working, targets);
   let wrote = false;
@@ -160,7 +161,7 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
     if (story.state === "published-with-draft" && !(await holds(working.body, working.hash))) await write(working.body, working.hash, false);
     if (story.state === "published" && state.unpublishedChanges) await write(live.body, live.hash, true);
   }
-  if (!wrote) context.summary.stories.unchanged++;
+  return wrote;
 }
 
 function build(context: PushContext, story: LocalStory, version: CdnStory, targets: StoryTargets): { body: StoryBody; hash: string } {
