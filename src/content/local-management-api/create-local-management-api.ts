@@ -7,7 +7,13 @@
  *
  * Every /v1 request is checked in this order, as Storyblok does: the token
  * (401), the rate limit (429), the space (404), the route and its body.
+ * Two more paths stand in for what is outside the Management API at
+ * Storyblok: `/uploads`, where signed asset forms are POSTed (S3), and
+ * `/f/...`, where uploaded files are served (the asset CDN). They take no
+ * token, are not rate limited and are not in the request log.
  */
+import { receiveUpload, serveAssetFile } from "./asset-files";
+import { assetRoutes, UPLOAD_PATH } from "./assets-endpoint";
 import { componentGroupRoutes } from "./component-groups-endpoint";
 import { componentRoutes } from "./components-endpoint";
 import { datasourceEntryRoutes } from "./datasource-entries-endpoint";
@@ -21,6 +27,7 @@ import { badRequest, methodNotAllowed, notFound, tooManyRequests, unauthorized }
 import { matchRoute, type Route } from "./routes";
 import { createSpaceStore, type SpaceStore } from "./space-store";
 import { isAuthorized } from "./token-check";
+import { createUploadSigner } from "./upload-signing";
 
 export interface LocalManagementApiOptions {
   /** The content folder: `stories/`, `drafts/`, `space/`, `assets/` (see space-files.ts). */
@@ -56,17 +63,21 @@ const ROUTES: readonly Route[] = [
   ...datasourceRoutes,
   ...datasourceEntryRoutes,
   ...storyRoutes,
+  ...assetRoutes,
 ];
 
-/** Whether `pathname` is the Management API's (the rest of the server is the CDN's). */
+const ASSET_FILES = "/f/";
+
+/** Whether `pathname` is the Management API's, its upload endpoint's or its asset files' (the rest of the server is the CDN's). */
 export function isManagementPath(pathname: string): boolean {
-  return pathname.startsWith("/v1/");
+  return pathname.startsWith("/v1/") || pathname === UPLOAD_PATH || pathname.startsWith(ASSET_FILES);
 }
 
 export function createLocalManagementApi(options: LocalManagementApiOptions): LocalManagementApi {
   const clock = options.now ?? Date.now;
   const window = createRateWindow(options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND, clock);
   const store = createSpaceStore(options.dir);
+  const signer = createUploadSigner(clock);
   const requests: RequestLog = [];
 
   async function answer(request: Request, url: URL): Promise<Response> {
@@ -87,11 +98,17 @@ export function createLocalManagementApi(options: LocalManagementApiOptions): Lo
       spaceId: options.spaceId,
       now: () => new Date(clock()).toISOString(),
       origin: url.origin,
+      dir: options.dir,
+      signer,
     });
   }
 
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
+    if (url.pathname === UPLOAD_PATH) return receiveUpload(request, store, signer, options.dir);
+    if (url.pathname.startsWith(ASSET_FILES) && (request.method === "GET" || request.method === "HEAD")) {
+      return serveAssetFile(url.pathname, store, options.dir);
+    }
     const at = clock();
     const response = await answer(request, url);
     const entry = { method: request.method, path: url.pathname + url.search, at, status: response.status };

@@ -3,6 +3,7 @@
  * `/v1/spaces/:space_id`, with `:name` segments handed to its endpoint.
  */
 import type { SpaceStore } from "./space-store";
+import type { UploadSigner } from "./upload-signing";
 
 export interface EndpointContext {
   /** The `:name` segments of the route's path. */
@@ -16,6 +17,10 @@ export interface EndpointContext {
   now(): string;
   /** Where this server is reached (asset URLs and the upload form point here). */
   origin: string;
+  /** The content folder (asset files are deleted from it). */
+  dir: string;
+  /** Signs asset upload forms. */
+  signer: UploadSigner;
 }
 
 export type Endpoint = (ctx: EndpointContext) => Promise<Response>;

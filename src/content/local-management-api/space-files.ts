@@ -12,7 +12,7 @@
  *   space/folders.json         { folders }  (stories with is_folder: true)
  *   space/assets.json          { assets }   (asset records)
  *   space/sequence.json        { last_id }  the last id handed out, so none is reused
- *   assets/f/<space_id>/<asset_id>/<file name>   uploaded asset files
+ *   assets/f/<space_id>/[<w>x<h>/]<id in hex>/<file name>   uploaded asset files (asset-names.ts)
  */
 import { join } from "node:path";
 
@@ -31,11 +31,6 @@ export function spaceDocumentPath(dir: string, document: SpaceDocument): string 
 export function storyFile(fullSlug: string, kind: "stories" | "drafts"): string {
   const name = fullSlug.endsWith("/") ? `${fullSlug}index` : fullSlug;
   return `${kind}/${name}.json`;
-}
-
-/** The key of an uploaded file: its path under `assets/` and in its URL, as Storyblok's `f/<space>/…/<name>`. */
-export function assetKey(spaceId: number, assetId: number, fileName: string): string {
-  return `f/${spaceId}/${assetId}/${fileName}`;
 }
 
 export function assetFilePath(dir: string, key: string): string {

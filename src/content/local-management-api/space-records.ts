@@ -64,10 +64,12 @@ export interface AssetRecord extends JsonObject {
   space_id: number;
   content_type: string | null;
   content_length: number | null;
-  /** False from signing until `finish_upload`; unfinished assets are not listed. */
-  uploaded: boolean;
   created_at: string;
   updated_at: string;
+  /** Where the file is: under `assets/` on disk and under the server's origin (not answered). */
+  key: string;
+  /** Signed, then its file uploaded, then finished (`finish_upload`); only finished assets are listed (not answered). */
+  upload: "signed" | "uploaded" | "finished";
 }
 
 /** A story as on disk: the `stories/` file, and the `drafts/` file when one holds unpublished changes. */
