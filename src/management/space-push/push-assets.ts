@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import type { LocalAsset } from "./local-assets";
 import { recordAction, step, type PushContext } from "./push-context";
 import type { SpaceAsset } from "./space-api";
+import { toManagementRequestError } from "../management-errors";
 
 export const EXT_ID_PREFIX = "sha256:";
 
@@ -45,9 +46,17 @@ export async function pushAssets(context: PushContext, assets: readonly LocalAss
       }
       continue;
     }
-    const replaceId = existing?.id;
+    // An upload this push signed but never finished is finished into the same asset, not begun again beside it
+    // (a space may leave such an asset out of its list, as the local one does: the journal still knows its id).
+    const replaceId = existing?.id ?? (journalled && !journalled.finished ? journalled.id : undefined);
     const what = `${replaceId === undefined ? "uploading" : "re-uploading the unfinished"} asset ${local.path}`;
-    const signed = await step(`${what} (signing)`, () => api.signAsset({ shortFilename: local.shortFilename, extId, replaceId }));
+    const signed = await step(`${what} (signing)`, () =>
+      api.signAsset({ shortFilename: local.shortFilename, extId, replaceId }).catch((error: unknown) => {
+        // The unfinished asset is gone (deleted in the space): a new one, then.
+        if (replaceId !== undefined && !existing && toManagementRequestError(error).status === 404) return api.signAsset({ shortFilename: local.shortFilename, extId });
+        throw error;
+      }),
+    );
     journal.data.assets[local.sha256] = { id: signed.id, filename: signed.pretty_url ?? "", finished: false };
     journal.save();
     const bytes = new Uint8Array(await readFile(local.file));
@@ -58,9 +67,10 @@ export async function pushAssets(context: PushContext, assets: readonly LocalAss
     pushed.set(local.sha256, ref);
     journal.data.assets[local.sha256] = { ...ref, finished: true };
     journal.save();
-    if (replaceId === undefined) summary.assets.created++;
-    else summary.assets.updated++;
-    recordAction(context, { kind: "asset", verb: replaceId === undefined ? "upload" : "replace", name: local.path, detail: `${local.size} bytes` });
+    const replaced = signed.id === replaceId;
+    if (replaced) summary.assets.updated++;
+    else summary.assets.created++;
+    recordAction(context, { kind: "asset", verb: replaced ? "replace" : "upload", name: local.path, detail: `${local.size} bytes` });
   }
 }
 

@@ -6,7 +6,7 @@
  * get their exit codes before anything is written; a dry run writes nothing.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, rm, stat } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,24 +122,30 @@ describe("portfolio space push", () => {
     expect(await spaceStoryRows(client())).toEqual([]);
   }, 60_000);
 
-  it("resumes a push the server died in the middle of, to the end state of an uninterrupted push", async () => {
-    const [server] = [...servers];
-    let stories = 0;
-    let killing: Promise<void> | undefined;
-    const interrupted = await push([...spaceArgs(), "--dir", CONTENT, "--yes"], (line) => {
-      if (/^\s+create story /.test(line) && ++stories === 2) killing = kill(server!);
-    });
-    await killing;
-    expect(stories).toBeGreaterThanOrEqual(2);
-    expect(interrupted.code).toBe(1);
-    expect(interrupted.stderr).toMatch(/space push failed, (creating|publishing|updating|reading) story "[^"]+": /);
-    expect(interrupted.stderr).toContain("Run the same command again");
+  it("resumes a push the server died in the middle of, twice, to the end state of an uninterrupted push", async () => {
+    // First while uploading assets, then while creating stories: each time the same command goes on.
+    for (const [what, pattern, after] of [
+      ["asset", /^\s+upload asset /, 3],
+      ["story", /^\s+create story /, 2],
+    ] as const) {
+      const [server] = [...servers];
+      let seen = 0;
+      let killing: Promise<void> | undefined;
+      const interrupted = await push([...spaceArgs(), "--dir", CONTENT, "--yes"], (line) => {
+        if (pattern.test(line) && ++seen === after) killing = kill(server!);
+      });
+      await killing;
+      expect(seen, interrupted.stdout).toBeGreaterThanOrEqual(after);
+      expect(interrupted.code).toBe(1);
+      expect(interrupted.stderr).toMatch(what === "asset" ? /space push failed, (re-)?uploading (the unfinished )?asset \/assets\/[^ ]+ \((signing|posting the file|finishing)\): / : /space push failed, (creating|publishing|updating|reading) story "[^"]+": /);
+      expect(interrupted.stderr).toContain("Run the same command again");
+      await serve();
+    }
 
-    await serve();
     const resumed = await push([...spaceArgs(), "--dir", CONTENT, "--yes"]);
     expect(resumed.stderr).toBe("");
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout).not.toMatch(/create folder|upload asset/);
+    expect(resumed.stdout).not.toMatch(/create folder|upload asset|replace asset/);
     expect(resumed.stdout).toMatch(/folders +0 created, 0 updated, 2 unchanged/);
     expect(resumed.stdout).toMatch(/assets +0 created, 0 updated, 17 unchanged/);
 
@@ -150,6 +156,9 @@ describe("portfolio space push", () => {
     const assets = await spaceAssets(client());
     expect(assets).toHaveLength(17);
     expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
+    // Not even an unfinished upload left beside them (the list shows finished assets only; the space's own record all).
+    const records = JSON.parse(await readFile(join(dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };
+    expect(records.assets).toHaveLength(17);
     expect(Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]))).toMatchObject({
       "projects/fieldnotes": [true, true],
       home: [true, false],

@@ -6,7 +6,8 @@
  * creates and writes nothing; no second at the server holds more than 3
  * requests; a dry run writes nothing, not even the journal.
  */
-import { cp, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,12 +16,15 @@ import { createRequestPacer, pushContent, totalRequests, type PushSummary } from
 import { readLocalStories } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
+import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
 import { busiestSecond, COMPONENTS, CONTENT, isCreate, isWrite, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 const dirs: string[] = [];
 let space: LocalSpace;
 let journalPath: string;
 let first: PushSummary;
+/** The server's log of the first push. */
+let firstLog: AnsweredRequest[];
 /** One pacer for every push of the file, as one process would have: the limit holds across pushes too. */
 const pacer = createRequestPacer();
 const local = await readLocalStories(CONTENT);
@@ -50,6 +54,7 @@ beforeAll(async () => {
   first = await push();
   // For the report: what a full push of content/ costs against the local space.
   const log = since(before);
+  firstLog = log;
   console.log(
     `space push of content/: ${(first.elapsedMs / 1000).toFixed(1)} s, ${totalRequests(first.requests)} requests (${JSON.stringify(first.requests.byCall)}), ` +
       `the server logged ${log.length}, busiest second ${busiestSecond(log)}`,
@@ -82,7 +87,7 @@ describe("a push of content/ to an empty space", () => {
   });
 
   it("keeps Fieldnotes' draft pending over its published version, as the Management API shows it", async () => {
-    const rows = await spaceStoryRows(space.client());
+    const rows = await spaceStoryRows(space.client(), pacer.run);
     const state = Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]));
     expect(state).toEqual({
       home: [true, false],
@@ -96,13 +101,25 @@ describe("a push of content/ to an empty space", () => {
   });
 
   it("holds each file once: 17 assets, each with its file's hash in ext_id and its length", async () => {
-    const assets = await spaceAssets(space.client());
+    const assets = await spaceAssets(space.client(), pacer.run);
     expect(assets).toHaveLength(17);
     expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
-    for (const asset of assets) expect(asset.ext_id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    for (const asset of assets) {
+      expect(asset.ext_id).toMatch(/^sha256:[0-9a-f]{64}$/);
+      // The URL the stories now hold serves that very file.
+      const bytes = new Uint8Array(await (await fetch(asset.filename)).arrayBuffer());
+      expect(`sha256:${createHash("sha256").update(bytes).digest("hex")}`).toBe(asset.ext_id);
+      expect(asset.content_length).toBe(bytes.length);
+    }
   });
 
   it("never had more than 3 requests in a second at the server, and never a 429", () => {
+    expect(firstLog.length).toBe(totalRequests(first.requests) - first.requests.uploads);
+    expect(busiestSecond(firstLog)).toBeLessThanOrEqual(3);
+    expect(firstLog.filter((request) => request.status === 429)).toEqual([]);
+  });
+
+  it("kept to the limit in every push of this file, the test's own reads paced with them", () => {
     expect(busiestSecond(space.mapi.requests)).toBeLessThanOrEqual(3);
     expect(space.mapi.requests.filter((request) => request.status === 429)).toEqual([]);
   });
@@ -147,14 +164,15 @@ describe("a dry run", () => {
     const journalBefore = await stat(journalPath);
     const from = space.mapi.requests.length;
 
-    const dry = await push({ dir, dryRun: true, journal: dryJournal });
+    const dry = await push({ dir, dryRun: true });
     expect(dry.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["upload asset /assets/new-sketch.svg", "publish story projects/tidewater"]);
+    expect(dry.assets).toEqual({ created: 1, updated: 0, unchanged: 17 });
     expect(since(from).filter(isWrite)).toEqual([]);
-    await expect(stat(dryJournal)).rejects.toMatchObject({ code: "ENOENT" });
-
-    // With the real journal too: read, never written.
-    await push({ dir, dryRun: true });
     expect((await stat(journalPath)).mtimeMs).toBe(journalBefore.mtimeMs);
+
+    // With a journal that does not exist yet: none is made.
+    await push({ dir, dryRun: true, journal: dryJournal });
+    await expect(stat(dryJournal)).rejects.toMatchObject({ code: "ENOENT" });
     expect(since(from).filter(isWrite)).toEqual([]);
   });
 
@@ -190,12 +208,12 @@ describe("a push without its journal (last: it leaves the journal behind the spa
 
 /** What expectSpaceHolds needs to know of the space besides the stories. */
 async function spaceFacts() {
-  const rows = await spaceStoryRows(space.client());
+  const rows = await spaceStoryRows(space.client(), pacer.run);
   return {
     local,
     dir: CONTENT,
     fields,
-    assets: await spaceAssets(space.client()),
+    assets: await spaceAssets(space.client(), pacer.run),
     folderIds: new Map(rows.filter((row) => row.is_folder).map((row) => [row.full_slug.replace(/\/$/, ""), row.id])),
   };
 }
@@ -211,3 +229,36 @@ async function changedContent(change: (stories: Record<string, CdnStory>) => voi
   for (const story of local) await writeFile(join(dir, story.file), JSON.stringify(stories[story.fullSlug], null, 2));
   return dir;
 }
+
+describe("an upload that was signed but never finished", () => {
+  it("is finished into the same asset by the next push, which the journal tells where it is", async () => {
+    const other = await startLocalSpace(await spaceWithComponents());
+    dirs.push(other.dir);
+    const content = await mkdtemp(join(tmpdir(), "space-push-one-asset-"));
+    dirs.push(content);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+    await mkdir(join(content, "assets"), { recursive: true });
+    await writeFile(join(content, "assets", "dot.svg"), svg);
+    const home = local.find((story) => story.fullSlug === "home")!.working;
+    await mkdir(join(content, "stories"));
+    await writeFile(join(content, "stories", "home.json"), JSON.stringify({ ...home, content: { component: "page", _uid: "p", body: [], seo_image: { id: 1, filename: "/assets/dot.svg", fieldtype: "asset", alt: "", name: "", focus: "", title: "", copyright: "", meta_data: {}, is_external_url: false, source: "" } } }));
+    const hash = createHash("sha256").update(svg).digest("hex");
+    try {
+      // A push that died after step 1 of the upload: the asset exists, its file never came.
+      const { data: signed } = await pacer.run(() => other.client().assets.signResponseObject({ query: { filename: "dot.svg", ext_id: `sha256:${hash}` } }));
+      const notes = join(content, "journal.json");
+      await writeFile(notes, JSON.stringify({ version: 1, space: String(SPACE_ID), target: other.apiUrl, assets: { [hash]: { id: signed.id, filename: "", finished: false } }, folders: {}, stories: {} }));
+
+      const resumed = await pushContent(other.client(), { spaceId: SPACE_ID, dir: content, componentsPath: COMPONENTS, target: other.apiUrl, pacer, journalPath: notes });
+      expect(resumed.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["replace asset /assets/dot.svg", "create story home"]);
+      const assets = await spaceAssets(other.client(), pacer.run);
+      expect(assets.map((asset) => asset.id)).toEqual([signed.id]);
+      const records = JSON.parse(await readFile(join(other.dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };
+      expect(records.assets).toHaveLength(1);
+      const served = (await cdnStories(other.previewClient(), "draft"))[0]!;
+      expect((served.content.seo_image as { id: number; filename: string }).id).toBe(signed.id);
+    } finally {
+      await other.close();
+    }
+  });
+});
