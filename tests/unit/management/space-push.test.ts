@@ -150,6 +150,21 @@ describe("a second push", () => {
     expect(klei.content.summary).toBe("A new summary.");
     await push(); // back to content/, so later tests start from it
   });
+  it("after a story is made never-published: unpublishes it (the preview token still reads it), and publishes it again after", async () => {
+    const dir = await changedContent((stories) => {
+      stories["projects/klei-atelier"]!.published_at = null;
+    });
+    const from = space.mapi.requests.length;
+    const draft = await push({ dir });
+    expect(draft.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["unpublish story projects/klei-atelier"]);
+    expect(since(from).filter(isWrite)).toHaveLength(1);
+    expect((await cdnStories(space.publicClient(), "published")).map((story) => story.full_slug)).not.toContain("projects/klei-atelier");
+    expect((await cdnStories(space.previewClient(), "draft")).map((story) => story.full_slug)).toContain("projects/klei-atelier");
+
+    const back = await push();
+    expect(back.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["publish story projects/klei-atelier"]);
+    expect((await cdnStories(space.publicClient(), "published")).map((story) => story.full_slug)).toContain("projects/klei-atelier");
+  });
 });
 
 describe("a dry run", () => {
