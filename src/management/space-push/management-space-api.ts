@@ -1,36 +1,27 @@
 /**
- * The space a push talks to, through Storyblok's Management API client.
- * Every method is one HTTP request, counted, and paced (request-pacer.ts)
- * unless it goes to the upload form rather than the Management API.
- * The client's `assets.upload` is not used: it posts the file outside the
- * client's limiter and adds a fourth request (a GET the finish step's
- * answer makes needless), and a push must pace and count every request.
+ * The space a push talks to, through Storyblok's Management API client,
+ * whose request window keeps every call within the rate limit. Every
+ * method is one HTTP request, and counted. The client's `assets.upload` is
+ * not used: it adds a fourth request (a GET the finish step's answer makes
+ * needless) and hides its steps from the count and from the journal, which
+ * must know an upload that was signed but not finished.
  */
 import type { ManagementClient } from "../management-client";
 import { listAll } from "../list-all";
 import type { JsonObject } from "../../content/local-cdn/story-types";
 import { countRequest, type RequestCounts, type RequestKind } from "./request-counts";
-import type { RequestPacer } from "./request-pacer";
 import type { SignedUpload, SpaceApi, SpaceAsset, SpaceStory, SpaceStorySummary, StoryBody } from "./space-api";
 
 export interface ManagementSpaceApiOptions {
   client: ManagementClient;
   spaceId: number;
-  pacer: RequestPacer;
   counts: RequestCounts;
 }
 
-export function createManagementSpaceApi({ client, spaceId, pacer, counts }: ManagementSpaceApiOptions): SpaceApi {
+export function createManagementSpaceApi({ client, spaceId, counts }: ManagementSpaceApiOptions): SpaceApi {
   const request = <T>(kind: RequestKind, call: string, send: () => Promise<T>): Promise<T> => {
-    // The file goes to the upload form's host (Storyblok's S3 bucket), which the Management API's limit does not cover.
-    if (kind === "upload") {
-      countRequest(counts, kind, call);
-      return send();
-    }
-    return pacer.run(() => {
-      countRequest(counts, kind, call);
-      return send();
-    });
+    countRequest(counts, kind, call);
+    return send();
   };
 
   return {
@@ -72,6 +63,7 @@ export function createManagementSpaceApi({ client, spaceId, pacer, counts }: Man
       return data as unknown as SignedUpload;
     },
 
+    // To the upload form's host (Storyblok's S3 bucket), which the Management API's limit does not cover: plain fetch.
     postAssetFile: (signed, bytes, shortFilename) =>
       request("upload", "postAssetFile", async () => {
         const form = new FormData();

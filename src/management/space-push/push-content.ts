@@ -5,20 +5,19 @@
  * push-stories.ts). Everything local is read and checked before the first
  * request, so bad input stops the push before it writes anything.
  */
-import { MANAGEMENT_REQUESTS_PER_SECOND, type ManagementClient } from "../management-client";
+import type { ManagementClient } from "../management-client";
 import { withDryRunWrites } from "./dry-run-writes";
 import { openJournal } from "./journal";
-import { readLocalAssets } from "./local-assets";
-import { readLocalFolders } from "./local-folders";
-import { readLocalStories } from "./local-stories";
+import { readLocalAssets, type LocalAsset } from "./local-assets";
+import { readLocalFolders, type LocalFolder } from "./local-folders";
+import { readLocalStories, type LocalStory } from "./local-stories";
 import { createManagementSpaceApi } from "./management-space-api";
 import { step, type PushContext } from "./push-context";
 import { pushAssets } from "./push-assets";
 import { pushFolders } from "./push-folders";
 import { pushStories } from "./push-stories";
 import { emptySummary, type PushAction, type PushSummary } from "./push-summary";
-import { readStoryReferenceFields } from "./reference-fields";
-import { createRequestPacer, type RequestPacer } from "./request-pacer";
+import { readStoryReferenceFields, type StoryReferenceFields } from "./reference-fields";
 import type { SpaceApi, SpaceStorySummary } from "./space-api";
 
 export interface PushContentOptions {
@@ -35,24 +34,19 @@ export interface PushContentOptions {
   target: string;
   /** Called for every write as it is made. */
   onAction?: (action: PushAction) => void;
-  /** Shared with earlier steps of the same run, so the limit holds across them. */
-  pacer?: RequestPacer;
 }
 
 export async function pushContent(client: ManagementClient, options: PushContentOptions): Promise<PushSummary> {
   const summary = emptySummary(options.dryRun === true);
-  const pacer = options.pacer ?? createRequestPacer({ perSecond: MANAGEMENT_REQUESTS_PER_SECOND });
-  const live = createManagementSpaceApi({ client, spaceId: options.spaceId, pacer, counts: summary.requests });
+  // The client keeps to the rate limit (its request window), across every step that shares it.
+  const live = createManagementSpaceApi({ client, spaceId: options.spaceId, counts: summary.requests });
   return pushContentTo(options.dryRun ? withDryRunWrites(live) : live, options, summary);
 }
 
 /** The push over any SpaceApi; `summary.requests` is the caller's to count. */
 export async function pushContentTo(api: SpaceApi, options: PushContentOptions, summary = emptySummary(options.dryRun === true)): Promise<PushSummary> {
   const started = performance.now();
-  const stories = await readLocalStories(options.dir);
-  const folders = await readLocalFolders(options.dir, stories);
-  const assets = await readLocalAssets(options.dir, stories);
-  const fields = await readStoryReferenceFields(options.componentsPath);
+  const { stories, folders, assets, fields } = await readLocalContent(options.dir, options.componentsPath);
 
   const space = String(options.spaceId);
   const journal = options.journalPath
@@ -77,6 +71,26 @@ export async function pushContentTo(api: SpaceApi, options: PushContentOptions, 
   await pushStories(context, stories);
   summary.elapsedMs = performance.now() - started;
   return summary;
+}
+
+export interface LocalContent {
+  stories: LocalStory[];
+  folders: LocalFolder[];
+  assets: LocalAsset[];
+  fields: StoryReferenceFields;
+}
+
+/**
+ * The content folder as a push sends it, checked: throws LocalContentError
+ * (a story file the CDN could not serve) or MissingAssetsError. The CLI
+ * calls it before its first request, the schema step's included.
+ */
+export async function readLocalContent(dir: string, componentsPath: string): Promise<LocalContent> {
+  const stories = await readLocalStories(dir);
+  const folders = await readLocalFolders(dir, stories);
+  const assets = await readLocalAssets(dir, stories);
+  const fields = await readStoryReferenceFields(componentsPath);
+  return { stories, folders, assets, fields };
 }
 
 /** A folder's full slug may come with a trailing slash; a folder start page's is `folder/` and stays so. */

@@ -2,10 +2,10 @@
  * Test harness for `space push`: a local space as `portfolio content serve`
  * runs it (the Management API under /v1/ and the CDN under /v2/, one
  * server, one content folder) over real HTTP on port 0, with the space's
- * components created through the Management API client first, as a push
- * needs them in a real space.
+ * components pushed first (`schema push`), as a push needs them in a real
+ * space.
  */
-import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,7 @@ import { combineLocalApis } from "../../../src/content/local-apis";
 import { createLocalManagementApi, type LocalManagementApi } from "../../../src/content/local-management-api/create-local-management-api";
 import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
 import { createManagementClient, type ManagementClient } from "../../../src/management/management-client";
+import { pushSchema } from "../../../src/management/schema-push/push-schema";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 export const CONTENT = join(ROOT, "content");
@@ -29,7 +30,7 @@ export interface LocalSpace {
   apiUrl: string;
   dir: string;
   mapi: LocalManagementApi;
-  /** A Management API client as the CLI makes one (3 requests per second). */
+  /** The Management API client as the CLI makes it (3 requests per second), one for the space: its request window covers every call. */
   client(): ManagementClient;
   /** storyblok-js-client with the public token: published content only. */
   publicClient(): ContentClient;
@@ -50,38 +51,34 @@ export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {
   const mapi = createLocalManagementApi({ dir, oauthToken: OAUTH_TOKEN, spaceId: SPACE_ID, requestsPerSecond });
   const running = await serveOverHttp(combineLocalApis(cdn, mapi), 0);
   const source = { kind: "storyblok" as const, token, previewToken, endpoint: `${running.url}/v2` };
+  let client: ManagementClient | undefined;
   return {
     url: running.url,
     apiUrl: `${running.url}/v1`,
     dir,
     mapi,
-    client: () => createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `${running.url}/v1` }),
+    client: () => (client ??= createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `${running.url}/v1` })),
     publicClient: () => createContentClient({ source }),
     previewClient: () => createContentClient({ source, access: "preview" }),
     close: running.close,
   };
 }
 
-interface RawComponent {
-  name: string;
-  component_group_uuid?: string | null;
-  schema: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
-}
-
 let template: Promise<string> | undefined;
 
 /**
- * A new content folder holding an empty space with the schema's components
- * (and their groups): made once through the Management API client on a
- * space with no limit, then copied for each test.
+ * A new content folder holding an empty space with the schema's components,
+ * groups and datasources, as `schema push` leaves it (space push's first
+ * step): pushed once on a space with no limit, then copied for each test.
  */
 export async function spaceWithComponents(): Promise<string> {
   template ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), "space-push-template-"));
     const space = await startLocalSpace(dir, { requestsPerSecond: Number.POSITIVE_INFINITY });
     try {
-      await createComponents(createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: space.apiUrl, requestsPerSecond: 1000 }));
+      const client = createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: space.apiUrl, requestsPerSecond: 1000 });
+      const { outcome } = await pushSchema(client, { schemaDir: join(ROOT, "schema") });
+      if (outcome !== "applied") throw new Error(`schema push: ${outcome}`);
     } finally {
       await space.close();
     }
@@ -90,26 +87,6 @@ export async function spaceWithComponents(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "space-push-space-"));
   await cp(await template, dir, { recursive: true });
   return dir;
-}
-
-/** Groups, then components, as schema/components.json has them; whitelists by group point at the space's group uuids. */
-async function createComponents(client: ManagementClient): Promise<void> {
-  const schema = JSON.parse(await readFile(COMPONENTS, "utf8")) as { components: RawComponent[]; component_groups: { uuid: string; name: string }[] };
-  const groupUuid = new Map<string, string>();
-  for (const group of schema.component_groups) {
-    const { data } = await client.componentFolders.create({ body: { component_group: { name: group.name } } });
-    groupUuid.set(group.uuid, (data as { component_group: { uuid: string } }).component_group.uuid);
-  }
-  const mapGroup = (uuid: unknown) => (typeof uuid === "string" ? (groupUuid.get(uuid) ?? uuid) : uuid);
-  for (const { id: _id, real_name: _real, all_presets: _presets, internal_tags_list: _tags, ...component } of schema.components) {
-    const fields = Object.fromEntries(
-      Object.entries(component.schema).map(([name, field]) => [
-        name,
-        Array.isArray(field.component_group_whitelist) ? { ...field, component_group_whitelist: field.component_group_whitelist.map(mapGroup) } : field,
-      ]),
-    );
-    await client.components.create({ body: { component: { ...component, schema: fields, component_group_uuid: mapGroup(component.component_group_uuid) as string } } as never });
-  }
 }
 
 /** Removes folders made by the harness. */

@@ -15,7 +15,7 @@ import { readLocalStories } from "../../../src/management/space-push/local-stori
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
 import { freePort } from "../../support/free-port";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
-import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID } from "./space-harness";
+import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, SPACE_ID } from "./space-harness";
 import { createContentClient } from "../../../src/content/client";
 
 const BIN = join(ROOT, "bin", "portfolio.js");
@@ -26,7 +26,8 @@ let port: number;
 let journal: string;
 
 beforeAll(async () => {
-  dir = await spaceWithComponents();
+  // An empty space: the CLI's first step pushes the schema.
+  dir = await mkdtemp(join(tmpdir(), "space-push-cli-space-"));
   const notes = await mkdtemp(join(tmpdir(), "space-push-cli-"));
   dirs.push(dir, notes);
   journal = join(notes, "journal.json");
@@ -111,10 +112,11 @@ describe("portfolio space push", () => {
     await serve();
     const wrong = await push([...spaceArgs().map((arg) => (arg === OAUTH_TOKEN ? "not-the-token" : arg)), "--dir", CONTENT, "--yes"]);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/space push failed, listing the space's stories: 401/);
+    expect(wrong.stderr).toMatch(/space push failed, pushing the schema: 401/);
 
     const dry = await push([...spaceArgs(), "--dir", CONTENT, "--dry-run"]);
     expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("Schema plan for space 1");
     expect(dry.stdout).toContain("create story home");
     expect(dry.stdout).toContain("upload asset /assets/atlas-cover.svg");
     expect(dry.stdout).toContain("(nothing written)");

@@ -1,7 +1,7 @@
 /**
  * What a push reads from a content folder and in what order it writes: the
  * folders the real content/ needs, its assets and their hashes, the order
- * new stories are created in, the journal, the request pacer.
+ * new stories are created in, the journal.
  */
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -15,7 +15,6 @@ import { MissingAssetsError, readLocalAssets } from "../../../src/management/spa
 import { folderOf, nameFromSlug, readLocalFolders } from "../../../src/management/space-push/local-folders";
 import { readLocalStories, storyVersions, type LocalStory } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
-import { createRequestPacer } from "../../../src/management/space-push/request-pacer";
 import { referencesIn } from "../../../src/management/space-push/rewrite-references";
 import { sameJson, storyMatches } from "../../../src/management/space-push/same-story";
 import type { SpaceStory } from "../../../src/management/space-push/space-api";
@@ -172,28 +171,5 @@ describe("comparing a story with the space's", () => {
   it("hashes JSON the same whatever its key order", () => {
     expect(stableHash({ a: 1, b: [{ c: 1, d: 2 }] })).toBe(stableHash({ b: [{ d: 2, c: 1 }], a: 1 }));
     expect(stableHash({ a: 1 })).not.toBe(stableHash({ a: 2 }));
-  });
-});
-
-describe("the request pacer", () => {
-  it("starts a request only after the request three before it was answered a second ago or more", async () => {
-    const pacer = createRequestPacer({ perSecond: 3, marginMs: 0 });
-    const seen: { start: number; end: number }[] = [];
-    // Concurrent callers, answers of different lengths: the guarantee must not rest on requests being sequential.
-    await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        pacer.run(async () => {
-          const start = Date.now();
-          await new Promise((resolve) => setTimeout(resolve, index % 3 === 0 ? 60 : 5));
-          seen.push({ start, end: Date.now() });
-        }),
-      ),
-    );
-    seen.sort((a, b) => a.start - b.start);
-    for (let i = 3; i < seen.length; i++) {
-      // Of any four requests, the last started at least a second after one of the other three was answered.
-      const earlier = seen.slice(i - 3, i);
-      expect(Math.min(...earlier.map((request) => request.end)) + 1000).toBeLessThanOrEqual(seen[i]!.start);
-    }
   });
 });

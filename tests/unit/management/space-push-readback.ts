@@ -21,23 +21,16 @@ export interface SpaceAssetRow {
   content_length?: number | null;
 }
 
-/** Runs a request; a test that shares the server's limit with a push passes the push's pacer, so its reads never crowd the push's. */
-type Run = <T>(request: () => Promise<T>) => Promise<T>;
-const direct: Run = (request) => request();
-
-export async function spaceAssets(client: ManagementClient, run: Run = direct): Promise<SpaceAssetRow[]> {
+export async function spaceAssets(client: ManagementClient): Promise<SpaceAssetRow[]> {
   return listAll(async (page, perPage) => {
-    const { data, response } = await run(() => client.assets.list({ query: { page, per_page: perPage } }));
+    const { data, response } = await client.assets.list({ query: { page, per_page: perPage } });
     return { rows: data.assets as unknown as SpaceAssetRow[], response };
   });
 }
 
-export async function spaceStoryRows(
-  client: ManagementClient,
-  run: Run = direct,
-): Promise<{ id: number; uuid: string; full_slug: string; is_folder: boolean; published: boolean; unpublished_changes: boolean; parent_id: number }[]> {
+export async function spaceStoryRows(client: ManagementClient): Promise<{ id: number; uuid: string; full_slug: string; is_folder: boolean; published: boolean; unpublished_changes: boolean; parent_id: number }[]> {
   return listAll(async (page, perPage) => {
-    const { data, response } = await run(() => client.stories.list({ query: { page, per_page: perPage } }));
+    const { data, response } = await client.stories.list({ query: { page, per_page: perPage } });
     return { rows: data.stories as never, response };
   });
 }

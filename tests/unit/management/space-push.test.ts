@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { createRequestPacer, pushContent, totalRequests, type PushSummary } from "../../../src/management/space-push";
+import { pushContent, totalRequests, type PushSummary } from "../../../src/management/space-push";
 import { readLocalStories } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
@@ -25,8 +25,6 @@ let journalPath: string;
 let first: PushSummary;
 /** The server's log of the first push. */
 let firstLog: AnsweredRequest[];
-/** One pacer for every push of the file, as one process would have: the limit holds across pushes too. */
-const pacer = createRequestPacer();
 const local = await readLocalStories(CONTENT);
 const fields = await readStoryReferenceFields(COMPONENTS);
 
@@ -36,7 +34,6 @@ const push = (options: { dir?: string; dryRun?: boolean; journal?: string | null
     dir: options.dir ?? CONTENT,
     componentsPath: COMPONENTS,
     target: space.apiUrl,
-    pacer,
     dryRun: options.dryRun ?? false,
     ...(options.journal === null ? {} : { journalPath: options.journal ?? journalPath }),
   });
@@ -87,7 +84,7 @@ describe("a push of content/ to an empty space", () => {
   });
 
   it("keeps Fieldnotes' draft pending over its published version, as the Management API shows it", async () => {
-    const rows = await spaceStoryRows(space.client(), pacer.run);
+    const rows = await spaceStoryRows(space.client());
     const state = Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]));
     expect(state).toEqual({
       home: [true, false],
@@ -101,7 +98,7 @@ describe("a push of content/ to an empty space", () => {
   });
 
   it("holds each file once: 17 assets, each with its file's hash in ext_id and its length", async () => {
-    const assets = await spaceAssets(space.client(), pacer.run);
+    const assets = await spaceAssets(space.client());
     expect(assets).toHaveLength(17);
     expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
     for (const asset of assets) {
@@ -119,7 +116,7 @@ describe("a push of content/ to an empty space", () => {
     expect(firstLog.filter((request) => request.status === 429)).toEqual([]);
   });
 
-  it("kept to the limit in every push of this file, the test's own reads paced with them", () => {
+  it("kept to the limit in every push of this file, the test's own reads sharing the client's window", () => {
     expect(busiestSecond(space.mapi.requests)).toBeLessThanOrEqual(3);
     expect(space.mapi.requests.filter((request) => request.status === 429)).toEqual([]);
   });
@@ -195,7 +192,7 @@ describe("a dry run", () => {
     const empty = await startLocalSpace(await spaceWithComponents());
     dirs.push(empty.dir);
     try {
-      const dry = await pushContent(empty.client(), { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: empty.apiUrl, dryRun: true, pacer });
+      const dry = await pushContent(empty.client(), { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: empty.apiUrl, dryRun: true });
       expect(dry.folders.created).toBe(2);
       expect(dry.assets.created).toBe(17);
       expect(dry.stories.created).toBe(7);
@@ -223,12 +220,12 @@ describe("a push without its journal (last: it leaves the journal behind the spa
 
 /** What expectSpaceHolds needs to know of the space besides the stories. */
 async function spaceFacts() {
-  const rows = await spaceStoryRows(space.client(), pacer.run);
+  const rows = await spaceStoryRows(space.client());
   return {
     local,
     dir: CONTENT,
     fields,
-    assets: await spaceAssets(space.client(), pacer.run),
+    assets: await spaceAssets(space.client()),
     folderIds: new Map(rows.filter((row) => row.is_folder).map((row) => [row.full_slug.replace(/\/$/, ""), row.id])),
   };
 }
@@ -260,13 +257,13 @@ describe("an upload that was signed but never finished", () => {
     const hash = createHash("sha256").update(svg).digest("hex");
     try {
       // A push that died after step 1 of the upload: the asset exists, its file never came.
-      const { data: signed } = await pacer.run(() => other.client().assets.signResponseObject({ query: { filename: "dot.svg", ext_id: `sha256:${hash}` } }));
+      const { data: signed } = await other.client().assets.signResponseObject({ query: { filename: "dot.svg", ext_id: `sha256:${hash}` } });
       const notes = join(content, "journal.json");
       await writeFile(notes, JSON.stringify({ version: 1, space: String(SPACE_ID), target: other.apiUrl, assets: { [hash]: { id: signed.id, filename: "", finished: false } }, folders: {}, stories: {} }));
 
-      const resumed = await pushContent(other.client(), { spaceId: SPACE_ID, dir: content, componentsPath: COMPONENTS, target: other.apiUrl, pacer, journalPath: notes });
+      const resumed = await pushContent(other.client(), { spaceId: SPACE_ID, dir: content, componentsPath: COMPONENTS, target: other.apiUrl, journalPath: notes });
       expect(resumed.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["replace asset /assets/dot.svg", "create story home"]);
-      const assets = await spaceAssets(other.client(), pacer.run);
+      const assets = await spaceAssets(other.client());
       expect(assets.map((asset) => asset.id)).toEqual([signed.id]);
       const records = JSON.parse(await readFile(join(other.dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };
       expect(records.assets).toHaveLength(1);
