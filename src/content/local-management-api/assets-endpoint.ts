@@ -12,6 +12,7 @@
  * the client's types (ShowAsset, Asset) have it.
  */
 import { removeFile } from "./atomic-file";
+import type { AssetAnswer, AssetListBody, AssetRowAnswer, FinishUploadAnswer, SignedResponseAnswer } from "./client-types";
 import { assetKeyOf, contentTypeOf, shortFilename, sizeSegment } from "./asset-names";
 import { json, noContent, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
@@ -32,7 +33,7 @@ function find(state: SpaceState, id: string | undefined): AssetRecord | undefine
   return state.assets.find((a) => a.id === numeric);
 }
 
-export function assetView(asset: AssetRecord): Record<string, unknown> {
+export function assetView(asset: AssetRecord): AssetAnswer & AssetRowAnswer {
   const { key, upload, ...answered } = asset;
   return answered;
 }
@@ -56,7 +57,7 @@ function metadataOf(params: Record<string, unknown>): Record<string, unknown> {
   return picked;
 }
 
-function blankAsset(): Record<string, unknown> {
+function blankAsset() {
   return {
     alt: null,
     title: null,
@@ -73,7 +74,8 @@ function blankAsset(): Record<string, unknown> {
     internal_tag_ids: [],
     internal_tags_list: [],
     locked: false,
-    file: null,
+    // As the asset object is documented: the uploader's file record, without a URL of its own.
+    file: { url: null },
   };
 }
 
@@ -91,7 +93,7 @@ export const assetRoutes: Route[] = [
         .filter((a) => !search || a.short_filename.toLowerCase().includes(search))
         .filter((a) => query.get("ext_id") === null || a.ext_id === query.get("ext_id"));
       const page = paginate(rows, query);
-      return ok({ assets: page.rows.map(assetView) }, page.headers);
+      return ok({ assets: page.rows.map(assetView) } satisfies AssetListBody, page.headers);
     },
   },
   {
@@ -122,11 +124,11 @@ export const assetRoutes: Route[] = [
           if (!sameKey) await removeFile(assetFilePath(dir, replacing.key));
           Object.assign(replacing, metadataOf(params), fields, sameKey && { upload: replacing.upload });
         } else {
-          const asset = { ...blankAsset(), ...metadataOf(params), ...fields, id, space_id: spaceId, content_length: null, created_at: at } as AssetRecord;
+          const asset: AssetRecord = { ...blankAsset(), ...metadataOf(params), ...fields, id, space_id: spaceId, content_length: null, created_at: at };
           tx.state.assets.push(asset);
         }
         tx.touch("assets");
-        return ok({
+        const signed: SignedResponseAnswer = {
           pretty_url: `//${new URL(origin).host}/${key}`,
           public_url: `${origin}/${key}`,
           fields: signer.sign(key, contentType),
@@ -134,7 +136,8 @@ export const assetRoutes: Route[] = [
           id,
           locked: false,
           meta_data: {},
-        });
+        };
+        return ok(signed);
       }),
   },
   {
@@ -157,7 +160,8 @@ export const assetRoutes: Route[] = [
         asset.updated_at = now();
         tx.touch("assets");
         const { id, filename, alt, copyright, title, focus, is_private } = asset;
-        return ok({ id, filename, alt, copyright, title, focus, is_private });
+        const finished: FinishUploadAnswer = { id, filename, alt, copyright, title, focus, is_private };
+        return ok(finished);
       }),
   },
   {

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { missingParam, wrapped } from "./request-body";
+import type { ComponentGroupBody, ComponentGroupListBody } from "./client-types";
 import type { Route } from "./routes";
 import type { ComponentGroupRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
@@ -35,7 +36,7 @@ export const componentGroupRoutes: Route[] = [
       const state = await store.read();
       const search = query.get("search")?.toLowerCase();
       const groups = search ? state.componentGroups.filter((g) => g.name.toLowerCase().includes(search)) : state.componentGroups;
-      return ok({ component_groups: groups });
+      return ok({ component_groups: groups } satisfies ComponentGroupListBody);
     },
   },
   {
@@ -43,7 +44,7 @@ export const componentGroupRoutes: Route[] = [
     path: "/component_groups/:id",
     async endpoint({ store, params }) {
       const group = find(await store.read(), params.id);
-      return group ? ok({ component_group: group }) : notFound();
+      return group ? ok({ component_group: group } satisfies ComponentGroupBody) : notFound();
     },
   },
   {
@@ -67,7 +68,7 @@ export const componentGroupRoutes: Route[] = [
         };
         tx.state.componentGroups.push(group);
         tx.touch("components");
-        return created({ component_group: group });
+        return created({ component_group: group } satisfies ComponentGroupBody);
       }),
   },
   {
@@ -92,7 +93,7 @@ export const componentGroupRoutes: Route[] = [
           group.parent_uuid = parent?.uuid ?? null;
         }
         tx.touch("components");
-        return ok({ component_group: group });
+        return ok({ component_group: group } satisfies ComponentGroupBody);
       }),
   },
   {

@@ -5,7 +5,7 @@
  * The list is not paged: Storyblok returns every component, and the
  * component groups beside them.
  */
-import type { JsonObject } from "../local-cdn/story-types";
+import type { ComponentAnswer, ComponentBody, ComponentCreatedBody, ComponentListAnswer } from "./client-types";
 import { created, notFound, ok, unprocessable } from "./responses";
 import { missingParam, wrapped } from "./request-body";
 import type { Route } from "./routes";
@@ -16,7 +16,7 @@ import { BLANK, hasErrors, idOf, isBlank, TAKEN, writable, type FieldErrors } fr
 const READ_ONLY = ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tags_list"];
 
 /** What Storyblok fills in for a component created with a name alone. */
-function defaults(): JsonObject {
+function defaults(): Omit<ComponentRecord, "id" | "name" | "created_at" | "updated_at"> {
   return {
     display_name: null,
     description: null,
@@ -37,7 +37,7 @@ function defaults(): JsonObject {
 }
 
 /** The component as answered: its stored fields plus those Storyblok derives. */
-export function componentView(component: ComponentRecord, presets: readonly PresetRecord[]): JsonObject {
+export function componentView(component: ComponentRecord, presets: readonly PresetRecord[]): ComponentAnswer {
   const displayName = typeof component.display_name === "string" && component.display_name !== "" ? component.display_name : null;
   return {
     ...component,
@@ -47,7 +47,9 @@ export function componentView(component: ComponentRecord, presets: readonly Pres
   };
 }
 
-function presetSummary(preset: PresetRecord): JsonObject {
+type PresetSummary = NonNullable<ComponentAnswer["all_presets"]>[number];
+
+function presetSummary(preset: PresetRecord): PresetSummary {
   const { id, name, preset: content, component_id, image, icon, color, description } = preset;
   return { id, name, preset: content ?? {}, component_id, image: image ?? null, icon: icon ?? null, color: color ?? null, description: description ?? null };
 }
@@ -76,7 +78,7 @@ export const componentRoutes: Route[] = [
     async endpoint({ store }) {
       const state = await store.read();
       const components = state.components.map((c) => componentView(c, state.presets));
-      return ok({ components, component_groups: state.componentGroups });
+      return ok({ components, component_groups: state.componentGroups } satisfies ComponentListAnswer);
     },
   },
   {
@@ -85,7 +87,7 @@ export const componentRoutes: Route[] = [
     async endpoint({ store, params }) {
       const state = await store.read();
       const component = find(state, params.id);
-      return component ? ok({ component: componentView(component, state.presets) }) : notFound();
+      return component ? ok({ component: componentView(component, state.presets) } satisfies ComponentBody) : notFound();
     },
   },
   {
@@ -100,6 +102,7 @@ export const componentRoutes: Route[] = [
         const at = now();
         // A content type is not nestable unless it says so; a block without either flag is nestable.
         const nestable = { is_nestable: input.is_root !== true };
+        // defaults() has every field the client's Component requires; the request's own fields go over them as sent.
         const component = {
           ...defaults(),
           ...nestable,
@@ -111,7 +114,7 @@ export const componentRoutes: Route[] = [
         } as ComponentRecord;
         tx.state.components.push(component);
         tx.touch("components");
-        return created({ component: componentView(component, tx.state.presets) });
+        return created({ component: componentView(component, tx.state.presets) } satisfies ComponentCreatedBody);
       }),
   },
   {
@@ -130,7 +133,7 @@ export const componentRoutes: Route[] = [
         if (hasErrors(errors)) return unprocessable(errors);
         Object.assign(component, writable(input, READ_ONLY), { updated_at: now() });
         tx.touch("components");
-        return ok({ component: componentView(component, tx.state.presets) });
+        return ok({ component: componentView(component, tx.state.presets) } satisfies ComponentBody);
       }),
   },
   {
@@ -148,7 +151,7 @@ export const componentRoutes: Route[] = [
           tx.touch("presets");
         }
         tx.touch("components");
-        return ok({ component: view });
+        return ok({ component: view } satisfies ComponentBody);
       }),
   },
 ];

@@ -7,8 +7,9 @@
  */
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { findDatasource } from "./datasources-endpoint";
-import { paginate } from "./pagination";
+import { MAX_DATASOURCE_ENTRIES_PER_PAGE, paginate } from "./pagination";
 import { missingParam, wrapped } from "./request-body";
+import type { DatasourceEntryBody, DatasourceEntryListBody } from "./client-types";
 import type { Endpoint, Route } from "./routes";
 import type { DatasourceEntryRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
@@ -66,8 +67,8 @@ export const datasourceEntryRoutes: Route[] = [
       const datasource = key === undefined ? undefined : findDatasource(state, key);
       if (key !== undefined && !datasource) return notFound();
       const rows = datasource ? state.datasourceEntries.filter((e) => e.datasource_id === datasource.id) : state.datasourceEntries;
-      const page = paginate(rows, query);
-      return ok({ datasource_entries: page.rows }, page.headers);
+      const page = paginate(rows, query, MAX_DATASOURCE_ENTRIES_PER_PAGE);
+      return ok({ datasource_entries: page.rows } satisfies DatasourceEntryListBody, page.headers);
     },
   },
   {
@@ -75,7 +76,7 @@ export const datasourceEntryRoutes: Route[] = [
     path: "/datasource_entries/:id",
     async endpoint({ store, params }) {
       const entry = find(await store.read(), params.id);
-      return entry ? ok({ datasource_entry: entry }) : notFound();
+      return entry ? ok({ datasource_entry: entry } satisfies DatasourceEntryBody) : notFound();
     },
   },
   {
@@ -97,7 +98,7 @@ export const datasourceEntryRoutes: Route[] = [
         tx.state.datasourceEntries.push(entry);
         place(tx.state, entry, input.position);
         tx.touch("datasources");
-        return created({ datasource_entry: entry });
+        return created({ datasource_entry: entry } satisfies DatasourceEntryBody);
       }),
   },
   { method: "PUT", path: "/datasource_entries/:id", endpoint: update },

@@ -7,6 +7,7 @@
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
 import { missingParam, wrapped } from "./request-body";
+import type { DatasourceBody, DatasourceListBody } from "./client-types";
 import type { Route, Endpoint } from "./routes";
 import type { DatasourceRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
@@ -34,7 +35,7 @@ const update: Endpoint = ({ store, body, params, now }) =>
     for (const field of given) datasource[field] = input[field] as string;
     datasource.updated_at = now();
     tx.touch("datasources");
-    return ok({ datasource });
+    return ok({ datasource } satisfies DatasourceBody);
   });
 
 export const datasourceRoutes: Route[] = [
@@ -49,7 +50,7 @@ export const datasourceRoutes: Route[] = [
         .filter((d) => !search || d.name.toLowerCase().includes(search) || d.slug.toLowerCase().includes(search))
         .filter((d) => !ids || ids.includes(d.id));
       const page = paginate(rows, query);
-      return ok({ datasources: page.rows }, page.headers);
+      return ok({ datasources: page.rows } satisfies DatasourceListBody, page.headers);
     },
   },
   {
@@ -57,7 +58,7 @@ export const datasourceRoutes: Route[] = [
     path: "/datasources/:id",
     async endpoint({ store, params }) {
       const datasource = findDatasource(await store.read(), params.id);
-      return datasource ? ok({ datasource }) : notFound();
+      return datasource ? ok({ datasource } satisfies DatasourceBody) : notFound();
     },
   },
   {
@@ -80,7 +81,7 @@ export const datasourceRoutes: Route[] = [
         };
         tx.state.datasources.push(datasource);
         tx.touch("datasources");
-        return created({ datasource });
+        return created({ datasource } satisfies DatasourceBody);
       }),
   },
   { method: "PUT", path: "/datasources/:id", endpoint: update },

@@ -5,6 +5,7 @@
  */
 import { created, notFound, ok, unprocessable } from "./responses";
 import { missingParam, wrapped } from "./request-body";
+import type { PresetBody, PresetListBody } from "./client-types";
 import type { Route } from "./routes";
 import type { PresetRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
@@ -33,7 +34,7 @@ export const presetRoutes: Route[] = [
       const state = await store.read();
       const componentId = idOf(query.get("component_id"));
       const presets = componentId === undefined ? state.presets : state.presets.filter((p) => p.component_id === componentId);
-      return ok({ presets });
+      return ok({ presets } satisfies PresetListBody);
     },
   },
   {
@@ -41,7 +42,7 @@ export const presetRoutes: Route[] = [
     path: "/presets/:id",
     async endpoint({ store, params }) {
       const preset = find(await store.read(), params.id);
-      return preset ? ok({ preset }) : notFound();
+      return preset ? ok({ preset } satisfies PresetBody) : notFound();
     },
   },
   {
@@ -54,7 +55,7 @@ export const presetRoutes: Route[] = [
         const errors = presetErrors(tx.state, { name: input.name, component_id: input.component_id });
         if (hasErrors(errors)) return unprocessable(errors);
         const at = now();
-        const preset = {
+        const preset: PresetRecord = {
           preset: {},
           image: null,
           color: null,
@@ -67,10 +68,10 @@ export const presetRoutes: Route[] = [
           space_id: spaceId,
           created_at: at,
           updated_at: at,
-        } as PresetRecord;
+        };
         tx.state.presets.push(preset);
         tx.touch("presets");
-        return created({ preset });
+        return created({ preset } satisfies PresetBody);
       }),
   },
   {
@@ -87,7 +88,7 @@ export const presetRoutes: Route[] = [
         if (hasErrors(errors)) return unprocessable(errors);
         Object.assign(preset, writable(input, READ_ONLY), { component_id: idOf(next.component_id)!, updated_at: now() });
         tx.touch("presets");
-        return ok({ preset });
+        return ok({ preset } satisfies PresetBody);
       }),
   },
   {
@@ -102,7 +103,7 @@ export const presetRoutes: Route[] = [
         for (const component of tx.state.components) if (component.preset_id === preset.id) component.preset_id = null;
         tx.touch("presets");
         tx.touch("components");
-        return ok({ preset });
+        return ok({ preset } satisfies PresetBody);
       }),
   },
 ];

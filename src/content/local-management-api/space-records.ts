@@ -1,51 +1,36 @@
 /**
  * The records the local Management API keeps, in Storyblok's Management API
- * shapes (the client's generated types are the reference; tests check the
- * emulator's answers against them). Stored as JSON exactly as answered, so
- * `space/components.json` reads like the repository's schema/components.json.
+ * shapes: each is the client's answer type (client-types.ts) for what it
+ * holds, plus what the emulator keeps for itself. Stored as JSON exactly as
+ * answered, so `space/components.json` reads like the repository's
+ * schema/components.json.
  */
-import type { CdnStory, JsonObject } from "../local-cdn/story-types";
+import type { CdnStory } from "../local-cdn/story-types";
+import type {
+  AssetAnswer,
+  ComponentAnswer,
+  ComponentGroupAnswer,
+  DatasourceAnswer,
+  DatasourceEntryAnswer,
+  PresetAnswer,
+} from "./client-types";
 
-export interface ComponentRecord extends JsonObject {
-  id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+/** Answers keep what a request set beyond the typed fields (Storyblok ignores unknown ones; the emulator keeps them). */
+type Open<T> = T & { [key: string]: unknown };
 
-export interface ComponentGroupRecord extends JsonObject {
-  id: number;
-  name: string;
-  uuid: string;
-  parent_id: number | null;
-  parent_uuid: string | null;
-}
+/** A component as stored: the answer without what is derived per answer (real_name, all_presets). */
+export type ComponentRecord = Open<Omit<ComponentAnswer, "real_name" | "all_presets" | "internal_tags_list">>;
 
-export interface PresetRecord extends JsonObject {
-  id: number;
-  name: string;
-  component_id: number;
-  space_id: number;
-  created_at: string;
-  updated_at: string;
-}
+export type ComponentGroupRecord = ComponentGroupAnswer;
 
-export interface DatasourceRecord extends JsonObject {
-  id: number;
-  name: string;
-  slug: string;
-}
+export type PresetRecord = Open<PresetAnswer>;
 
-export interface DatasourceEntryRecord extends JsonObject {
-  id: number;
-  name: string;
-  value: string;
-  dimension_value: string | null;
-  datasource_id: number;
-}
+export type DatasourceRecord = Open<DatasourceAnswer>;
+
+export type DatasourceEntryRecord = Open<DatasourceEntryAnswer & { datasource_id: number }>;
 
 /** A folder: a story with `is_folder: true`, which the CDN never serves. */
-export interface FolderRecord extends JsonObject {
+export interface FolderRecord {
   id: number;
   uuid: string;
   name: string;
@@ -55,22 +40,20 @@ export interface FolderRecord extends JsonObject {
   is_folder: true;
   created_at: string;
   updated_at: string;
+  [key: string]: unknown;
 }
 
-export interface AssetRecord extends JsonObject {
-  id: number;
-  filename: string;
-  short_filename: string;
-  space_id: number;
-  content_type: string | null;
-  content_length: number | null;
-  created_at: string;
-  updated_at: string;
-  /** Where the file is: under `assets/` on disk and under the server's origin (not answered). */
-  key: string;
-  /** Signed, then its file uploaded, then finished (`finish_upload`); only finished assets are listed (not answered). */
-  upload: "signed" | "uploaded" | "finished";
-}
+export type AssetRecord = Open<
+  AssetAnswer & {
+    short_filename: string;
+    content_type: string | null;
+    content_length: number | null;
+    /** Where the file is: under `assets/` on disk and under the server's origin (not answered). */
+    key: string;
+    /** Signed, then its file uploaded, then finished (`finish_upload`); only finished assets are listed (not answered). */
+    upload: "signed" | "uploaded" | "finished";
+  }
+>;
 
 /** A story as on disk: the `stories/` file, and the `drafts/` file when one holds unpublished changes. */
 export interface StoryEntry {

@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import { removeFile, writeJsonAtomic } from "./atomic-file";
+import { inferFolders } from "./infer-folders";
 import { createSerialQueue } from "./serial-queue";
 import { SPACE_DOCUMENTS, spaceDocumentPath, storyFile, type SpaceDocument } from "./space-files";
 import type {
@@ -56,9 +57,11 @@ export interface SpaceStore {
 export function createSpaceStore(dir: string): SpaceStore {
   const queue = createSerialQueue();
   let state: SpaceState | undefined;
+  /** Documents the loaded state has that the folder does not yet (inferred folders). */
+  let unsaved: SpaceDocument[] = [];
 
   async function loaded(): Promise<SpaceState> {
-    state ??= await loadSpace(dir);
+    if (!state) ({ state, unsaved } = await loadSpace(dir));
     return state;
   }
 
@@ -67,7 +70,7 @@ export function createSpaceStore(dir: string): SpaceStore {
     write: (change) =>
       queue.run(async () => {
         const current = await loaded();
-        const documents = new Set<SpaceDocument>();
+        const documents = new Set<SpaceDocument>(unsaved);
         const stories = new Map<number, StoryEntry | undefined>();
         const tx: SpaceTransaction = {
           state: current,
@@ -84,6 +87,7 @@ export function createSpaceStore(dir: string): SpaceStore {
         try {
           const result = await change(tx);
           await flush(dir, current, documents, stories);
+          unsaved = [];
           return result;
         } catch (error) {
           // Memory may hold half a change: read the folder again on the next request.
@@ -144,7 +148,7 @@ function documentOf(state: SpaceState, document: SpaceDocument): unknown {
   }
 }
 
-async function loadSpace(dir: string): Promise<SpaceState> {
+async function loadSpace(dir: string): Promise<{ state: SpaceState; unsaved: SpaceDocument[] }> {
   const docs = Object.fromEntries(
     await Promise.all(SPACE_DOCUMENTS.map(async (d) => [d, await readDocument(spaceDocumentPath(dir, d))] as const)),
   ) as Record<SpaceDocument, Record<string, unknown>>;
@@ -162,7 +166,10 @@ async function loadSpace(dir: string): Promise<SpaceState> {
   };
   const sequence = docs.sequence.last_id;
   state.lastId = Math.max(typeof sequence === "number" ? sequence : 0, ...knownIds(state));
-  return state;
+  const inferred = inferFolders([...state.stories.values()], state.folders, () => ++state.lastId, new Date().toISOString());
+  state.folders.push(...inferred);
+  // Written with the first change, not on a read: reading a space must not change the folder.
+  return { state, unsaved: inferred.length > 0 ? ["folders", "sequence"] : [] };
 }
 
 async function readDocument(path: string): Promise<Record<string, unknown>> {

@@ -18,6 +18,7 @@ import { created, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
 import { missingParam, wrapped } from "./request-body";
 import { storyFile } from "./space-files";
+import type { StoryBody, StoryCreatedBody } from "./client-types";
 import type { Route } from "./routes";
 import type { FolderRecord, StoryEntry } from "./space-records";
 import type { SpaceState, SpaceTransaction } from "./space-store";
@@ -102,7 +103,7 @@ export const storyRoutes: Route[] = [
       const state = await store.read();
       const found = find(state, params.id);
       if (!found) return notFound();
-      return ok({ story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders) });
+      return ok({ story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders) } satisfies StoryBody);
     },
   },
   {
@@ -129,7 +130,7 @@ export const storyRoutes: Route[] = [
           } as FolderRecord;
           tx.state.folders.push(folder);
           tx.touch("folders");
-          return created({ story: folderView(folder, tx.state.folders) });
+          return created({ story: folderView(folder, tx.state.folders) } satisfies StoryCreatedBody);
         }
         const errors = contentErrors(input.content);
         if (hasErrors(errors)) return unprocessable(errors);
@@ -159,7 +160,7 @@ export const storyRoutes: Route[] = [
         const entry: StoryEntry = { story: publish ? published(story, story, at) : story, file: storyFile(story.full_slug, "stories") };
         tx.state.stories.set(story.id, entry);
         tx.touchStory(story.id);
-        return created({ story: storyView(entry, tx.state.folders) });
+        return created({ story: storyView(entry, tx.state.folders) } satisfies StoryCreatedBody);
       }),
   },
   {
@@ -178,7 +179,7 @@ export const storyRoutes: Route[] = [
           if ("errors" in result) return unprocessable(result.errors);
           Object.assign(folder, editable(input), placed(result.placement), { is_startpage: false, updated_at: at });
           refreshFullSlugs(tx);
-          return ok({ story: folderView(folder, tx.state.folders) });
+          return ok({ story: folderView(folder, tx.state.folders) } satisfies StoryBody);
         }
         const { entry } = found;
         const working = workingCopy(entry);
@@ -203,7 +204,7 @@ export const storyRoutes: Route[] = [
           entry.story = next;
         }
         tx.touchStory(working.id);
-        return ok({ story: storyView(entry, tx.state.folders) });
+        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
       }),
   },
   {
@@ -213,12 +214,12 @@ export const storyRoutes: Route[] = [
       store.write((tx) => {
         const found = find(tx.state, params.id);
         if (!found) return notFound();
-        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) });
+        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
         const { entry } = found;
         entry.story = published(workingCopy(entry), entry.story, now());
         entry.draft = undefined;
         tx.touchStory(entry.story.id);
-        return ok({ story: storyView(entry, tx.state.folders) });
+        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
       }),
   },
   {
@@ -228,13 +229,13 @@ export const storyRoutes: Route[] = [
       store.write((tx) => {
         const found = find(tx.state, params.id);
         if (!found) return notFound();
-        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) });
+        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
         const { entry } = found;
         // The working copy (a pending draft included) stays, no longer published.
         entry.story = { ...workingCopy(entry), published_at: null };
         entry.draft = undefined;
         tx.touchStory(entry.story.id);
-        return ok({ story: storyView(entry, tx.state.folders) });
+        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
       }),
   },
   {
@@ -249,7 +250,7 @@ export const storyRoutes: Route[] = [
           const view = storyView(found.entry, state.folders);
           state.stories.delete(found.entry.story.id);
           tx.touchStory(found.entry.story.id, found.entry);
-          return ok({ story: view });
+          return ok({ story: view } satisfies StoryBody);
         }
         // A folder goes with everything in it, as in Storyblok.
         const view = folderView(found.folder, state.folders);
@@ -261,7 +262,7 @@ export const storyRoutes: Route[] = [
         const gone = new Set([found.folder, ...inside.folders]);
         state.folders = state.folders.filter((f) => !gone.has(f));
         tx.touch("folders");
-        return ok({ story: view });
+        return ok({ story: view } satisfies StoryBody);
       }),
   },
 ];

@@ -3,7 +3,7 @@
  * documents it (https://storyblok.com/docs/api/management/stories/retrieve-multiple-stories)
  * for the filters a push needs, in creation order, and paged.
  */
-import type { JsonObject } from "../local-cdn/story-types";
+import type { StoryRow } from "./story-views";
 import type { SpaceState } from "./space-store";
 import { parentIdOf } from "./story-tree";
 import { folderRow, storyRow, workingCopy } from "./story-views";
@@ -16,7 +16,7 @@ interface Listed {
   parentId: number;
   isFolder: boolean;
   component: string | undefined;
-  row: () => JsonObject;
+  row: () => StoryRow;
 }
 
 function listed(state: SpaceState): Listed[] {

@@ -7,6 +7,7 @@
  * and only for the key they name, as S3 accepts them.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { SignedResponseAnswer } from "./client-types";
 
 /** S3's default for a signed POST form; long enough for any upload. */
 const VALID_FOR_MS = 60 * 60 * 1000;
@@ -15,7 +16,7 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export interface UploadSigner {
   /** The form fields for uploading `key` (everything but the file). */
-  sign(key: string, contentType: string): Record<string, string>;
+  sign(key: string, contentType: string): SignedResponseAnswer["fields"];
   /** The key a form may upload, or why it may not. */
   verify(fields: { key: string | null; policy: string | null; signature: string | null }): { key: string } | { problem: string };
 }

@@ -78,6 +78,20 @@ describe("the request log", () => {
   });
 });
 
+describe("the content folder", () => {
+  it("a missing folder is an empty space, made when the first write comes", async () => {
+    const parent = await tempContentDir();
+    const dir = join(parent, "not-yet");
+    api = await startManagementApi(dir);
+    const client = api.client();
+    expect((await client.stories.list()).data.stories).toEqual([]);
+    expect((await client.components.list()).data.components).toEqual([]);
+    await client.components.create({ body: { component: { name: "page" } } });
+    expect(JSON.parse(await readFile(join(dir, "space/components.json"), "utf8"))).toMatchObject({ components: [{ name: "page" }] });
+    await rm(parent, { recursive: true, force: true });
+  });
+});
+
 describe("concurrent writes", () => {
   it("keeps every one of 40 writes that arrive at once, each with its own id, on disk", async () => {
     api = await startManagementApi();

@@ -152,7 +152,7 @@ describe("datasources and entries", () => {
     expect((onDisk.datasource_entries as { datasource_id: number }[]).filter((e) => e.datasource_id === id)).toEqual([]);
   });
 
-  it("pages entries 25 by default and at most 100 per page, with total and per-page headers", async () => {
+  it("pages entries 25 by default and at most 1000 per page (Storyblok's limit for entries), with total and per-page headers", async () => {
     const client = api.client();
     const { data } = await client.datasources.create({ body: { datasource: { name: "Many", slug: "many" } } });
     const id = data.datasource.id;
@@ -163,9 +163,11 @@ describe("datasources and entries", () => {
     expect(first.response.headers.get("per-page")).toBe("25");
     expect(first.response.headers.get("total")).toBe("130");
 
-    const pageOne = await client.datasourceEntries.list({ query: { datasource_id: id, per_page: 500, page: 1 } });
+    const all = await client.datasourceEntries.list({ query: { datasource_id: id, per_page: 5000 } });
+    expect(all.data.datasource_entries).toHaveLength(130);
+    expect(all.response.headers.get("per-page")).toBe("1000");
+    const pageOne = await client.datasourceEntries.list({ query: { datasource_id: id, per_page: 100, page: 1 } });
     expect(pageOne.data.datasource_entries).toHaveLength(100);
-    expect(pageOne.response.headers.get("per-page")).toBe("100");
     const pageTwo = await client.datasourceEntries.list({ query: { datasource_id: id, per_page: 100, page: 2 } });
     expect(pageTwo.data.datasource_entries.map((e) => e.name)).toEqual(Array.from({ length: 30 }, (_, i) => `n${100 + i}`));
     const beyond = await client.datasourceEntries.list({ query: { datasource_id: id, per_page: 100, page: 3 } });

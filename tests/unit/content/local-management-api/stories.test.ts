@@ -4,7 +4,7 @@
  * token, drafts to the preview token, a pending draft over a published
  * story kept apart until it is published.
  */
-import { cp, readFile, rm } from "node:fs/promises";
+import { cp, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildStoryIndex } from "../../../../src/content/local-cdn/story-index";
@@ -12,7 +12,7 @@ import { validateContentDirectory } from "../../../../src/content/validation/val
 import { EMBEDDED_CONTENT } from "../cdn-harness";
 import { failure, SPACE_ID, startManagementApi, tempContentDir, type RunningManagementApi } from "./mapi-harness";
 
-const exists = (path: string) => readFile(path).then(() => true, () => false);
+const exists = (path: string) => stat(path).then(() => true, () => false);
 const page = (headline: string) => ({ component: "page", body: [{ component: "hero_section", headline }] });
 
 describe("stories and the CDN", () => {
@@ -192,13 +192,32 @@ describe("an existing content folder", () => {
   afterEach(() => undefined);
 
   it("is the space: its stories are listed, the pending draft shows as unpublished changes", async () => {
-    const { data } = await api.client().stories.list({ query: { per_page: 100 } });
+    const { data } = await api.client().stories.list({ query: { per_page: 100, story_only: true } });
     const bySlug = new Map(data.stories!.map((s) => [s.full_slug, s]));
     expect([...bySlug.keys()].sort()).toEqual(
       ["home", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater", "site"],
     );
     expect(bySlug.get("projects/fieldnotes")).toMatchObject({ published: true, unpublished_changes: true });
     expect(bySlug.get("home")).toMatchObject({ published: true, unpublished_changes: false });
+  });
+
+  it("has the folders its stories' full slugs and parent ids imply, written to space/folders.json with the first change", async () => {
+    const folders = (await api.client().stories.list({ query: { folder_only: true } })).data.stories!;
+    expect(folders.map((f) => [f.full_slug, f.id, f.parent_id])).toEqual([
+      ["projects", 512004101, 0],
+      ["projects/2024", 512004102, 512004101],
+    ]);
+    // Reading changed nothing on disk.
+    expect(await exists(join(dir, "space"))).toBe(false);
+    await api.client().datasources.create({ body: { datasource: { name: "Tags", slug: "tags" } } });
+    const onDisk = JSON.parse(await readFile(join(dir, "space/folders.json"), "utf8")) as { folders: { id: number }[] };
+    expect(onDisk.folders.map((f) => f.id)).toEqual([512004101, 512004102]);
+    const atlas = (await api.client().stories.list({ query: { with_slug: "projects/2024/atlas" } })).data.stories![0]!;
+    expect(atlas.parent).toMatchObject({ id: 512004102, slug: "2024" });
+    // A content-only update keeps the story where it is.
+    const full = (await api.client().stories.get(atlas.id)).data.story!;
+    await api.client().stories.update(atlas.id, { body: { story: { content: full.content } }, query: { publish: true } });
+    expect(await exists(join(dir, "stories/projects/2024/atlas.json"))).toBe(true);
   });
 
   it("publishing the pending draft serves it publicly; new ids never reuse the folder's", async () => {
