@@ -38,8 +38,9 @@ export async function managementClientOrExit(flags: SpaceFlags, doing: string): 
     return createManagementClient({
       token,
       spaceId,
-      region: flags.region ?? process.env.STORYBLOK_REGION,
-      apiUrl: flags.apiUrl ?? process.env.STORYBLOK_MANAGEMENT_API_URL,
+      // An empty variable is an unset one: never the region's servers by accident.
+      region: flags.region ?? (process.env.STORYBLOK_REGION || undefined),
+      apiUrl: flags.apiUrl ?? (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined),
     });
   } catch (error) {
     console.error((error as Error).message);

@@ -6,11 +6,9 @@
  * included, is a change: pushing then writes what schema/ says.
  */
 
-export type RawObject = Record<string, unknown>;
+import { isObject, type RawObject } from "../../../codegen/normalise/coerce";
 
-export function isObject(value: unknown): value is RawObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isObject, type RawObject };
 
 /** What Storyblok stores for a setting nobody set: a new space's value for it. */
 export function isUnset(value: unknown): boolean {

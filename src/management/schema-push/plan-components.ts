@@ -11,7 +11,6 @@ import type { ComponentShape } from "./component-shape";
 import type { BreakingChange, ComponentStep, FieldChange, SettingChange } from "./plan-model";
 
 export interface ShapedComponent {
-  raw: RawObject;
   shape: ComponentShape;
   /** The space's id; undefined for schema/'s. */
   spaceId?: number;

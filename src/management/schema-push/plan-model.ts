@@ -4,7 +4,6 @@
  * Each step carries what applying it needs (the local object, the space's id).
  */
 import type { ComponentFolder } from "@storyblok/management-api-client";
-import type { RawObject } from "./comparable";
 import type { ComponentShape, PresetShape } from "./component-shape";
 import type { LocalDatasource, LocalGroup } from "./schema-model";
 

@@ -42,12 +42,12 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
 
   const localComponents: ShapedComponent[] = local.components.map((raw) => {
     const presets = Array.isArray(raw.all_presets) ? raw.all_presets.filter(isObject) : [];
-    return { raw, shape: componentShape(raw, presets, (uuid) => localGroups.get(uuid), LOCAL_DANGLING) };
+    return { shape: componentShape(raw, presets, (uuid) => localGroups.get(uuid), LOCAL_DANGLING) };
   });
   const presetsOf = (component: Component): Preset[] => space.presets.filter((preset) => preset.component_id === component.id);
   const spaceComponents: ShapedComponent[] = space.components.map((component) => {
     const raw = component as unknown as RawObject;
-    return { raw, spaceId: component.id, shape: componentShape(raw, presetsOf(component) as unknown as RawObject[], (uuid) => spaceGroups.get(uuid), SPACE_DANGLING) };
+    return { spaceId: component.id, shape: componentShape(raw, presetsOf(component) as unknown as RawObject[], (uuid) => spaceGroups.get(uuid), SPACE_DANGLING) };
   });
 
   const groups = planGroups(local.groups, space.groups, prune);

@@ -8,8 +8,8 @@ import { pullSpaceSchema } from "../../../src/management/pull-space-schema";
 import { pushSchema, type PushSchemaResult } from "../../../src/management/schema-push/push-schema";
 import { readGeneratedDir } from "../../../bin/commands/generate";
 import { REPO } from "../codegen/helpers";
-import { SPACE_ID, startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
-import { busiestSecond, componentIn, portfolio, repositorySchema, THEMES, writeSchemaDir, writesIn } from "./schema-push-helpers";
+import { startManagementApi, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
+import { busiestSecond, repositorySchema, writesIn } from "./schema-push-helpers";
 
 /**
  * `schema push` against the local Management API over HTTP, through the
