@@ -113,7 +113,8 @@ async function pushContentStep(client: ManagementClient, flags: PushFlags): Prom
     dir: resolve(flags.dir),
     componentsPath: resolve(flags.schema, "components.json"),
     journalPath: resolve(flags.journal ?? sp.defaultJournalPath(process.cwd(), flags.space!)),
-    target: flags.apiUrl ?? process.env.STORYBLOK_MANAGEMENT_API_URL ?? `region:${flags.region ?? process.env.STORYBLOK_REGION ?? "eu"}`,
+    // What the journal is kept for, read as managementClientOrExit reads it (an empty variable is unset).
+    target: flags.apiUrl ?? (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined) ?? `region:${flags.region ?? (process.env.STORYBLOK_REGION || "eu")}`,
   };
   try {
     if (flags.dryRun) {
