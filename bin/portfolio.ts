@@ -10,6 +10,7 @@ import { registerContent } from "./commands/content";
 import { registerGenerate } from "./commands/generate";
 import { registerMessages } from "./commands/messages";
 import { registerSchema } from "./commands/schema";
+import { registerSpace } from "./commands/space";
 import { registerWebhook } from "./commands/webhook";
 
 const program = new Command()
@@ -18,6 +19,7 @@ const program = new Command()
   .showHelpAfterError();
 
 registerSchema(program);
+registerSpace(program);
 registerGenerate(program);
 registerCheck(program);
 registerContent(program);

@@ -32,6 +32,15 @@ export interface ManagementClientOptions {
   timeoutMs?: number;
 }
 
+/** ky's retry options; `shouldRetry` is ky's own, missing from the client's narrower type of them. */
+const RETRY = {
+  limit: MANAGEMENT_MAX_RETRIES,
+  methods: ["get", "post", "put", "delete", "patch"] as ("get" | "post" | "put" | "delete" | "patch")[],
+  statusCodes: [429],
+  // undefined: ky's own rules (statusCodes, Retry-After) decide for an answer; false: never retry without one.
+  shouldRetry: ({ error }: { error: Error }) => (isHttpError(error) ? undefined : false),
+};
+
 /** ky's longest wait between retries when the server names none (its backoffLimit is unset): 300 ms doubled 10 times. */
 const RETRY_WAIT_LIMIT_MS = 300 * 2 ** MANAGEMENT_MAX_RETRIES;
 
@@ -61,8 +70,10 @@ export function createManagementClient(options: ManagementClientOptions) {
     rateLimit: false,
     timeout,
     // ky (under the client) waits what a 429's `Retry-After` says, else 300 ms doubling. A 429 was not
-    // processed, so repeating a write is safe; any other error is the caller's to report.
-    retry: { limit: MANAGEMENT_MAX_RETRIES, methods: ["get", "post", "put", "delete", "patch"], statusCodes: [429] },
+    // processed, so repeating a write is safe; any other error is the caller's to report. That includes a
+    // dropped connection, which ky would otherwise retry too (for minutes, at 10 doubling retries): a write
+    // whose answer was lost may have been made, and sending it again could make it twice.
+    retry: RETRY,
   });
   // Every request the client sends, its own steps included (an asset upload is three), goes
   // through these two; a request's retries stay within its place (only a 429 is retried).
@@ -78,4 +89,9 @@ export function createManagementClient(options: ManagementClientOptions) {
     return response;
   });
   return client;
+}
+
+/** ky's HTTPError: the server answered (a status to judge), unlike a network failure or a timeout. */
+function isHttpError(error: unknown): boolean {
+  return error instanceof Error && error.name === "HTTPError" && "response" in error;
 }

@@ -1,0 +1,117 @@
+/**
+ * Test harness for `space push`: a local space as `portfolio content serve`
+ * runs it (the Management API under /v1/ and the CDN under /v2/, one
+ * server, one content folder) over real HTTP on port 0, with the space's
+ * components pushed first (`schema push`), as a push needs them in a real
+ * space.
+ */
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createContentClient, type ContentClient } from "../../../src/content/client";
+import { createLocalCdn } from "../../../src/content/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../../../src/content/local-cdn/http-server";
+import { createStoryStore } from "../../../src/content/local-cdn/story-store";
+import { combineLocalApis } from "../../../src/content/local-apis";
+import { createLocalManagementApi, type LocalManagementApi } from "../../../src/content/local-management-api/create-local-management-api";
+import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
+import { createManagementClient, type ManagementClient } from "../../../src/management/management-client";
+import { pushSchema } from "../../../src/management/schema-push/push-schema";
+
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+export const CONTENT = join(ROOT, "content");
+export const COMPONENTS = join(ROOT, "schema", "components.json");
+export const OAUTH_TOKEN = "local-oauth";
+export const SPACE_ID = 1;
+
+export interface LocalSpace {
+  url: string;
+  apiUrl: string;
+  dir: string;
+  mapi: LocalManagementApi;
+  /** The Management API client as the CLI makes it (3 requests per second), one for the space: its request window covers every call. */
+  client(): ManagementClient;
+  /** storyblok-js-client with the public token: published content only. */
+  publicClient(): ContentClient;
+  /** storyblok-js-client with the preview token: drafts too. */
+  previewClient(): ContentClient;
+  close(): Promise<void>;
+}
+
+let tokens = 0;
+
+/** A space over `dir`, answering at Storyblok's 3 requests per second unless told otherwise. */
+export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {}): Promise<LocalSpace> {
+  // storyblok-js-client caches per token: every space gets its own.
+  const token = `space-push-${++tokens}-${process.pid}`;
+  const previewToken = `${token}-preview`;
+  const store = createStoryStore(dir, { checkIntervalMs: 0, onProblems: () => {} });
+  const cdn = createLocalCdn({ dir, token, previewToken, store, checkIntervalMs: 0, spaceId: String(SPACE_ID) });
+  const mapi = createLocalManagementApi({ dir, oauthToken: OAUTH_TOKEN, spaceId: SPACE_ID, requestsPerSecond });
+  const running = await serveOverHttp(combineLocalApis(cdn, mapi), 0);
+  const source = { kind: "storyblok" as const, token, previewToken, endpoint: `${running.url}/v2` };
+  let client: ManagementClient | undefined;
+  return {
+    url: running.url,
+    apiUrl: `${running.url}/v1`,
+    dir,
+    mapi,
+    client: () => (client ??= createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `${running.url}/v1` })),
+    publicClient: () => createContentClient({ source }),
+    previewClient: () => createContentClient({ source, access: "preview" }),
+    close: running.close,
+  };
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * A new content folder holding an empty space with the schema's components,
+ * groups and datasources, as `schema push` leaves it (space push's first
+ * step): pushed once on a space with no limit, then copied for each test.
+ */
+export async function spaceWithComponents(): Promise<string> {
+  template ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), "space-push-template-"));
+    const space = await startLocalSpace(dir, { requestsPerSecond: Number.POSITIVE_INFINITY });
+    try {
+      const client = createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: space.apiUrl, requestsPerSecond: 1000 });
+      const { outcome } = await pushSchema(client, { schemaDir: join(ROOT, "schema") });
+      if (outcome !== "applied") throw new Error(`schema push: ${outcome}`);
+    } finally {
+      await space.close();
+    }
+    return dir;
+  })();
+  const dir = await mkdtemp(join(tmpdir(), "space-push-space-"));
+  await cp(await template, dir, { recursive: true });
+  return dir;
+}
+
+/** Removes folders made by the harness. */
+export async function removeDirs(dirs: readonly string[]): Promise<void> {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  if (template) await rm(await template, { recursive: true, force: true });
+}
+
+/** Requests that change the space: everything but reads (a GET that publishes, unpublishes or finishes an upload is a write). */
+export function isWrite(request: AnsweredRequest): boolean {
+  if (request.method !== "GET") return true;
+  return /\/(publish|unpublish|finish_upload)(\?|$)/.test(request.path);
+}
+
+export function isCreate(request: AnsweredRequest): boolean {
+  return request.method === "POST" && /\/v1\/spaces\/\d+\/(stories|assets)\/?(\?|$)/.test(request.path);
+}
+
+/** The most requests the server saw in any rolling second (a window [t, t + 1000 ms) starting at a request). */
+export function busiestSecond(requests: readonly AnsweredRequest[]): number {
+  const times = requests.map((request) => request.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let start = 0, end = 0; start < times.length; start++) {
+    while (end < times.length && times[end]! < times[start]! + 1000) end++;
+    most = Math.max(most, end - start);
+  }
+  return most;
+}

@@ -1,0 +1,191 @@
+/**
+ * `portfolio space push` as a user runs it, against `portfolio content
+ * serve` as a separate process: a push interrupted by the server dying
+ * mid-way is resumed by running the same command again, to the end state
+ * of an uninterrupted push, with nothing twice; bad input and a wrong token
+ * get their exit codes before anything is written; a dry run writes nothing.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createManagementClient } from "../../../src/management/management-client";
+import { readLocalStories } from "../../../src/management/space-push/local-stories";
+import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import { freePort } from "../../support/free-port";
+import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
+import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, SPACE_ID } from "./space-harness";
+import { createContentClient } from "../../../src/content/client";
+
+const BIN = join(ROOT, "bin", "portfolio.js");
+const dirs: string[] = [];
+const servers = new Set<ChildProcess>();
+let dir: string;
+let port: number;
+let journal: string;
+
+beforeAll(async () => {
+  // An empty space: the CLI's first step pushes the schema.
+  dir = await mkdtemp(join(tmpdir(), "space-push-cli-space-"));
+  const notes = await mkdtemp(join(tmpdir(), "space-push-cli-"));
+  dirs.push(dir, notes);
+  journal = join(notes, "journal.json");
+  port = await freePort();
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of servers) server.kill("SIGKILL");
+  await removeDirs(dirs);
+});
+
+/** `portfolio content serve` on `dir` and `port`, resolved once it listens. */
+function serve(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [BIN, "content", "serve", "--port", String(port), "--dir", dir, "--token", "cli-public", "--preview-token", "cli-preview"], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  servers.add(server);
+  server.on("exit", () => servers.delete(server));
+  return new Promise((resolve, reject) => {
+    let output = "";
+    server.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes("Management API:")) resolve(server);
+    });
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    server.on("exit", (code) => reject(new Error(`content serve exited (${code}): ${output}`)));
+  });
+}
+
+function kill(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    server.on("exit", () => resolve());
+    server.kill("SIGKILL");
+  });
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `portfolio space push` with `args`; `onLine` sees each line of its output as it comes. */
+function push(args: string[], onLine?: (line: string) => void): Promise<Run> {
+  const child = spawn(process.execPath, [BIN, "space", "push", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_MANAGEMENT_API_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const run: Run = { code: null, stdout: "", stderr: "" };
+  let partial = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    run.stdout += chunk;
+    partial += chunk;
+    const lines = partial.split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) onLine?.(line);
+  });
+  child.stderr!.on("data", (chunk: Buffer) => (run.stderr += chunk));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ ...run, code })));
+}
+
+const spaceArgs = () => ["--space", String(SPACE_ID), "--api-url", `http://127.0.0.1:${port}/v1`, "--token", OAUTH_TOKEN, "--journal", journal];
+
+describe("portfolio space push", () => {
+  it("exits 2 on usage errors and bad input, before any request", async () => {
+    expect((await push(["--dir", CONTENT])).code).toBe(2);
+    expect((await push(["--space", "abc", "--token", OAUTH_TOKEN])).code).toBe(2);
+    const broken = await mkdtemp(join(tmpdir(), "space-push-broken-"));
+    dirs.push(broken);
+    await cp(CONTENT, broken, { recursive: true });
+    await rm(join(broken, "assets", "og-default.svg"));
+    // No server is listening yet: a request would fail with exit 1, not 2.
+    const missing = await push([...spaceArgs(), "--dir", broken, "--yes"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('stories/home.json: uses asset "/assets/og-default.svg"');
+  }, 60_000);
+
+  it("exits 1 naming the request when the token is wrong, and 0 for a dry run, which writes no journal", async () => {
+    await serve();
+    const wrong = await push([...spaceArgs().map((arg) => (arg === OAUTH_TOKEN ? "not-the-token" : arg)), "--dir", CONTENT, "--yes"]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/space push failed, pushing the schema: 401/);
+
+    const dry = await push([...spaceArgs(), "--dir", CONTENT, "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("Schema plan for space 1");
+    expect(dry.stdout).toContain("create story home");
+    expect(dry.stdout).toContain("upload asset /assets/atlas-cover.svg");
+    expect(dry.stdout).toContain("(nothing written)");
+    await expect(stat(journal)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await spaceStoryRows(client())).toEqual([]);
+  }, 60_000);
+
+  it("resumes a push the server died in the middle of, twice, to the end state of an uninterrupted push", async () => {
+    // First while uploading assets, then while creating stories: each time the same command goes on.
+    for (const [what, pattern, after] of [
+      ["asset", /^\s+upload asset /, 3],
+      ["story", /^\s+create story /, 2],
+    ] as const) {
+      const [server] = [...servers];
+      let seen = 0;
+      let killing: Promise<void> | undefined;
+      const interrupted = await push([...spaceArgs(), "--dir", CONTENT, "--yes"], (line) => {
+        if (pattern.test(line) && ++seen === after) killing = kill(server!);
+      });
+      await killing;
+      expect(seen, interrupted.stdout).toBeGreaterThanOrEqual(after);
+      expect(interrupted.code).toBe(1);
+      expect(interrupted.stderr).toMatch(what === "asset" ? /space push failed, (re-)?uploading (the unfinished )?asset \/assets\/[^ ]+ \((signing|posting the file|finishing)\): / : /space push failed, (creating|publishing|updating|reading) story "[^"]+": /);
+      expect(interrupted.stderr).toContain("Run the same command again");
+      await serve();
+    }
+
+    const resumed = await push([...spaceArgs(), "--dir", CONTENT, "--yes"]);
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).not.toMatch(/create folder|upload asset|replace asset/);
+    expect(resumed.stdout).toMatch(/folders +0 created, 0 updated, 2 unchanged/);
+    expect(resumed.stdout).toMatch(/assets +0 created, 0 updated, 17 unchanged/);
+
+    // Nothing twice: 2 folders, 7 stories, 17 assets, each once.
+    const rows = await spaceStoryRows(client());
+    expect(rows.filter((row) => row.is_folder).map((row) => row.full_slug).sort()).toEqual(["projects", "projects/2024"]);
+    expect(rows.filter((row) => !row.is_folder).map((row) => row.full_slug).sort()).toEqual(["home", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater", "site"]);
+    const assets = await spaceAssets(client());
+    expect(assets).toHaveLength(17);
+    expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
+    // Not even an unfinished upload left beside them (the list shows finished assets only; the space's own record all).
+    const records = JSON.parse(await readFile(join(dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };
+    expect(records.assets).toHaveLength(17);
+    expect(Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]))).toMatchObject({
+      "projects/fieldnotes": [true, true],
+      home: [true, false],
+    });
+
+    // What an uninterrupted push leaves (space-push.test.ts): the content, every reference the space's own.
+    const local = await readLocalStories(CONTENT);
+    const facts = {
+      local,
+      dir: CONTENT,
+      fields: await readStoryReferenceFields(COMPONENTS),
+      assets,
+      folderIds: new Map(rows.filter((row) => row.is_folder).map((row) => [row.full_slug, row.id])),
+    };
+    const source = { kind: "storyblok" as const, token: "cli-public", previewToken: "cli-preview", endpoint: `http://127.0.0.1:${port}/v2` };
+    await expectSpaceHolds({ served: await cdnStories(createContentClient({ source }), "published"), want: new Map(local.map((s) => [s.fullSlug, s.published!])), ...facts });
+    await expectSpaceHolds({ served: await cdnStories(createContentClient({ source, access: "preview" }), "draft"), want: new Map(local.map((s) => [s.fullSlug, s.working])), ...facts });
+
+    // And once more: nothing left to do.
+    const again = await push([...spaceArgs(), "--dir", CONTENT, "--yes"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/stories +0 created, 0 updated, 7 unchanged/);
+  }, 180_000);
+});
+
+function client() {
+  return createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `http://127.0.0.1:${port}/v1` });
+}
