@@ -9,7 +9,7 @@ import { parseStoryblokDate } from "../content/shaping/dates";
 import { hrefOf, storyPath } from "../content/shaping/links";
 import { absoluteUrl } from "./seo";
 
-/** The site owner's profiles elsewhere: every external http(s) link in the header and footer. */
+/** The site owner's profiles elsewhere: every external http(s) link in the header and footer that is not a file. */
 export function profileLinks(site: SiteConfigStory | null): string[] {
   const found = new Set<string>();
   // Iterative walk: content decides the depth, the stack must not.
@@ -18,12 +18,19 @@ export function profileLinks(site: SiteConfigStory | null): string[] {
     const blok = pending.pop();
     if (typeof blok !== "object" || blok === null) continue;
     if ((blok as NestableBlok).component === "link" && "link" in blok) {
-      const href = hrefOf((blok as Extract<NestableBlok, { component: "link" }>).link);
+      const link = (blok as Extract<NestableBlok, { component: "link" }>).link;
+      // A file (a CV, on Storyblok's asset host once in a space) is not a profile of the person.
+      if (link?.linktype === "asset") continue;
+      const href = hrefOf(link);
       if (href && /^https?:\/\//i.test(href)) found.add(href);
     }
     for (const value of Object.values(blok)) if (Array.isArray(value)) pending.push(...value);
   }
   return [...found].sort();
+}
+
+function datePublished(story: { first_published_at?: string | null; published_at?: string | null }): string | undefined {
+  return story.first_published_at || story.published_at || undefined;
 }
 
 export function personJsonLd(home: PageStory, site: SiteConfigStory | null): WithContext<Person> {
@@ -54,7 +61,8 @@ export function creativeWorkJsonLd(story: ProjectStory, site: SiteConfigStory | 
     ...(project.summary && { description: project.summary }),
     ...(project.cover?.filename && { image: absoluteUrl(project.cover.filename) }),
     ...(started ? { dateCreated: started.toISOString().slice(0, 10) } : project.year ? { dateCreated: String(project.year) } : {}),
-    ...(story.published_at && { datePublished: story.published_at }),
+    // schema.org's datePublished is the first publication; a later publish (or a move to another space) changes only published_at.
+    ...(datePublished(story) && { datePublished: datePublished(story) }),
     ...(keywords.length > 0 && { keywords: keywords.join(", ") }),
     ...(author && { author: { "@type": "Person", name: author, url: absoluteUrl("/") } }),
   };

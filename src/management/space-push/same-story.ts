@@ -24,6 +24,8 @@ function normalise(field: string, value: unknown): unknown {
   if (field === "parent_id") return value ?? 0;
   if (field === "is_startpage" || field === "is_folder") return value === true;
   if (field === "tag_list") return value ?? [];
+  // The same moment however the space writes it (Storyblok may drop the milliseconds or the "Z").
+  if (field === "first_published_at" && typeof value === "string" && !Number.isNaN(Date.parse(value))) return Date.parse(value);
   if (value === "" || value === undefined) return null;
   return value;
 }

@@ -48,6 +48,7 @@ export interface StoryBody {
   tag_list?: string[];
   path?: string | null;
   sort_by_date?: string | null;
+  first_published_at?: string;
   group_id?: string;
   alternates?: JsonObject[];
   content?: JsonObject;

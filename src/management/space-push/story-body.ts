@@ -1,8 +1,11 @@
 /**
  * The story a space should hold for one version of a content story: the
  * fields a push sets, with every reference rewritten to the space's ids.
- * `created_at`, `published_at` and `first_published_at` are left to the
- * space, as its own record of when things happened there.
+ * `created_at` and `published_at` are left to the space, as its own record
+ * of when things happened there; `first_published_at`, which Storyblok
+ * lets a write set, is kept: it is when the work first went public, what
+ * the site shows as a project's date of publication (JSON-LD
+ * `datePublished`), and a move to another space does not change it.
  */
 import type { CdnStory, Json, JsonObject } from "../../content/local-cdn/story-types";
 import { folderOf } from "./local-folders";
@@ -43,6 +46,7 @@ export function buildStoryBody(version: CdnStory, fields: StoryReferenceFields, 
     path: typeof version.path === "string" ? version.path : null,
     sort_by_date: typeof version.sort_by_date === "string" ? version.sort_by_date : null,
     content: rewritten.content,
+    ...(typeof version.first_published_at === "string" ? { first_published_at: version.first_published_at } : {}),
   };
   const alternates = Array.isArray(version.alternates) ? version.alternates : [];
   if (alternates.length > 0) {

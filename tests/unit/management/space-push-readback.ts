@@ -28,7 +28,9 @@ export async function spaceAssets(client: ManagementClient): Promise<SpaceAssetR
   });
 }
 
-export async function spaceStoryRows(client: ManagementClient): Promise<{ id: number; uuid: string; full_slug: string; is_folder: boolean; published: boolean; unpublished_changes: boolean; parent_id: number }[]> {
+export async function spaceStoryRows(
+  client: ManagementClient,
+): Promise<{ id: number; uuid: string; full_slug: string; is_folder: boolean; published: boolean; unpublished_changes: boolean; parent_id: number; first_published_at: string | null }[]> {
   return listAll(async (page, perPage) => {
     const { data, response } = await client.stories.list({ query: { page, per_page: perPage } });
     return { rows: data.stories as never, response };

@@ -83,6 +83,15 @@ describe("a push of content/ to an empty space", () => {
     await expectSpaceHolds({ served: await cdnStories(space.previewClient(), "draft"), want, ...(await spaceFacts()) });
   });
 
+  it("keeps each story's first publication date (the site's datePublished); the space dates its own publishes", async () => {
+    // Read through the Management API: a read through the CDN here would leave the content client's
+    // cached answers (same cv within the second) for the next test, which changes a story.
+    const rows = new Map((await spaceStoryRows(space.client())).map((row) => [row.full_slug, row]));
+    for (const story of local.filter((candidate) => candidate.published)) {
+      expect(rows.get(story.fullSlug)?.first_published_at, story.fullSlug).toBe(story.published!.first_published_at);
+    }
+  });
+
   it("keeps Fieldnotes' draft pending over its published version, as the Management API shows it", async () => {
     const rows = await spaceStoryRows(space.client());
     const state = Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]));

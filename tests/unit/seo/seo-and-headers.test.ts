@@ -98,4 +98,23 @@ describe("profileLinks", () => {
     expect(profileLinks(site as never)).toEqual(["https://deep.example/me", "https://github.com/ev"]);
     expect(profileLinks(null)).toEqual([]);
   });
+
+  it("leaves out files: a CV on an asset host is a link, not a profile", async () => {
+    const { profileLinks } = await import("../../../src/seo/json-ld");
+    const cv = link("https://a.storyblok.com/f/288141/x/cv.pdf", "asset");
+    const site = { content: { component: "site_config", _uid: "s", header: [], footer: [{ component: "footer_container", _uid: "f", columns: [cv, link("https://github.com/ev")] }] } };
+    expect(profileLinks(site as never)).toEqual(["https://github.com/ev"]);
+  });
+});
+
+describe("a project's JSON-LD", () => {
+  const story = (dates: { first_published_at?: string | null; published_at?: string | null }) =>
+    ({ name: "Atlas", full_slug: "projects/atlas", content: { component: "project", _uid: "p", title: "Atlas" }, ...dates }) as never;
+
+  it("dates the publication by the first one: republishing, or moving to another space, does not change it", async () => {
+    const { creativeWorkJsonLd } = await import("../../../src/seo/json-ld");
+    expect(creativeWorkJsonLd(story({ first_published_at: "2023-02-13T09:00:00.000Z", published_at: "2026-11-26T05:56:01.198Z" }), null).datePublished).toBe("2023-02-13T09:00:00.000Z");
+    expect(creativeWorkJsonLd(story({ first_published_at: null, published_at: "2025-05-12T14:05:31.228Z" }), null).datePublished).toBe("2025-05-12T14:05:31.228Z");
+    expect(creativeWorkJsonLd(story({ first_published_at: null, published_at: null }), null)).not.toHaveProperty("datePublished");
+  });
 });
