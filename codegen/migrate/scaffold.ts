@@ -60,7 +60,9 @@ function header(input: ScaffoldInput): string[] {
   return [
     "/**",
     ` * Migration ${input.id}: makes content written for the schema in`,
-    ` * ${input.previousSnapshot} fit the schema in ${input.snapshot}.`,
+    ` *   ${input.previousSnapshot}`,
+    " * fit the schema in",
+    ` *   ${input.snapshot}.`,
     " *",
     " * What changed (as `portfolio check` lists it):",
     ...input.changes.map((change) => ` *   ${formatChange(change)}`),
@@ -140,9 +142,9 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
     }
     if (change.kind === "field-retyped") {
       if (fitsWithoutMigration(change.was, change.type)) {
-        properties.push(`    // ${propertyKey(change.field)} was${change.was}, is now${change.type}: every old value still fits.`);
+        properties.push(`    // ${propertyKey(change.field)} was ${typeText(change.was)}, is now ${typeText(change.type)}: every old value still fits.`);
       } else {
-        const message = `${block}.${change.field} was${change.was}, is now${change.type}: convert block.${change.field}`;
+        const message = `${block}.${change.field} was ${typeText(change.was)}, is now ${typeText(change.type)}: convert block.${change.field}`;
         properties.push(`    ${propertyKey(change.field)}: todo(${tsString(message)}),`);
         uses.add("todo");
       }
@@ -207,6 +209,11 @@ const RESERVED = new Set(
 
 function propertyKey(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+}
+
+/** `?: string` → `optional string`, `: string` → `required string`. */
+function typeText(type: string): string {
+  return `${type.startsWith("?") ? "optional" : "required"} ${bare(type)}`;
 }
 
 function bare(type: string): string {

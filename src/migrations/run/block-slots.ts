@@ -16,7 +16,7 @@ export interface BlockSlot {
   /** The array or object that holds the block, and where in it. */
   container: unknown[] | Obj;
   key: number | string;
-  /** As validation problems name it: `content(page).body[0](hero_section).intro.content[2].attrs.body[0](link)`. */
+  /** As validation problems name it: `content(page).body[0](hero_section).intro.content[2].body[0](link)`. */
   path: string;
 }
 
@@ -37,8 +37,10 @@ export function blockSlots(holder: Obj, key: string): BlockSlot[] {
       base = `${path}(${value.component})`;
       slots.push({ container, key: at, path: base });
     }
-    const keys = Object.keys(value);
-    for (let i = keys.length - 1; i >= 0; i -= 1) stack.push([value, keys[i]!, `${base}.${keys[i]}`]);
+    // A rich-text `blok` node's blocks are named `….content[2].body[0](link)`, as validation problems name them.
+    const fields = value.type === "blok" && isObj(value.attrs) ? value.attrs : value;
+    const keys = Object.keys(fields);
+    for (let i = keys.length - 1; i >= 0; i -= 1) stack.push([fields, keys[i]!, `${base}.${keys[i]}`]);
   }
   return slots;
 }

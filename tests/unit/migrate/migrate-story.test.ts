@@ -23,7 +23,7 @@ describe("migrateStory", () => {
   it("reaches every block: nested bloks at any depth and blocks inside rich text", () => {
     const { story: migrated, changes } = migrateStory(story, [migration({ link: (block) => ({ ...block, label: String(block.label).toUpperCase() }) })]);
     expect(changes[0]!.blocks.map((change) => change.path)).toEqual([
-      "content(page).body[0](hero_section).intro.content[1].attrs.body[0](link)",
+      "content(page).body[0](hero_section).intro.content[1].body[0](link)",
       "content(page).body[0](hero_section).actions[0](link)",
       "content(page).body[0](hero_section).actions[1](link)",
       "content(page).body[1](links_container).links[0](links_container).links[0](link)",

@@ -127,9 +127,9 @@ describe("the scaffold", () => {
     expect(script).toContain("const { headline, ...kept } = block;");
     expect(compileMigration(plan.files).map((error) => error.replace(/^migrations\/20260101000000-test\.ts:\d+: /, ""))).toEqual([
       "Argument of type '\"hero.headline was removed: use its value (headline) in the result or drop it, then delete this line\"' is not assignable to parameter of type 'never'.",
-      "Argument of type '\"hero.intro was?: string, is now?: RichTextDoc<NestableBlok>: convert block.intro\"' is not assignable to parameter of type 'never'.",
+      "Argument of type '\"hero.intro was optional string, is now optional RichTextDoc<NestableBlok>: convert block.intro\"' is not assignable to parameter of type 'never'.",
       "Argument of type '\"hero.title is new and required (string): give it a value\"' is not assignable to parameter of type 'never'.",
-      `Argument of type '"hero.tone was?: \\"a\\" | \\"b\\" | \\"\\", is now: \\"a\\" | \\"b\\": convert block.tone"' is not assignable to parameter of type 'never'.`,
+      `Argument of type '"hero.tone was optional \\"a\\" | \\"b\\" | \\"\\", is now required \\"a\\" | \\"b\\": convert block.tone"' is not assignable to parameter of type 'never'.`,
     ]);
   });
 
@@ -145,7 +145,7 @@ describe("the scaffold", () => {
     const after = withSchema(hero, { ...hero.schema, headline: text(), tone: { type: "option", options: [{ value: "a" }, { value: "b" }, { value: "c" }] }, eyebrow: text() });
     const { plan, text: script } = scaffold([hero, link, page], [after, link, page]);
     expect(script).toContain("      // eyebrow?: string is new and optional: set it here if existing content should fill it.");
-    expect(script).toContain('      // tone was?: "a" | "b" | "", is now?: "a" | "b" | "c" | "": every old value still fits.');
+    expect(script).toContain('      // tone was optional "a" | "b" | "", is now optional "a" | "b" | "c" | "": every old value still fits.');
     expect(plan.breaking).toEqual([]);
     expect(compileMigration(plan.files)).toEqual([]);
   });
@@ -165,7 +165,7 @@ describe("the scaffold", () => {
     const { plan, text: script } = scaffold([hero, link, page], [hero, page]);
     expect(script).toContain("  link(block: Before.LinkBlok): After.AnyBlok[] {");
     expect(compileMigration(plan.files)).toEqual([
-      expect.stringContaining("hero.actions was?: LinkBlok[], is now?: never[]: convert block.actions"),
+      expect.stringContaining("hero.actions was optional LinkBlok[], is now optional never[]: convert block.actions"),
       expect.stringContaining("block link was removed: return the blocks that replace it ([] drops it)"),
     ]);
   });

@@ -112,8 +112,8 @@ describe("typed content migrations on the embedded content", () => {
     });
     await generate();
     const { id } = await newMigration("caption-rich-text");
-    expect(project.read(`migrations/${id}.ts`)).toContain("caption: todo('assets_container.caption was?: string, is now?: RichTextDoc<never>: convert block.caption'),");
-    expect(project.typeCheck()).toEqual([expect.stringContaining("assets_container.caption was?: string, is now?: RichTextDoc<never>")]);
+    expect(project.read(`migrations/${id}.ts`)).toContain("caption: todo('assets_container.caption was optional string, is now optional RichTextDoc<never>: convert block.caption'),");
+    expect(project.typeCheck()).toEqual([expect.stringContaining("assets_container.caption was optional string, is now optional RichTextDoc<never>")]);
 
     project.fill(id, ["textToRichText"], [project.signature(id, "assets_container"), "    return { ...block, caption: textToRichText(block.caption) };", "  },"].join("\n"));
     expect(project.typeCheck()).toEqual([]);
