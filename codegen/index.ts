@@ -9,4 +9,5 @@ export type { Diagnostic, GeneratedFile, Severity } from "./model";
 export { findDrift, type Drift } from "./drift/compare";
 export { unifiedDiff } from "./drift/unified-diff";
 export { componentChanges, formatChange, summariseComponentChanges, type ComponentChange } from "./drift/semantic-summary";
-export { pullSchema, pulledSchemaFiles, type ManagementApi, type PulledSchema } from "./pull/pull-schema";
+export { pulledSchemaFiles, type PulledSchema } from "./pull/pull-schema";
+export { readRawSchema } from "./normalise/schema";

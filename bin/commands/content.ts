@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { LOCAL_PREVIEW_TOKEN, LOCAL_TOKEN, readContentSource } from "../../src/content/content-source";
+import { LOCAL_OAUTH_TOKEN, LOCAL_SPACE_ID } from "../../src/content/local-management-api/local-defaults";
 import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
 
 // The local CDN and the validator are imported inside the actions, so
@@ -15,30 +16,40 @@ export function registerContent(program: Command): void {
 
   content
     .command("serve")
-    .description("Serve content/ over HTTP as the Storyblok Content Delivery API v2.")
+    .description("Serve content/ over HTTP as the Storyblok Content Delivery API v2 (/v2/) and Management API v1 (/v1/).")
     .option("--port <port>", "port to listen on (0 picks a free one)", "4010")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--token <token>", "the public access token: reads published content only", LOCAL_TOKEN)
     .option("--preview-token <token>", "the preview access token: reads drafts (version=draft) too", LOCAL_PREVIEW_TOKEN)
-    .option("--dir <dir>", "content directory (stories/, drafts/, assets/)", "content")
-    .action(async (flags: { port: string; host: string; token: string; previewToken: string; dir: string }) => {
+    .option("--dir <dir>", "content directory (stories/, drafts/, assets/; space/ for the Management API)", "content")
+    .option("--oauth-token <token>", "the personal access token the Management API (/v1/) accepts", LOCAL_OAUTH_TOKEN)
+    .option("--space-id <id>", "the space id the Management API answers for", String(LOCAL_SPACE_ID))
+    .action(async (flags: ServeFlags) => {
       if (flags.token === flags.previewToken) {
         // One token for both would give the public one the drafts: exactly what the two tokens are for.
         console.error("--token and --preview-token must differ: the public token must not read drafts.");
         process.exit(2);
       }
+      if (!/^[1-9]\d*$/.test(flags.spaceId)) {
+        console.error(`--space-id must be a positive whole number, got "${flags.spaceId}".`);
+        process.exit(2);
+      }
       const { createLocalCdn, reportProblems } = await import("../../src/content/local-cdn/create-local-cdn");
       const { serveOverHttp } = await import("../../src/content/local-cdn/http-server");
       const { createStoryStore } = await import("../../src/content/local-cdn/story-store");
+      const { createLocalManagementApi } = await import("../../src/content/local-management-api/create-local-management-api");
+      const { combineLocalApis } = await import("../../src/content/local-apis");
       const dir = resolve(flags.dir);
       const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
-      const handler = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store });
-      const running = await serveOverHttp(handler, Number(flags.port), flags.host);
+      const cdn = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store, spaceId: flags.spaceId });
+      const management = createLocalManagementApi({ dir, oauthToken: flags.oauthToken, spaceId: Number(flags.spaceId) });
+      const running = await serveOverHttp(combineLocalApis(cdn, management), Number(flags.port), flags.host);
       console.log(`Serving ${index.stories.length} stories from ${dir}`);
       console.log(`  published: ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
       console.log(`  drafts:    ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.previewToken)}&version=draft`);
+      console.log(`  Management API: STORYBLOK_MANAGEMENT_API_URL=${running.url}/v1 (space ${flags.spaceId}, Authorization: ${flags.oauthToken})`);
     });
 
   // `--source storyblok`, not `--space`: elsewhere `--space` takes a space id for the Management API,
@@ -63,6 +74,16 @@ export function registerContent(program: Command): void {
       if (flags.source === "storyblok") await validateSpaceOrExit(flags);
       else await validateDirectory(flags.dir);
     });
+}
+
+interface ServeFlags {
+  port: string;
+  host: string;
+  token: string;
+  previewToken: string;
+  dir: string;
+  oauthToken: string;
+  spaceId: string;
 }
 
 interface ValidateFlags {

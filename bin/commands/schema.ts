@@ -1,27 +1,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { pullSchema, pulledSchemaFiles, type ManagementApi, type PulledSchema } from "../../codegen";
+import { pulledSchemaFiles, type PulledSchema } from "../../codegen";
+import { registerSchemaPush } from "./schema-push";
+import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 
-/** Flags that say which space to read and how; shared with `check --remote`. */
-export interface SpaceFlags {
-  space?: string;
-  token?: string;
-  region?: string;
-  apiUrl?: string;
-}
+export { addSpaceFlags, type SpaceFlags } from "./space-flags";
 
 interface PullFlags extends SpaceFlags {
   dir: string;
 }
 
-/** The Management API allows 3 requests per second on most plans; stay at it. */
-const REQUESTS_PER_SECOND = 3;
-
 /**
  * `portfolio schema pull --space ID`: saves the space's components, groups
  * and datasources into schema/. Exit 0 on success, 1 when the API fails,
- * 2 when the space or token is missing.
+ * 2 when the space or token is missing. `schema push` is in schema-push.ts.
  */
 export function registerSchema(program: Command): void {
   const schema = program.command("schema").description("Manage the content model in schema/.");
@@ -36,49 +29,18 @@ export function registerSchema(program: Command): void {
     for (const file of files) writeFileSync(join(flags.dir, file.path), file.contents);
     console.log(`Pulled space ${flags.space} into ${files.map((file) => join(flags.dir, file.path)).join(", ")}.`);
   });
-}
-
-export function addSpaceFlags(command: Command): Command {
-  return command
-    .option("--space <id>", "the space id")
-    .option("--token <oauth>", "personal access (OAuth) token; default $STORYBLOK_OAUTH_TOKEN")
-    .option("--region <code>", "space region: eu, us, ca, ap, cn; default $STORYBLOK_REGION or eu")
-    .option("--api-url <url>", "Management API base URL, e.g. http://localhost:4020/v1; default $STORYBLOK_MANAGEMENT_API_URL");
+  registerSchemaPush(schema);
 }
 
 /** Pulls the space's schema; exits 2 without a space or token and 1 when the API fails. */
 export async function pullOrExit(flags: SpaceFlags): Promise<PulledSchema> {
-  const token = flags.token ?? process.env.STORYBLOK_OAUTH_TOKEN;
-  if (!flags.space || !token) {
-    console.error("Reading a space needs --space and a Management API token: --token or STORYBLOK_OAUTH_TOKEN.");
-    process.exit(2);
-  }
-  // Loaded here, not at the top: generate and check should not pay for the HTTP client.
-  const { default: StoryblokClient } = await import("storyblok-js-client");
-  const client = new StoryblokClient({
-    oauthToken: token,
-    region: flags.region ?? process.env.STORYBLOK_REGION,
-    endpoint: flags.apiUrl ?? process.env.STORYBLOK_MANAGEMENT_API_URL,
-    rateLimit: REQUESTS_PER_SECOND,
-  });
-  const api: ManagementApi = {
-    get: (path, params) => client.get(path, params),
-    getAll: (path, params, entity) => client.getAll(path, params, entity),
-  };
+  const client = await managementClientOrExit(flags, "Reading a space");
+  const { pullSpaceSchema } = await import("../../src/management/pull-space-schema");
+  const { toManagementRequestError } = await import("../../src/management/management-errors");
   try {
-    return await pullSchema(api, flags.space);
+    return await pullSpaceSchema(client);
   } catch (error) {
-    console.error(`Reading space ${flags.space} failed: ${describeError(error)}`);
+    console.error(`Reading space ${flags.space} failed: ${toManagementRequestError(error).message}`);
     process.exit(1);
   }
-}
-
-/** storyblok-js-client rejects with `{status, message}` objects, not Errors. */
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "object" && error !== null) {
-    const { status, message } = error as { status?: unknown; message?: unknown };
-    return [status, typeof message === "string" ? message : JSON.stringify(message)].filter(Boolean).join(" ");
-  }
-  return String(error);
 }

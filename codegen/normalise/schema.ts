@@ -21,9 +21,7 @@ export function normaliseSchema(
   input: RawSchemaInput,
   report: (diagnostic: Diagnostic) => void,
 ): SchemaModel {
-  const rawComponents: RawObject[] = [];
-  const rawGroups: RawObject[] = [];
-  input.documents.forEach((document, index) => collect(document, index, rawComponents, rawGroups, report));
+  const { components: rawComponents, groups } = readRawSchema(input.documents, report);
 
   const byName = new Map<string, ComponentModel[]>();
   rawComponents.forEach((raw, index) => {
@@ -38,10 +36,22 @@ export function normaliseSchema(
   return {
     components,
     componentNames: new Set(components.map((component) => component.name)),
-    groups: readGroups(rawGroups, rawComponents),
+    groups,
     resolveRelations: readRelations(input.relations, report),
     datasources: readDatasources(input.datasources),
   };
+}
+
+/**
+ * The components as written (raw objects, in file order) and the groups, from
+ * any of the accepted layouts. `schema push` sends these raw objects; the
+ * generator normalises them.
+ */
+export function readRawSchema(documents: unknown[], report: (diagnostic: Diagnostic) => void): { components: RawObject[]; groups: GroupModel[] } {
+  const components: RawObject[] = [];
+  const rawGroups: RawObject[] = [];
+  documents.forEach((document, index) => collect(document, index, components, rawGroups, report));
+  return { components, groups: readGroups(rawGroups, components) };
 }
 
 function collect(

@@ -1,17 +1,9 @@
 /**
- * Reads a space's content model from the Management API: components,
- * component groups and datasources with their entries. The HTTP client is
- * passed in (the CLI gives it storyblok-js-client, rate-limited), so this
- * module only decides what to ask for and how to save it.
+ * The files `schema pull` writes from what it read of a space (read by
+ * src/management/pull-space-schema.ts through the Management API client).
  */
 import type { GeneratedFile } from "../model";
 import { compareNames } from "../sort";
-
-/** The two calls of storyblok-js-client that pulling needs. */
-export interface ManagementApi {
-  get(path: string, params?: Record<string, unknown>): Promise<{ data: unknown }>;
-  getAll(path: string, params: Record<string, unknown>, entity: string): Promise<unknown[]>;
-}
 
 export interface PulledSchema {
   components: Record<string, unknown>[];
@@ -20,22 +12,6 @@ export interface PulledSchema {
 }
 
 type Row = Record<string, unknown>;
-
-export async function pullSchema(api: ManagementApi, spaceId: string): Promise<PulledSchema> {
-  const space = `spaces/${encodeURIComponent(spaceId)}`;
-  const components = rows((await api.get(`${space}/components`)).data, "components");
-  const componentGroups = rows((await api.get(`${space}/component_groups`)).data, "component_groups");
-  const datasources: PulledSchema["datasources"] = [];
-  for (const datasource of (await api.getAll(`${space}/datasources`, {}, "datasources")) as Row[]) {
-    const entries = (await api.getAll(`${space}/datasource_entries`, { datasource_id: datasource.id }, "datasource_entries")) as Row[];
-    datasources.push({
-      slug: String(datasource.slug),
-      name: String(datasource.name ?? datasource.slug),
-      entries: entries.map((entry) => ({ name: String(entry.name), value: String(entry.value) })),
-    });
-  }
-  return { components, componentGroups, datasources };
-}
 
 /**
  * The files `schema pull` writes: components.json in the Management API's own
@@ -55,12 +31,6 @@ export function pulledSchemaFiles(pulled: PulledSchema): GeneratedFile[] {
     files.push({ path: "datasources.json", contents: json({ datasources }) });
   }
   return files;
-}
-
-function rows(data: unknown, key: string): Row[] {
-  const list = typeof data === "object" && data !== null ? (data as Row)[key] : undefined;
-  if (!Array.isArray(list)) throw new Error(`the Management API answer has no \`${key}\` list`);
-  return list as Row[];
 }
 
 function json(value: unknown): string {

@@ -12,14 +12,20 @@ export interface ListPage<Row> {
   response: Response;
 }
 
-/** Calls `fetchPage(page, perPage)` until `total` rows are read (or a page comes back short). */
+/**
+ * Calls `fetchPage(page, perPage)` until `total` rows are read (or a page
+ * comes back empty). An answer without `total` is a list Storyblok does not
+ * page (components, component groups and presets come whole, whatever page
+ * is asked for), so its first answer is all of it: asking for page 2 would
+ * read the same rows again, for ever.
+ */
 export async function listAll<Row>(fetchPage: (page: number, perPage: number) => Promise<ListPage<Row>>): Promise<Row[]> {
   const all: Row[] = [];
   for (let page = 1; ; page++) {
     const { rows, response } = await fetchPage(page, MAX_PER_PAGE);
     all.push(...rows);
     const total = Number(response.headers.get("total"));
-    const done = Number.isFinite(total) && response.headers.has("total") ? all.length >= total : rows.length < MAX_PER_PAGE;
-    if (done || rows.length === 0) return all;
+    if (!response.headers.has("total") || !Number.isFinite(total)) return all;
+    if (all.length >= total || rows.length === 0) return all;
   }
 }

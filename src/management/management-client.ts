@@ -3,9 +3,10 @@
  * `@storyblok/management-api-client` (typed from Storyblok's OpenAPI
  * description), configured with the limits the spec sets. `schema pull`,
  * `schema push`, `space push` and the migrations all take it from here, so
- * they share one token bucket and one retry policy.
+ * they share one rate limit (request-window.ts) and one retry policy.
  */
 import { createManagementApiClient } from "@storyblok/management-api-client";
+import { createRequestWindow } from "./request-window";
 
 /** Storyblok allows 3 requests per second to the Management API with a personal access (OAuth) token. */
 export const MANAGEMENT_REQUESTS_PER_SECOND = 3;
@@ -31,21 +32,50 @@ export interface ManagementClientOptions {
   timeoutMs?: number;
 }
 
+/** ky's longest wait between retries when the server names none (its backoffLimit is unset): 300 ms doubled 10 times. */
+const RETRY_WAIT_LIMIT_MS = 300 * 2 ** MANAGEMENT_MAX_RETRIES;
+
 const REGIONS = new Set(["eu", "us", "ca", "ap", "cn"]);
+
+/**
+ * The client's base URL for an API URL. Storyblok's API URLs, and so
+ * `STORYBLOK_MANAGEMENT_API_URL`, end in `/v1` (`https://mapi.storyblok.com/v1`,
+ * `http://127.0.0.1:4010/v1`), but the client's paths already start with
+ * `/v1/spaces/...`: it wants the origin, or `/v1/v1/spaces` is requested.
+ */
+export function clientBaseUrl(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
 
 export function createManagementClient(options: ManagementClientOptions) {
   const region = options.region ?? "eu";
   if (!options.apiUrl && !REGIONS.has(region)) throw new Error(`Unknown Storyblok region "${region}": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.`);
-  return createManagementApiClient<true>({
+  const timeout = options.timeoutMs ?? 30_000;
+  const client = createManagementApiClient<true>({
     personalAccessToken: options.token,
     spaceId: options.spaceId,
     region: region as "eu",
-    baseUrl: options.apiUrl?.replace(/\/+$/, ""),
+    baseUrl: options.apiUrl === undefined ? undefined : clientBaseUrl(options.apiUrl),
     throwOnError: true,
-    rateLimit: options.requestsPerSecond ?? MANAGEMENT_REQUESTS_PER_SECOND,
-    timeout: options.timeoutMs ?? 30_000,
+    // The limit is held by the window below, which counts requests as the server does.
+    rateLimit: false,
+    timeout,
     // ky (under the client) waits what a 429's `Retry-After` says, else 300 ms doubling. A 429 was not
     // processed, so repeating a write is safe; any other error is the caller's to report.
     retry: { limit: MANAGEMENT_MAX_RETRIES, methods: ["get", "post", "put", "delete", "patch"], statusCodes: [429] },
   });
+  // Every request the client sends, its own steps included (an asset upload is three), goes
+  // through these two; a request's retries stay within its place (only a 429 is retried).
+  const window = createRequestWindow(options.requestsPerSecond ?? MANAGEMENT_REQUESTS_PER_SECOND, {
+    forgetAfterMs: (timeout + RETRY_WAIT_LIMIT_MS) * (MANAGEMENT_MAX_RETRIES + 1),
+  });
+  client.interceptors.request.use(async (request) => {
+    await window.acquire();
+    return request;
+  });
+  client.interceptors.response.use((response) => {
+    window.release();
+    return response;
+  });
+  return client;
 }

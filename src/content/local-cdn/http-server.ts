@@ -5,6 +5,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeAfterAnswer, readBody } from "../../http/read-body";
+
+/**
+ * The largest body the local APIs take: an asset upload's form (Storyblok
+ * takes files of a few tens of megabytes); a story or component is far less.
+ */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** An upload of that size over loopback takes well under this; a trickled body is cut off. */
+const BODY_DEADLINE_MS = 60_000;
 
 export interface RunningServer {
   server: Server;
@@ -15,14 +24,23 @@ export interface RunningServer {
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+/** The request as a Fetch Request, or the answer to a body refused (too large, too slow) or abandoned. */
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request | Response | undefined> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  // The CDN only answers GET, HEAD and OPTIONS, so request bodies are never read.
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method ?? "GET", headers });
+  const method = req.method ?? "GET";
+  const url = new URL(req.url ?? "/", origin);
+  // The CDN answers GET, HEAD and OPTIONS only; the Management API's writes and asset uploads carry
+  // bodies, read by the site's one body reader: counted as they arrive, under a size and a time limit.
+  if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
+  const read = await readBody(req, { maxBytes: MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS });
+  if (read.kind === "ok") return new Request(url, { method, headers, body: new Uint8Array(read.bytes) });
+  if (read.kind === "too-large") return Response.json({ error: `Request body over ${MAX_BODY_BYTES} bytes` }, { status: 413 });
+  if (read.kind === "timed-out") return Response.json({ error: "Request body not received in time" }, { status: 408 });
+  return undefined;
 }
 
 async function writeResponse(response: Response, res: ServerResponse, isHead: boolean): Promise<void> {
@@ -36,8 +54,15 @@ async function writeResponse(response: Response, res: ServerResponse, isHead: bo
 export function serveOverHttp(handler: FetchHandler, port: number, host = "127.0.0.1"): Promise<RunningServer> {
   const server = createServer((req, res) => {
     const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
-    handler(toRequest(req, origin))
-      .then((response) => writeResponse(response, res, req.method === "HEAD"))
+    toRequest(req, origin)
+      .then(async (request) => {
+        if (request === undefined) return; // the client went away mid-body: nobody to answer
+        if (request instanceof Response) {
+          closeAfterAnswer(res);
+          return writeResponse(request, res, false);
+        }
+        return writeResponse(await handler(request), res, req.method === "HEAD");
+      })
       .catch((error: unknown) => {
         // A bug in the handler must not take the server down: answer 500 and say why on stderr.
         console.error("content serve: request failed:", error);

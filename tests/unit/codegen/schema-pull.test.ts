@@ -1,100 +1,65 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../../codegen";
-import { REPO } from "./helpers";
+import type { ManagementClient } from "../../../src/management/management-client";
+import { startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
+import { busiestSecond, portfolio } from "../management/schema-push-helpers";
 
 /**
- * `portfolio schema pull` against a local server that answers like the
- * Management API (v1, OAuth token in Authorization, paginated datasources),
- * through the real storyblok-js-client.
+ * `portfolio schema pull` against the local Management API over HTTP,
+ * through the CLI's Management API client: components, groups and paged
+ * datasources with their entries, written to schema/ files.
  */
-const exec = promisify(execFile);
-const TOKEN = "oauth-test-token";
+const SPACE = 42;
 const temp = mkdtempSync(join(tmpdir(), "schema-pull-"));
-const requests: { path: string; at: number }[] = [];
 
-const answers: Record<string, { body: unknown; headers?: Record<string, string> }> = {
-  "/v1/spaces/42/components": {
-    body: {
-      components: [
-        { name: "page", is_root: true, schema: { theme: { type: "option", source: "internal", datasource_slug: "themes" } } },
-        { name: "hero", is_nestable: true, component_group_uuid: "g1", schema: { title: { type: "text" } } },
-      ],
-    },
-  },
-  "/v1/spaces/42/component_groups": { body: { component_groups: [{ uuid: "g1", name: "Sections" }] } },
-  "/v1/spaces/42/datasources": {
-    body: { datasources: [{ id: 7, slug: "themes", name: "Themes" }, { id: 8, slug: "icons", name: "Icons" }] },
-    headers: { total: "2", "per-page": "25" },
-  },
-  "/v1/spaces/42/datasource_entries?7": {
-    body: { datasource_entries: [{ name: "Light", value: "light" }, { name: "Dark", value: "dark" }] },
-    headers: { total: "2", "per-page": "25" },
-  },
-  "/v1/spaces/42/datasource_entries?8": { body: { datasource_entries: [] }, headers: { total: "0", "per-page": "25" } },
-};
-
-let server: Server;
-let apiUrl: string;
+let api: RunningManagementApi;
+let client: ManagementClient;
+let groupUuid: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    requests.push({ path: url.pathname, at: Date.now() });
-    if (request.headers.authorization !== TOKEN) {
-      response.writeHead(401, { "content-type": "application/json" }).end('{"error":"Unauthorized"}');
-      return;
-    }
-    const id = url.searchParams.get("datasource_id");
-    const answer = answers[id ? `${url.pathname}?${id}` : url.pathname];
-    if (!answer) {
-      response.writeHead(404).end("{}");
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/json", ...answer.headers }).end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  // No limit at the emulator: the test reads from its log whether the CLI kept to 3 a second.
+  api = await startManagementApi(undefined, { spaceId: SPACE });
+  client = api.client({ spaceId: SPACE });
+  const group = (await client.componentFolders.create({ body: { component_group: { name: "Sections" } } })).data.component_group;
+  groupUuid = group.uuid;
+  await client.components.create({ body: { component: { name: "page", is_root: true, schema: { theme: { type: "option", source: "internal", datasource_slug: "themes" } } } } });
+  await client.components.create({ body: { component: { name: "hero", is_nestable: true, component_group_uuid: group.uuid, schema: { title: { type: "text" } } } } });
+  const themes = (await client.datasources.create({ body: { datasource: { name: "Themes", slug: "themes" } } })).data.datasource;
+  await client.datasources.create({ body: { datasource: { name: "Icons", slug: "icons" } } });
+  for (const [name, value] of [["Light", "light"], ["Dark", "dark"]] as const) {
+    await client.datasourceEntries.create({ body: { datasource_entry: { name, value, datasource_id: themes.id } } });
+  }
 });
 
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await api.close();
   rmSync(temp, { recursive: true, force: true });
 });
 
-async function pull(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return portfolio("schema", "pull", "--space", "42", "--api-url", apiUrl, ...args);
-}
-
-async function portfolio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/portfolio.js", ...args], {
-      cwd: REPO,
-      env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "" },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    return error as { code: number; stdout: string; stderr: string };
-  }
+function pull(...args: string[]) {
+  return portfolio(["schema", "pull", "--space", String(SPACE), "--api-url", `${api.url}/v1`, ...args]);
 }
 
 describe("portfolio schema pull", () => {
   it("writes components, groups and datasources, at most 3 requests per second", async () => {
-    requests.length = 0;
+    const before = api.api.requests.length;
     const dir = join(temp, "schema");
     const { code, stderr } = await pull("--token", TOKEN, "--dir", dir);
     expect(stderr).not.toMatch(/failed/);
     expect(code).toBe(0);
 
-    const components = JSON.parse(readFileSync(join(dir, "components.json"), "utf8")) as { components: { name: string }[]; component_groups: unknown[] };
-    expect(components.components.map((c) => c.name)).toEqual(["hero", "page"]);
-    expect(components.component_groups).toEqual([{ uuid: "g1", name: "Sections" }]);
+    const components = JSON.parse(readFileSync(join(dir, "components.json"), "utf8")) as {
+      components: { name: string; component_group_uuid: string | null }[];
+      component_groups: unknown[];
+    };
+    expect(components.components.map((c) => [c.name, c.component_group_uuid])).toEqual([
+      ["hero", groupUuid],
+      ["page", null],
+    ]);
+    expect(components.component_groups).toEqual([{ id: expect.any(Number), uuid: groupUuid, name: "Sections", parent_id: null, parent_uuid: null }]);
     const datasources = JSON.parse(readFileSync(join(dir, "datasources.json"), "utf8")) as unknown;
     expect(datasources).toEqual({
       datasources: [
@@ -103,9 +68,10 @@ describe("portfolio schema pull", () => {
       ],
     });
 
-    expect(requests).toHaveLength(5);
-    const starts = requests.map((r) => r.at);
-    for (let i = 0; i + 3 < starts.length; i += 1) expect(starts[i + 3]! - starts[i]!).toBeGreaterThanOrEqual(900);
+    // components, component_groups, datasources, and the entries of each datasource.
+    const requests = api.api.requests.slice(before);
+    expect(requests.map((request) => request.path.replace(/^\/v1\/spaces\/42\/|\?.*$/g, ""))).toEqual(["components", "component_groups", "datasources", "datasource_entries", "datasource_entries"]);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(3);
 
     // What was pulled generates: the datasource field becomes a literal union.
     const result = generate({ documents: [components], datasources, schemaLabel: "schema/components.json" });
@@ -121,20 +87,21 @@ describe("portfolio schema pull", () => {
   it("exit 1 when the API refuses the token", async () => {
     const { code, stderr } = await pull("--token", "wrong", "--dir", join(temp, "refused"));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/Reading space 42 failed: 401/);
+    expect(stderr).toMatch(/Reading space 42 failed: 401 Unauthorized/);
   });
 
   it("check --remote compares --out with what the live space generates", async () => {
     const out = join(temp, "remote-out");
     const dir = join(temp, "schema");
-    const flags = ["--space", "42", "--api-url", apiUrl, "--token", TOKEN, "--schema", join(dir, "components.json"), "--out", out];
-    expect((await portfolio("generate", "--schema", join(dir, "components.json"), "--out", out)).code).toBe(0);
-    const fresh = await portfolio("check", "--remote", ...flags);
+    const flags = ["--space", String(SPACE), "--api-url", `${api.url}/v1`, "--token", TOKEN, "--schema", join(dir, "components.json"), "--out", out];
+    expect((await portfolio(["generate", "--schema", join(dir, "components.json"), "--out", out])).code).toBe(0);
+    const fresh = await portfolio(["check", "--remote", ...flags]);
     expect(fresh.stdout).toContain(`${out} is up to date with space 42.`);
     expect(fresh.code).toBe(0);
 
-    answers["/v1/spaces/42/components"]!.body = { components: [{ name: "hero", is_nestable: true, schema: { title: { type: "text" } } }] };
-    const stale = await portfolio("check", "--remote", ...flags);
+    const page = (await client.components.list()).data.components.find((component) => component.name === "page")!;
+    await client.components.delete(page.id);
+    const stale = await portfolio(["check", "--remote", ...flags]);
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain("- block page");
     expect(stale.stdout).toContain("schema pull --space 42`, then `npm run codegen`");

@@ -1,0 +1,194 @@
+/**
+ * `/assets` (https://storyblok.com/docs/api/management/assets). An upload
+ * takes the three steps Storyblok's does:
+ *  1. `POST /assets` (`filename`, optional `size`, `asset_folder_id`, … in
+ *     the query as the client sends them, or in a JSON body as the docs
+ *     show) creates the asset and answers the signed response object:
+ *     `post_url` (this server's upload endpoint), the form `fields`, `id`;
+ *  2. the file is POSTed as multipart form to `post_url` (asset-files.ts);
+ *  3. `GET /assets/:id/finish_upload` checks the file arrived.
+ * `POST /assets` with the `id` of an asset signs a replacement of its file.
+ * `GET /assets/:id` and the delete answer the asset itself, unwrapped, as
+ * the client's types (ShowAsset, Asset) have it.
+ */
+import { removeFile } from "./atomic-file";
+import type { AssetAnswer, AssetListBody, AssetRowAnswer, FinishUploadAnswer, SignedResponseAnswer } from "./client-types";
+import { assetKeyOf, contentTypeOf, shortFilename, sizeSegment } from "./asset-names";
+import { json, noContent, notFound, ok, unprocessable } from "./responses";
+import { paginate } from "./pagination";
+import { assetFilePath } from "./space-files";
+import type { Route } from "./routes";
+import type { AssetRecord } from "./space-records";
+import type { SpaceState } from "./space-store";
+import { BLANK, idOf, isBlank } from "./validation";
+
+/** The metadata fields an asset keeps as given. */
+const METADATA = ["alt", "title", "copyright", "focus", "source", "ext_id", "expire_at", "publish_at", "is_private", "asset_folder_id", "meta_data", "internal_tag_ids"] as const;
+
+/** Where signed forms are POSTed: this server's stand-in for Storyblok's S3 bucket, outside /v1 as S3 is. */
+export const UPLOAD_PATH = "/uploads";
+
+function find(state: SpaceState, id: string | undefined): AssetRecord | undefined {
+  const numeric = idOf(id);
+  return state.assets.find((a) => a.id === numeric);
+}
+
+export function assetView(asset: AssetRecord): AssetAnswer & AssetRowAnswer {
+  const { key, upload, ...answered } = asset;
+  return answered;
+}
+
+/** Step 1's parameters: the query's (the client) over the body's (the docs' examples). */
+function signParams(query: URLSearchParams, body: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...body };
+  for (const [key, value] of query) params[key] = value;
+  return params;
+}
+
+function metadataOf(params: Record<string, unknown>): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const field of METADATA) {
+    const value = params[field];
+    if (value === undefined) continue;
+    if (field === "is_private") picked[field] = value === true || value === "true" || value === "1";
+    else if (field === "asset_folder_id") picked[field] = idOf(value) ?? null;
+    else picked[field] = value;
+  }
+  return picked;
+}
+
+function blankAsset() {
+  return {
+    alt: null,
+    title: null,
+    copyright: null,
+    focus: null,
+    source: null,
+    ext_id: null,
+    expire_at: null,
+    publish_at: null,
+    deleted_at: null,
+    is_private: false,
+    asset_folder_id: null,
+    meta_data: {},
+    internal_tag_ids: [],
+    internal_tags_list: [],
+    locked: false,
+    // As the asset object is documented: the uploader's file record, without a URL of its own.
+    file: { url: null },
+  };
+}
+
+export const assetRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/assets",
+    async endpoint({ store, query }) {
+      const state = await store.read();
+      const folder = query.get("in_folder");
+      const search = query.get("search")?.toLowerCase();
+      const rows = state.assets
+        .filter((a) => a.upload === "finished")
+        .filter((a) => folder === null || String(a.asset_folder_id ?? 0) === folder)
+        .filter((a) => !search || a.short_filename.toLowerCase().includes(search))
+        .filter((a) => query.get("ext_id") === null || a.ext_id === query.get("ext_id"));
+      const page = paginate(rows, query);
+      return ok({ assets: page.rows.map(assetView) } satisfies AssetListBody, page.headers);
+    },
+  },
+  {
+    method: "POST",
+    path: "/assets",
+    endpoint: ({ store, query, body, now, origin, spaceId, signer, dir }) =>
+      store.write(async (tx) => {
+        const params = signParams(query, body);
+        if (isBlank(params.filename)) return unprocessable({ filename: [BLANK] });
+        const name = shortFilename(params.filename as string);
+        const contentType = contentTypeOf(name);
+        const at = now();
+        const replacing = params.id === undefined ? undefined : find(tx.state, String(params.id));
+        if (params.id !== undefined && !replacing) return notFound();
+        const id = replacing?.id ?? tx.nextId();
+        const key = assetKeyOf(spaceId, id, name, sizeSegment(params.size));
+        const fields = {
+          filename: `${origin}/${key}`,
+          short_filename: name,
+          content_type: contentType,
+          key,
+          upload: "signed",
+          updated_at: at,
+        } as const;
+        if (replacing) {
+          // A replacement under the same key keeps serving the old file until the new one arrives.
+          const sameKey = replacing.key === key;
+          if (!sameKey) await removeFile(assetFilePath(dir, replacing.key));
+          Object.assign(replacing, metadataOf(params), fields, sameKey && { upload: replacing.upload });
+        } else {
+          const asset: AssetRecord = { ...blankAsset(), ...metadataOf(params), ...fields, id, space_id: spaceId, content_length: null, created_at: at };
+          tx.state.assets.push(asset);
+        }
+        tx.touch("assets");
+        const signed: SignedResponseAnswer = {
+          pretty_url: `//${new URL(origin).host}/${key}`,
+          public_url: `${origin}/${key}`,
+          fields: signer.sign(key, contentType),
+          post_url: `${origin}${UPLOAD_PATH}`,
+          id,
+          locked: false,
+          meta_data: {},
+        };
+        return ok(signed);
+      }),
+  },
+  {
+    method: "GET",
+    path: "/assets/:id",
+    async endpoint({ store, params }) {
+      const asset = find(await store.read(), params.id);
+      return asset ? ok(assetView(asset)) : notFound();
+    },
+  },
+  {
+    method: "GET",
+    path: "/assets/:id/finish_upload",
+    endpoint: ({ store, params, now }) =>
+      store.write((tx) => {
+        const asset = find(tx.state, params.id);
+        if (!asset) return notFound();
+        if (asset.upload === "signed") return unprocessable({ file: ["has not been uploaded to the signed post_url"] });
+        asset.upload = "finished";
+        asset.updated_at = now();
+        tx.touch("assets");
+        const { id, filename, alt, copyright, title, focus, is_private } = asset;
+        const finished: FinishUploadAnswer = { id, filename, alt, copyright, title, focus, is_private };
+        return ok(finished);
+      }),
+  },
+  {
+    method: "PATCH",
+    path: "/assets/:id",
+    endpoint: ({ store, params, body, now }) =>
+      store.write((tx) => {
+        const asset = find(tx.state, params.id);
+        if (!asset) return notFound();
+        const input = body.asset;
+        if (typeof input !== "object" || input === null) return unprocessable({ asset: ["param is missing or the value is empty: asset"] });
+        Object.assign(asset, metadataOf(input as Record<string, unknown>), { updated_at: now() });
+        tx.touch("assets");
+        return noContent();
+      }),
+  },
+  {
+    method: "DELETE",
+    path: "/assets/:id",
+    endpoint: ({ store, params, dir }) =>
+      store.write(async (tx) => {
+        const asset = find(tx.state, params.id);
+        if (!asset) return notFound();
+        tx.state.assets = tx.state.assets.filter((a) => a !== asset);
+        tx.touch("assets");
+        await removeFile(assetFilePath(dir, asset.key));
+        return json(200, assetView(asset));
+      }),
+  },
+];

@@ -1,0 +1,118 @@
+/**
+ * `/datasource_entries`: the key/value pairs of datasources
+ * (https://storyblok.com/docs/api/management/datasource-entries). Listed per
+ * datasource (`datasource_id` or `datasource_slug`) and paged; an entry
+ * needs a name, a value and an existing datasource. `position` 1 puts an
+ * entry first; 0 or none appends it.
+ */
+import { created, noContent, notFound, ok, unprocessable } from "./responses";
+import { findDatasource } from "./datasources-endpoint";
+import { MAX_DATASOURCE_ENTRIES_PER_PAGE, paginate } from "./pagination";
+import { missingParam, wrapped } from "./request-body";
+import type { DatasourceEntryBody, DatasourceEntryListBody } from "./client-types";
+import type { Endpoint, Route } from "./routes";
+import type { DatasourceEntryRecord } from "./space-records";
+import type { SpaceState } from "./space-store";
+import { hasErrors, idOf, requireStrings, type FieldErrors } from "./validation";
+
+function find(state: SpaceState, id: string | undefined): DatasourceEntryRecord | undefined {
+  const numeric = idOf(id);
+  return state.datasourceEntries.find((e) => e.id === numeric);
+}
+
+function entryErrors(state: SpaceState, entry: Record<string, unknown>): FieldErrors {
+  const errors = requireStrings(entry, ["name"]);
+  if (typeof entry.value !== "string") errors.value = ["can't be blank"];
+  if (!state.datasources.some((d) => d.id === idOf(entry.datasource_id))) errors.datasource = ["must exist"];
+  return errors;
+}
+
+/** Moves `entry` to `position` among its datasource's entries (1 = first); other positions leave it where it is. */
+function place(state: SpaceState, entry: DatasourceEntryRecord, position: unknown): void {
+  const at = idOf(position);
+  if (at === undefined || at < 1) return;
+  const siblings = state.datasourceEntries.filter((e) => e.datasource_id === entry.datasource_id && e !== entry);
+  const before = siblings[at - 1];
+  state.datasourceEntries = state.datasourceEntries.filter((e) => e !== entry);
+  const index = before ? state.datasourceEntries.indexOf(before) : state.datasourceEntries.length;
+  state.datasourceEntries.splice(index, 0, entry);
+}
+
+/** PUT and PATCH alike; Storyblok answers both with an empty 204. */
+const update: Endpoint = ({ store, body, params }) =>
+  store.write((tx) => {
+    const entry = find(tx.state, params.id);
+    if (!entry) return notFound();
+    const input = wrapped(body, "datasource_entry");
+    if (!input) return unprocessable(missingParam("datasource_entry"));
+    const next = { ...entry, ...input };
+    const errors = entryErrors(tx.state, next);
+    if (hasErrors(errors)) return unprocessable(errors);
+    entry.name = next.name as string;
+    entry.value = next.value as string;
+    entry.datasource_id = idOf(next.datasource_id)!;
+    if (input.dimension_value !== undefined) entry.dimension_value = input.dimension_value as string | null;
+    place(tx.state, entry, input.position);
+    tx.touch("datasources");
+    return noContent();
+  });
+
+export const datasourceEntryRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/datasource_entries",
+    async endpoint({ store, query }) {
+      const state = await store.read();
+      const key = query.get("datasource_id") ?? query.get("datasource_slug") ?? undefined;
+      const datasource = key === undefined ? undefined : findDatasource(state, key);
+      if (key !== undefined && !datasource) return notFound();
+      const rows = datasource ? state.datasourceEntries.filter((e) => e.datasource_id === datasource.id) : state.datasourceEntries;
+      const page = paginate(rows, query, MAX_DATASOURCE_ENTRIES_PER_PAGE);
+      return ok({ datasource_entries: page.rows } satisfies DatasourceEntryListBody, page.headers);
+    },
+  },
+  {
+    method: "GET",
+    path: "/datasource_entries/:id",
+    async endpoint({ store, params }) {
+      const entry = find(await store.read(), params.id);
+      return entry ? ok({ datasource_entry: entry } satisfies DatasourceEntryBody) : notFound();
+    },
+  },
+  {
+    method: "POST",
+    path: "/datasource_entries",
+    endpoint: ({ store, body }) =>
+      store.write((tx) => {
+        const input = wrapped(body, "datasource_entry");
+        if (!input) return unprocessable(missingParam("datasource_entry"));
+        const errors = entryErrors(tx.state, input);
+        if (hasErrors(errors)) return unprocessable(errors);
+        const entry: DatasourceEntryRecord = {
+          id: tx.nextId(),
+          name: input.name as string,
+          value: input.value as string,
+          dimension_value: null,
+          datasource_id: idOf(input.datasource_id)!,
+        };
+        tx.state.datasourceEntries.push(entry);
+        place(tx.state, entry, input.position);
+        tx.touch("datasources");
+        return created({ datasource_entry: entry } satisfies DatasourceEntryBody);
+      }),
+  },
+  { method: "PUT", path: "/datasource_entries/:id", endpoint: update },
+  { method: "PATCH", path: "/datasource_entries/:id", endpoint: update },
+  {
+    method: "DELETE",
+    path: "/datasource_entries/:id",
+    endpoint: ({ store, params }) =>
+      store.write((tx) => {
+        const entry = find(tx.state, params.id);
+        if (!entry) return notFound();
+        tx.state.datasourceEntries = tx.state.datasourceEntries.filter((e) => e !== entry);
+        tx.touch("datasources");
+        return noContent();
+      }),
+  },
+];

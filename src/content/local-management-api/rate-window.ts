@@ -1,0 +1,24 @@
+/**
+ * Storyblok's Management API limit: so many calls per second per token
+ * (3 on the Starter plan, https://storyblok.com/docs/api/management/getting-started/rate-limit),
+ * past which it answers 429. Kept as a rolling one-second window: a call is
+ * admitted when fewer than `perSecond` calls were admitted in the second
+ * before it. Refused calls do not count, so a client that backs off gets in.
+ */
+export interface RateWindow {
+  /** True when the call may go ahead (and is counted); false means 429. */
+  admit(): boolean;
+}
+
+export function createRateWindow(perSecond: number, now: () => number = Date.now): RateWindow {
+  const admitted: number[] = [];
+  return {
+    admit() {
+      const at = now();
+      while (admitted.length > 0 && at - admitted[0]! >= 1000) admitted.shift();
+      if (admitted.length >= perSecond) return false;
+      admitted.push(at);
+      return true;
+    },
+  };
+}
