@@ -14,6 +14,7 @@ import type { LoadedMigration } from "../../../src/migrations/run/migrate-story"
 import type { RunPlan, StoryOutcome } from "../../../src/migrations/run/plan-run";
 import { validateStory } from "../../../src/content/validation/validate-content";
 import { EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
+import { isDirectory } from "../schema-files";
 
 export interface RunFlags extends Pick<CodegenFlags, "schema" | "out"> {
   dir: string;
@@ -23,6 +24,10 @@ export interface RunFlags extends Pick<CodegenFlags, "schema" | "out"> {
 }
 
 export async function runMigrations(flags: RunFlags): Promise<number> {
+  if (!isDirectory(flags.dir)) {
+    console.error(`--dir ${flags.dir}: no such folder.`);
+    return EXIT.badInput;
+  }
   const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
   const pending = new Set(pendingIn(flags.dir, scripts.map((entry) => entry.id)));
   if (pending.size === 0) {

@@ -2,8 +2,13 @@
 import { resolve } from "node:path";
 import { undoLastRun } from "../../../src/migrations/run/directory-run";
 import { EXIT } from "../generate";
+import { isDirectory } from "../schema-files";
 
 export function undoMigrations(flags: { dir: string; force?: boolean }): number {
+  if (!isDirectory(flags.dir)) {
+    console.error(`--dir ${flags.dir}: no such folder.`);
+    return EXIT.badInput;
+  }
   const result = undoLastRun(resolve(flags.dir), flags.force === true);
   if (!result.undone) {
     console.error(`Nothing undone: ${result.reason}`);

@@ -90,6 +90,15 @@ describe("portfolio migrate run", () => {
     expect(stderr).toContain("src/generated is not generated from schema/components.json: run `npm run codegen` first");
     project.write("src/generated/validators.ts", validators);
   });
+
+  it("refuses a content folder that does not exist, creating nothing", async () => {
+    for (const command of ["run", "undo"]) {
+      const { code, stderr } = await project.portfolio("migrate", command, "--dir", "no-such-content");
+      expect(code).toBe(2);
+      expect(stderr).toContain("--dir no-such-content: no such folder.");
+    }
+    expect(project.git("status", "--porcelain", "--untracked-files=all")).toBe("");
+  });
 });
 
 describe("portfolio migrate new", () => {
