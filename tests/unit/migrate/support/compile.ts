@@ -7,6 +7,9 @@ import type { GeneratedFile } from "../../../../codegen";
 import { REPO } from "../../codegen/helpers";
 import { COMPILER_OPTIONS } from "./project";
 
+/** The last program, whose unchanged files (the standard library) the next one reuses. */
+let previous: ts.Program | undefined;
+
 /** `files` are paths under migrations/; returns `file:line: message` per diagnostic. */
 export function compileMigration(files: readonly GeneratedFile[]): string[] {
   const root = mkdtempSync(join(tmpdir(), "migrate-compile-"));
@@ -18,7 +21,8 @@ export function compileMigration(files: readonly GeneratedFile[]): string[] {
       writeFileSync(join(root, "migrations", file.path), file.contents);
     }
     const scripts = files.filter((file) => !file.path.includes("/")).map((file) => join(root, "migrations", file.path));
-    const program = ts.createProgram({ rootNames: scripts, options: COMPILER_OPTIONS });
+    const program = ts.createProgram({ rootNames: scripts, options: COMPILER_OPTIONS, oldProgram: previous });
+    previous = program;
     return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
       const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
       if (!diagnostic.file || diagnostic.start === undefined) return text;

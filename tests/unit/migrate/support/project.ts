@@ -27,6 +27,8 @@ export type RawSchema = { components: RawComponent[]; component_groups: { name: 
 
 export class Project {
   readonly root = mkdtempSync(join(tmpdir(), "migrate-project-"));
+  /** The last check's program: tsc reuses its unchanged files (the standard library, @types/node), a second or two a check. */
+  private program: ts.Program | undefined;
 
   constructor() {
     for (const path of ["schema", "content", "migrations", "src/generated", "src/migrations/helpers"]) cpSync(join(REPO, path), join(this.root, path), { recursive: true });
@@ -117,7 +119,8 @@ export class Project {
     const roots = readdirSync(join(this.root, "migrations"))
       .filter((entry) => entry.endsWith(".ts"))
       .map((entry) => join(this.root, "migrations", entry));
-    const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS });
+    const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS, oldProgram: this.program });
+    this.program = program;
     return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
       const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
       if (!diagnostic.file || diagnostic.start === undefined) return text;
