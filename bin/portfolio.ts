@@ -9,13 +9,14 @@ import { registerCheck } from "./commands/check";
 import { registerContent } from "./commands/content";
 import { registerGenerate } from "./commands/generate";
 import { registerMessages } from "./commands/messages";
+import { registerMigrate } from "./commands/migrate";
 import { registerSchema } from "./commands/schema";
 import { registerSpace } from "./commands/space";
 import { registerWebhook } from "./commands/webhook";
 
 const program = new Command()
   .name("portfolio")
-  .description("Generate types from the Storyblok content model, serve the embedded content and read the contact form's messages.")
+  .description("Generate types from the Storyblok content model, migrate and serve the embedded content and read the contact form's messages.")
   .showHelpAfterError();
 
 registerSchema(program);
@@ -24,6 +25,7 @@ registerGenerate(program);
 registerCheck(program);
 registerContent(program);
 registerMessages(program);
+registerMigrate(program);
 registerWebhook(program);
 
 await program.parseAsync(process.argv);

@@ -1,8 +1,9 @@
 /**
  * What changed in the content model, read back from two versions of the
  * generated components.ts: blocks added or removed, fields added, removed or
- * retyped. A reviewer reads this before the line diff. It parses only the
- * generator's own output format, which is regular by construction.
+ * retyped. A reviewer reads this before the line diff, and `migrate new`
+ * builds its scaffold from the same list. It parses only the generator's
+ * own output format, which is regular by construction.
  *
  * A bloks field is typed with its own alias (`cards?: CardListCardsBloks[]`)
  * declared after the block, so a whitelist change edits the alias, not the
@@ -12,45 +13,93 @@
  * generated name can end so (blocks end in `Blok`, stories in `Story`).
  */
 
-/** Block name → field key → `?: type` or `: type`. */
-type Blocks = Map<string, Map<string, string>>;
+/** One block as generated: its type's name and each field's `?: type` or `: type`. */
+export interface ParsedBlock {
+  typeName: string;
+  fields: Map<string, string>;
+}
+
+/** Block name → its type. */
+export type ParsedBlocks = Map<string, ParsedBlock>;
+
+/**
+ * One change, in the order the summary lists them. Field types keep the
+ * optional marker: `?: string` is an optional string, `: string` a required one.
+ */
+export type ComponentChange =
+  | { kind: "block-added"; block: string; typeName: string; fieldCount: number }
+  | { kind: "block-removed"; block: string; typeName: string }
+  | { kind: "field-added"; block: string; field: string; type: string }
+  | { kind: "field-removed"; block: string; field: string; was: string }
+  | { kind: "field-retyped"; block: string; field: string; was: string; type: string };
 
 const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
 
 export function summariseComponentChanges(before: string, after: string): string[] {
-  const old = resolveAliases(parseBlocks(before), parseAliases(before));
-  const current = resolveAliases(parseBlocks(after), parseAliases(after));
-  const lines: string[] = [];
-  for (const [name, fields] of current) {
-    const previous = old.get(name);
-    if (previous === undefined) {
-      lines.push(`+ block ${name} (${fields.size} field${fields.size === 1 ? "" : "s"})`);
-      continue;
-    }
-    for (const [key, type] of fields) {
-      const was = previous.get(key);
-      if (was === undefined) lines.push(`+ field ${name}.${key}${type}`);
-      else if (was !== type) lines.push(`~ field ${name}.${key}${was} → ${name}.${key}${type}`);
-    }
-    for (const key of previous.keys()) if (!fields.has(key)) lines.push(`- field ${name}.${key}`);
-  }
-  for (const name of old.keys()) if (!current.has(name)) lines.push(`- block ${name}`);
-  return lines;
+  return componentChanges(before, after).map(formatChange);
 }
 
-function parseBlocks(text: string): Blocks {
-  const blocks: Blocks = new Map();
+/** The changes from one components.ts to another: per block of `after` its added, retyped and removed fields, then the removed blocks. */
+export function componentChanges(before: string, after: string): ComponentChange[] {
+  return diffBlocks(parseComponents(before), parseComponents(after));
+}
+
+export function diffBlocks(old: ParsedBlocks, current: ParsedBlocks): ComponentChange[] {
+  const changes: ComponentChange[] = [];
+  for (const [block, { typeName, fields }] of current) {
+    const previous = old.get(block)?.fields;
+    if (previous === undefined) {
+      changes.push({ kind: "block-added", block, typeName, fieldCount: fields.size });
+      continue;
+    }
+    for (const [field, type] of fields) {
+      const was = previous.get(field);
+      if (was === undefined) changes.push({ kind: "field-added", block, field, type });
+      else if (was !== type) changes.push({ kind: "field-retyped", block, field, was, type });
+    }
+    for (const [field, was] of previous) if (!fields.has(field)) changes.push({ kind: "field-removed", block, field, was });
+  }
+  for (const [block, { typeName }] of old) if (!current.has(block)) changes.push({ kind: "block-removed", block, typeName });
+  return changes;
+}
+
+/** The summary's line for a change, e.g. `~ field hero.a?: "x" → hero.a: "x" | "y"`. */
+export function formatChange(change: ComponentChange): string {
+  switch (change.kind) {
+    case "block-added":
+      return `+ block ${change.block} (${change.fieldCount} field${change.fieldCount === 1 ? "" : "s"})`;
+    case "block-removed":
+      return `- block ${change.block}`;
+    case "field-added":
+      return `+ field ${change.block}.${change.field}${change.type}`;
+    case "field-removed":
+      return `- field ${change.block}.${change.field}`;
+    case "field-retyped":
+      return `~ field ${change.block}.${change.field}${change.was} → ${change.block}.${change.field}${change.type}`;
+  }
+}
+
+/** Every block of a generated components.ts, with bloks aliases replaced by their members. */
+export function parseComponents(text: string): ParsedBlocks {
+  return resolveAliases(parseBlocks(text), parseAliases(text));
+}
+
+function parseBlocks(text: string): ParsedBlocks {
+  const blocks: ParsedBlocks = new Map();
   let fields: Map<string, string> | undefined;
+  let typeName = "";
   let name: string | undefined;
   for (const line of text.split("\n")) {
-    if (/^export type \w+ = \{$/.test(line)) {
+    const open = /^export type (\w+) = \{$/.exec(line);
+    if (open) {
       fields = new Map();
+      typeName = open[1]!;
       name = undefined;
       continue;
     }
     if (fields === undefined) continue;
     if (line === "};") {
-      if (name !== undefined) blocks.set(name, fields);
+      if (name !== undefined) blocks.set(name, { typeName, fields });
       fields = undefined;
       continue;
     }
@@ -90,8 +139,8 @@ function parseAliases(text: string): Map<string, string> {
 }
 
 /** `?: XBloks[]` → `?: (A | B)[]` (parenthesised as the generator's arrayOf does). */
-function resolveAliases(blocks: Blocks, aliases: Map<string, string>): Blocks {
-  for (const fields of blocks.values()) {
+function resolveAliases(blocks: ParsedBlocks, aliases: Map<string, string>): ParsedBlocks {
+  for (const { fields } of blocks.values()) {
     for (const [key, type] of fields) {
       const array = /^(\??: )([\p{L}\p{N}_$]+Bloks)\[\]$/u.exec(type);
       const members = array ? aliases.get(array[2]!) : undefined;

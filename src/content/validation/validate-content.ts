@@ -8,14 +8,17 @@
  */
 import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateBlok } from "../../generated/validators";
-import { CONTENT_TYPE, formatProblem } from "../../validation/engine";
+import { CONTENT_TYPE, formatProblem, type BlokProblem, type ValidateOptions } from "../../validation/engine";
 import { RICH_TEXT_CHECKS } from "../../validation/rich-text-checks";
 import { linkUuids, relationUuids } from "../local-cdn/relations";
 import type { CdnStory } from "../local-cdn/story-types";
 
-export function validateContent(content: unknown): string[] {
+/** A schema's rules as src/generated/validators.ts exports them: the site's own by default, another folder's when a command loads them. */
+export type BlokValidator = (value: unknown, options?: ValidateOptions) => BlokProblem[];
+
+export function validateContent(content: unknown, validate: BlokValidator = validateBlok): string[] {
   // Strict, and every rich-text value the site would not render as written (a heading level 7, a javascript: link).
-  return validateBlok(content, { path: "content", strict: true, placement: CONTENT_TYPE, richText: RICH_TEXT_CHECKS }).map(formatProblem);
+  return validate(content, { path: "content", strict: true, placement: CONTENT_TYPE, richText: RICH_TEXT_CHECKS }).map(formatProblem);
 }
 
 export interface StoryContext {
@@ -23,6 +26,8 @@ export interface StoryContext {
   hasStory(uuid: string): boolean;
   /** `component.field` patterns holding story uuids; the schema's (src/generated/relations.ts) by default. */
   relationFields?: readonly string[];
+  /** The rules to check with; the schema's (src/generated/validators.ts) by default. */
+  validateBlok?: BlokValidator;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface StoryContext {
  * validate` runs it on every story of a directory and of a space.
  */
 export function validateStory(story: CdnStory, context: StoryContext): string[] {
-  const problems = validateContent(story.content);
+  const problems = validateContent(story.content, context.validateBlok);
   const fields = context.relationFields ?? RESOLVE_RELATIONS;
   for (const uuid of new Set([...relationUuids([story], fields), ...linkUuids([story])])) {
     if (!context.hasStory(uuid)) problems.push(`refers to story uuid "${uuid}", which no story has`);

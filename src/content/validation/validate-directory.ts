@@ -12,7 +12,7 @@ import { forEachObject } from "../content-tree";
 import { buildStoryIndex } from "../local-cdn/story-index";
 import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
 import { RESOLVE_RELATIONS } from "../../generated/relations";
-import { validateStory } from "./validate-content";
+import { validateStory, type BlokValidator } from "./validate-content";
 
 export interface DirectoryReport {
   /** Stories that loaded (valid or not). */
@@ -20,8 +20,15 @@ export interface DirectoryReport {
   problems: StoryFileProblem[];
 }
 
-/** The rules and, unless given, the relation fields come from src/generated (the schema, via `npm run codegen`). */
-export async function validateContentDirectory(dir: string, relationFields: readonly string[] = RESOLVE_RELATIONS): Promise<DirectoryReport> {
+/** A schema's rules and relation fields, when not the site's own (`portfolio check --out` loads another folder's). */
+export interface SchemaRules {
+  validateBlok?: BlokValidator;
+  relationFields?: readonly string[];
+}
+
+/** The rules and relation fields come from src/generated (the schema, via `npm run codegen`) unless given. */
+export async function validateContentDirectory(dir: string, rules: SchemaRules = {}): Promise<DirectoryReport> {
+  const relationFields = rules.relationFields ?? RESOLVE_RELATIONS;
   const index = await buildStoryIndex(dir);
   const problems: StoryFileProblem[] = [...index.problems];
   for (const stored of index.stories) {
@@ -38,7 +45,7 @@ export async function validateContentDirectory(dir: string, relationFields: read
 
     for (const [file, story] of versions) {
       const add = (problem: string) => problems.push({ file, problem });
-      validateStory(story, { hasStory: (uuid) => index.byUuid.has(uuid), relationFields }).forEach(add);
+      validateStory(story, { hasStory: (uuid) => index.byUuid.has(uuid), relationFields, validateBlok: rules.validateBlok }).forEach(add);
       for (const filename of assetFilenames(story.content)) {
         if (!(await exists(join(dir, filename)))) add(`asset "${filename}" has no file under ${dir}/assets`);
       }

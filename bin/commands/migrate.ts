@@ -1,0 +1,66 @@
+/**
+ * `portfolio migrate new|run|undo|baseline`: typed content migrations. The
+ * work is in codegen/migrate/ (what changed, the scaffold) and
+ * src/migrations/ (running them on content); each action imports its part
+ * when it runs, so the other commands start without it.
+ */
+import type { Command } from "commander";
+import { addCodegenFlags, type CodegenFlags } from "./generate";
+
+const MIGRATIONS = ["--migrations <dir>", "the migrations folder", "migrations"] as const;
+const DIR = ["--dir <dir>", "content directory (stories/, drafts/)", "content"] as const;
+
+export function registerMigrate(program: Command): void {
+  const migrate = program.command("migrate").description("Typed content migrations: make the content in content/ follow a changed schema.");
+
+  addCodegenFlags(
+    migrate
+      .command("new")
+      .argument("<name>", "what the migration does, in lower-case words with hyphens (e.g. rename-hero-headline)")
+      .description("Write migrations/<timestamp>-<name>.ts: a typed scaffold for what changed in the schema since the last migration's snapshot."),
+  )
+    .option(...MIGRATIONS)
+    .option("--rename <block.old=new>", "a field renamed, not removed and added (repeatable)", collect, [])
+    .action(async (name: string, flags: CodegenFlags & { migrations: string; rename: string[] }) => {
+      const { newMigration } = await import("./migrate/new");
+      process.exitCode = newMigration(name, flags);
+    });
+
+  migrate
+    .command("run")
+    .description("Apply the migrations the content has not had, in order, to every story (published and drafts); write only when every result is valid.")
+    .option(...DIR)
+    .option(...MIGRATIONS)
+    .option("--schema <path>", "the schema the results must fit", "schema/components.json")
+    .option("--out <dir>", "the generated code whose validators check the results", "src/generated")
+    .option("--dry-run", "migrate and check in memory; write nothing")
+    .option("--diff", "print each changed story as a unified diff")
+    .action(async (flags: { dir: string; migrations: string; schema: string; out: string; dryRun?: boolean; diff?: boolean }) => {
+      const { runMigrations } = await import("./migrate/run");
+      process.exitCode = await runMigrations(flags);
+    });
+
+  migrate
+    .command("undo")
+    .description("Put the story files and the journal back as they were before the last run, byte for byte.")
+    .option(...DIR)
+    .option("--force", "restore even the files edited since the run")
+    .action(async (flags: { dir: string; force?: boolean }) => {
+      const { undoMigrations } = await import("./migrate/undo");
+      process.exitCode = undoMigrations(flags);
+    });
+
+  addCodegenFlags(
+    migrate.command("baseline").description("Snapshot the schema the content follows, where migrations start (once, before the first migration)."),
+  )
+    .option(...MIGRATIONS)
+    .option("--from-git <revision>", "the schema as it was at this git revision (e.g. HEAD, when schema/ is already edited)")
+    .action(async (flags: CodegenFlags & { migrations: string; fromGit?: string }) => {
+      const { writeBaseline } = await import("./migrate/baseline");
+      process.exitCode = writeBaseline(flags);
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,98 @@
+/**
+ * `portfolio migrate run [--dir content] [--dry-run] [--diff]`: the
+ * migrations the content folder's journal does not list, in order, on every
+ * story file (stories/ and drafts/). Everything is checked with the
+ * generated validators before anything is written.
+ */
+import { resolve } from "node:path";
+import { findDrift, unifiedDiff } from "../../../codegen";
+import { listMigrations } from "../../../src/migrations/folder";
+import { JOURNAL_FILE } from "../../../src/migrations/journal";
+import { pendingIn, planDirectoryRun, writeRun } from "../../../src/migrations/run/directory-run";
+import { loadMigration, loadSchemaRules } from "../../../src/migrations/run/load";
+import type { LoadedMigration } from "../../../src/migrations/run/migrate-story";
+import type { RunPlan, StoryOutcome } from "../../../src/migrations/run/plan-run";
+import { validateStory } from "../../../src/content/validation/validate-content";
+import { EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
+import { isDirectory } from "../schema-files";
+
+export interface RunFlags extends Pick<CodegenFlags, "schema" | "out"> {
+  dir: string;
+  migrations: string;
+  dryRun?: boolean;
+  diff?: boolean;
+}
+
+export async function runMigrations(flags: RunFlags): Promise<number> {
+  if (!isDirectory(flags.dir)) {
+    console.error(`--dir ${flags.dir}: no such folder.`);
+    return EXIT.badInput;
+  }
+  const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
+  const pending = new Set(pendingIn(flags.dir, scripts.map((entry) => entry.id)));
+  if (pending.size === 0) {
+    console.log(`Nothing to run: ${flags.dir}/ has had every migration in ${flags.migrations}/ (${scripts.length}).`);
+    return EXIT.ok;
+  }
+  // The results are checked with --out's validators, so they must be the schema's.
+  const generated = runGenerator({ schema: flags.schema, out: flags.out, warn: true });
+  if (generated === undefined) return EXIT.badInput;
+  if (findDrift(generated.files, readGeneratedDir(flags.out), flags.out).length > 0) {
+    console.error(`${flags.out} is not generated from ${flags.schema}: run \`npm run codegen\` first (the results are checked with ${flags.out}/validators.ts).`);
+    return EXIT.drift;
+  }
+
+  let migrations: LoadedMigration[];
+  let rules: Awaited<ReturnType<typeof loadSchemaRules>>;
+  try {
+    migrations = [];
+    for (const entry of scripts.filter((entry) => pending.has(entry.id))) migrations.push(await loadMigration(entry.id, entry.script));
+    rules = await loadSchemaRules(flags.out);
+  } catch (error) {
+    console.error(`Cannot load the migrations: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.badInput;
+  }
+
+  const ids = migrations.map((migration) => migration.id);
+  console.log(`${flags.dryRun ? "Dry run of" : "Running"} ${ids.length} migration(s) on ${flags.dir}/: ${ids.join(", ")}`);
+  const plan = await planDirectoryRun(resolve(flags.dir), migrations, (story, hasStory) => validateStory(story, { hasStory, ...rules }));
+  report(plan, flags.diff === true);
+
+  if (plan.problems.length > 0) {
+    console.error(`${plan.problems.length} problem(s); nothing was written:`);
+    for (const problem of plan.problems) console.error(`  ${problem}`);
+    return EXIT.drift;
+  }
+  if (flags.dryRun) {
+    console.log("Dry run: every result is valid; nothing was written.");
+    return EXIT.ok;
+  }
+  const written = writeRun(resolve(flags.dir), plan, ids, new Date());
+  console.log(`Wrote ${written.length} file(s) and ${flags.dir}/${JOURNAL_FILE}. \`npm run portfolio -- migrate undo\` puts them back as they were.`);
+  return EXIT.ok;
+}
+
+/** Per story: blocks changed (by kind) and fields touched; with --diff the whole change as a unified diff. */
+function report(plan: RunPlan, diff: boolean): void {
+  const unchanged = plan.outcomes.filter((outcome) => outcome.after === outcome.before);
+  for (const outcome of plan.outcomes) {
+    if (outcome.after === outcome.before) continue;
+    console.log(`  ${outcome.file} (${outcome.fullSlug}): ${storySummary(outcome)}`);
+    if (diff) console.log(unifiedDiff(outcome.before, outcome.after, `a/${outcome.file}`, `b/${outcome.file}`));
+  }
+  if (unchanged.length > 0) console.log(`  unchanged: ${unchanged.map((outcome) => outcome.file).join(", ")}`);
+}
+
+function storySummary(outcome: StoryOutcome): string {
+  const blocks = outcome.changes.flatMap((change) => change.blocks);
+  const kinds = new Map<string, number>();
+  for (const block of blocks) kinds.set(block.component, (kinds.get(block.component) ?? 0) + 1);
+  const byKind = [...kinds].map(([kind, count]) => (count === 1 ? kind : `${kind} ×${count}`)).join(", ");
+  const fields = [...new Set(blocks.flatMap((block) => block.fields))].sort();
+  const splits = blocks.filter((block) => block.into !== undefined).map((block) => `${block.path} → ${block.into!.join(" + ")}`);
+  return [
+    `${blocks.length} block${blocks.length === 1 ? "" : "s"} changed (${byKind})`,
+    ...(fields.length > 0 ? [`fields touched: ${fields.join(", ")}`] : []),
+    ...(splits.length > 0 ? [`replaced: ${splits.join("; ")}`] : []),
+  ].join("; ");
+}

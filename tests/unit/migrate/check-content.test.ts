@@ -1,0 +1,95 @@
+/**
+ * `portfolio check` fails CI on content drift: a breaking schema change no
+ * migration covers, a migration the content has not had, a story that does
+ * not validate; and passes on the repository as it is.
+ */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { REPO } from "../codegen/helpers";
+import { Project } from "./support/project";
+
+const project = new Project();
+afterAll(() => project.remove());
+// Each case starts from the repository's state.
+afterEach(() => {
+  project.git("reset", "-q", "--hard");
+  project.git("clean", "-qfdx", "-e", "node_modules");
+});
+
+const renameHeadline = () =>
+  project.editSchema((components) => {
+    const hero = components.get("hero_section")!;
+    const { headline, ...rest } = hero.schema;
+    hero.schema = { title: headline!, ...rest };
+  });
+
+describe("portfolio check", () => {
+  it("passes on the repository as it is", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, "bin/portfolio.js"), "check"], { cwd: REPO });
+    expect(stdout).toMatch(/^src\/generated is up to date with schema\/components\.json\.\ncontent\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/);
+  });
+
+  it("fails on a breaking change no migration covers, naming it and the command to run", async () => {
+    renameHeadline();
+    expect((await project.portfolio("generate")).code).toBe(0);
+    const { code, stdout } = await project.portfolio("check");
+    expect(code).toBe(1);
+    expect(stdout).toContain("schema/components.json changed since the last migration's snapshot (migrations/");
+    expect(stdout).toContain("  + field hero_section.title: string\n  - field hero_section.headline\n");
+    expect(stdout).toContain("Write one: `npm run portfolio -- migrate new <name> --rename hero_section.headline=title` (if those are renames)");
+    // The content is checked too, and says why it fails.
+    expect(stdout).toContain("content/stories/home.json: content(page).body[0](hero_section).title: is required");
+  });
+
+  it("fails the same way before codegen, and checks the content once the generated code is current", async () => {
+    renameHeadline();
+    const { code, stdout } = await project.portfolio("check");
+    expect(code).toBe(1);
+    expect(stdout).toContain("Run `npm run codegen` to update src/generated/.");
+    expect(stdout).toContain("  - field hero_section.headline\n");
+    expect(stdout).toContain("content/ is checked against the schema once src/generated is current.");
+  });
+
+  it("passes a change every old value still fits, without a migration", async () => {
+    project.editSchema((components) => {
+      components.get("hero_section")!.schema.kicker = { type: "text", pos: 9 };
+    });
+    expect((await project.portfolio("generate")).code).toBe(0);
+    const { code, stdout } = await project.portfolio("check");
+    expect(code, stdout).toBe(0);
+    expect(stdout).toContain("1 change(s) since migrations/");
+  });
+
+  it("fails while the content has not had a migration, then passes once it has", async () => {
+    renameHeadline();
+    expect((await project.portfolio("generate")).code).toBe(0);
+    expect((await project.portfolio("migrate", "new", "rename-hero-headline", "--rename", "hero_section.headline=title")).code).toBe(0);
+    const pending = await project.portfolio("check");
+    expect(pending.code).toBe(1);
+    expect(pending.stdout).toContain(`content/ has not had 1 migration(s): ${project.migrationId("rename-hero-headline")}. Run \`npm run portfolio -- migrate run\`.`);
+    expect(pending.stdout).not.toContain("changed since the last migration's snapshot");
+    expect((await project.portfolio("migrate", "run")).code).toBe(0);
+    const done = await project.portfolio("check");
+    expect(done.code, done.stdout).toBe(0);
+    expect(done.stdout).toContain("content/: 7 stories match schema/components.json (src/generated/validators.ts), and have had every migration (1).");
+  });
+
+  it("fails on a story that does not validate, naming the file, the block path and what to do", async () => {
+    project.write("content/stories/site.json", project.read("content/stories/site.json").replace('"site_name"', '"site_title"'));
+    const { code, stdout } = await project.portfolio("check");
+    expect(code).toBe(1);
+    expect(stdout).toContain("content/ does not follow schema/components.json: 2 problem(s).");
+    expect(stdout).toContain("  content/stories/site.json: content(site_config).site_name: is required");
+    expect(stdout).toContain("`npm run portfolio -- migrate new <name>`, then `npm run portfolio -- migrate run`");
+  });
+
+  it("without a snapshot, says schema changes are not held to migrations and still checks the content", async () => {
+    project.git("rm", "-rq", "migrations");
+    const { code, stdout } = await project.portfolio("check");
+    expect(code).toBe(0);
+    expect(stdout).toContain("No schema snapshot in migrations/: schema changes are not held to migrations (start with `npm run portfolio -- migrate baseline`).");
+    expect(stdout).toContain("content/: 7 stories match");
+  });
+});
