@@ -155,6 +155,27 @@ describe("what writes nothing", () => {
     expect(unasked.stderr).toContain("Nothing was written: not on a terminal, so there is no one to ask. Pass --yes to apply the plan.");
   });
 
+  it("on a terminal it asks after the plan: no (or just Enter) writes nothing and exits 2; yes applies it", async () => {
+    const space = await spaceWith(join(REPO, "schema"));
+    const dir = writeSchemaDir(join(temp, "asked"), (schema) => {
+      componentIn(schema, "link").schema.note = { type: "text", pos: 10 };
+    });
+    const args = ["schema", "push", "--space", String(SPACE_ID), "--api-url", `${space.url}/v1`, "--token", TOKEN, "--dir", dir];
+
+    for (const answer of ["n", ""]) {
+      const before = space.api.requests.length;
+      const declined = await onTerminal(args, answer);
+      expect(declined.output).toContain("Apply this plan? (y/N)");
+      expect(declined.code).toBe(2);
+      expect(writesIn(space.api.requests.slice(before))).toEqual([]);
+    }
+
+    const before = space.api.requests.length;
+    const accepted = await onTerminal(args, "y");
+    expect(accepted.code, accepted.output).toBe(0);
+    expect(writesIn(space.api.requests.slice(before))).toHaveLength(1);
+  });
+
   it("a wrong token is an API failure (exit 1) with Storyblok's answer; no token is a usage error (exit 2)", async () => {
     api = await startManagementApi();
     const wrong = await portfolio(["schema", "push", "--space", String(SPACE_ID), "--api-url", `${api.url}/v1`, "--token", "wrong", "--yes"]);
@@ -224,3 +245,29 @@ describe("end to end on `portfolio content serve`", () => {
     expect(again.stdout).toContain("No changes: the space already holds what schema/ holds.");
   });
 });
+
+/**
+ * The CLI on a pseudo-terminal (util-linux `script`), as someone at a shell runs it: stdin is a
+ * terminal, so it may ask. `answer` is typed once the question is printed.
+ */
+function onTerminal(args: string[], answer: string): Promise<{ code: number | null; output: string }> {
+  const quote = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
+  const command = [process.execPath, "bin/portfolio.js", ...args].map(quote).join(" ");
+  const child: ChildProcess = spawn("script", ["-qec", command, "/dev/null"], {
+    cwd: REPO,
+    env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_MANAGEMENT_API_URL: "" },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let output = "";
+  let answered = false;
+  const onOutput = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (!answered && output.includes("(y/N)")) {
+      answered = true;
+      child.stdin?.write(`${answer}\r`);
+    }
+  };
+  child.stdout?.on("data", onOutput);
+  child.stderr?.on("data", onOutput);
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
+}
