@@ -206,11 +206,11 @@ describe("the story body", () => {
     folderIdBySourceId: (id) => ({ 512004101: 7, 512004102: 8 })[id],
   };
 
-  it("carries the fields a push sets, parent_id the space's folder", () => {
+  it("carries the fields a push sets, parent_id the space's folder, first_published_at the content's", () => {
     const atlas = bySlug("projects/2024/atlas").working;
     const { body } = buildStoryBody(atlas, fields, targets);
-    expect(Object.keys(body).sort()).toEqual(["content", "is_startpage", "name", "parent_id", "path", "position", "slug", "sort_by_date", "tag_list"]);
-    expect(body).toMatchObject({ name: "Atlas", slug: "atlas", parent_id: 8, position: 0, is_startpage: false, tag_list: ["featured", "design-system"], path: null });
+    expect(Object.keys(body).sort()).toEqual(["content", "first_published_at", "is_startpage", "name", "parent_id", "path", "position", "slug", "sort_by_date", "tag_list"]);
+    expect(body).toMatchObject({ name: "Atlas", slug: "atlas", parent_id: 8, position: 0, is_startpage: false, tag_list: ["featured", "design-system"], path: null, first_published_at: atlas.first_published_at });
     expect(buildStoryBody(bySlug("home").working, fields, targets).body).toMatchObject({ parent_id: 0, path: "/" });
   });
 
