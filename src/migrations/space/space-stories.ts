@@ -1,0 +1,74 @@
+/**
+ * A space's stories as a migration needs them: each story with the
+ * versions it has. The Management API's `GET /stories/:id` answers the
+ * working copy only (the pending draft when there is one), so the published
+ * version of a story with unpublished changes is read from the Content
+ * Delivery API with the space's public token, which serves published
+ * content only: the version visitors see, exactly.
+ */
+import type { CdnStory } from "../../content/local-cdn/story-types";
+import { listAll } from "../../management/list-all";
+import type { ManagementClient } from "../../management/management-client";
+
+/** `published`: no pending changes; `pending`: published with a draft over it; `draft`: never published. */
+export type StoryState = "published" | "pending" | "draft";
+
+export interface SpaceStoryVersions {
+  id: number;
+  uuid: string;
+  fullSlug: string;
+  name: string;
+  slug: string;
+  parentId: number;
+  state: StoryState;
+  /** The working copy (Management API), which is the published version when `state` is "published". */
+  working: CdnStory;
+  /** The published version when it differs from the working copy (`state` "pending"), from the CDN. */
+  published?: CdnStory;
+}
+
+/** Reads a story's published version by its full slug (the public token's CDN). */
+export type PublishedReader = (fullSlug: string) => Promise<CdnStory>;
+
+interface Row {
+  id: number;
+  full_slug: string;
+  is_folder: boolean;
+  published: boolean;
+  unpublished_changes: boolean;
+}
+
+export class NoPublishedReader extends Error {}
+
+export async function readSpaceStories(client: ManagementClient, readPublished: PublishedReader | undefined): Promise<SpaceStoryVersions[]> {
+  const rows = await listAll((page, perPage) =>
+    client.stories.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as Row[], response })),
+  );
+  const stories: SpaceStoryVersions[] = [];
+  for (const row of rows.filter((candidate) => !candidate.is_folder).sort((a, b) => a.full_slug.localeCompare(b.full_slug, "en-us"))) {
+    const { data } = await client.stories.get(row.id);
+    const working = (data as unknown as { story: CdnStory & { name: string; slug: string; parent_id?: number | null } }).story;
+    const state: StoryState = !row.published ? "draft" : row.unpublished_changes ? "pending" : "published";
+    let published: CdnStory | undefined;
+    if (state === "pending") {
+      if (readPublished === undefined) {
+        throw new NoPublishedReader(
+          `${row.full_slug} has unpublished changes: its published version is read from the Content Delivery API, which needs the space's public access token (--public-token or STORYBLOK_TOKEN)`,
+        );
+      }
+      published = await readPublished(row.full_slug);
+    }
+    stories.push({
+      id: row.id,
+      uuid: working.uuid,
+      fullSlug: row.full_slug,
+      name: working.name,
+      slug: working.slug,
+      parentId: typeof working.parent_id === "number" ? working.parent_id : 0,
+      state,
+      working,
+      ...(published && { published }),
+    });
+  }
+  return stories;
+}

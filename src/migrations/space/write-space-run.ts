@@ -1,0 +1,83 @@
+/**
+ * Writes a checked run to a space and undoes it. Each story ends as it
+ * began, only migrated:
+ *  - published, no pending changes: saved and published, so the published
+ *    version stays in step;
+ *  - published with a pending draft: the published version (as it was,
+ *    migrated) saved and published, then the draft (migrated) saved over it
+ *    without publishing, so it is a pending draft again and the migration
+ *    never published it;
+ *  - never published: saved as a draft.
+ * Undo writes the snapshot's versions back the same way.
+ */
+import type { JsonObject } from "../../content/local-cdn/story-types";
+import type { ManagementClient } from "../../management/management-client";
+import { changedOutcomes, type SpaceRunPlan } from "./plan-space-run";
+import { forgetInSpace, readSpaceJournal, recordInSpace } from "./space-journal";
+import type { SnapshotStory, SpaceLastRun } from "./space-snapshot";
+import { writeLastRun, readLastRun, removeLastRun } from "./space-snapshot";
+import type { StoryState } from "./space-stories";
+
+interface Placement {
+  id: number;
+  name: string;
+  slug: string;
+  parentId: number;
+}
+
+async function save(client: ManagementClient, story: Placement, content: JsonObject, publish: boolean): Promise<void> {
+  // `publish: 1` in the body, as Storyblok documents it; the client's types put it in the query.
+  const body = { story: { name: story.name, slug: story.slug, parent_id: story.parentId, content }, ...(publish ? { publish: 1 } : {}) };
+  await client.stories.update(story.id, { body: body as never });
+}
+
+/** The writes that leave a story in `state` with these versions. */
+async function restoreState(client: ManagementClient, story: Placement, state: StoryState, published: JsonObject | undefined, draft: JsonObject | undefined): Promise<void> {
+  if (state !== "draft") await save(client, story, published!, true);
+  if (state !== "published") await save(client, story, draft!, false);
+}
+
+export interface SpaceRunResult {
+  stories: number;
+}
+
+export async function writeSpaceRun(client: ManagementClient, plan: SpaceRunPlan, options: { spaceId: number; migrations: string[]; ran: Date; snapshotPath: string }): Promise<SpaceRunResult> {
+  if (plan.problems.length > 0) throw new Error("a run with problems is never written");
+  const changed = changedOutcomes(plan);
+  const journal = await readSpaceJournal(client);
+  const lastRun: SpaceLastRun = {
+    space: options.spaceId,
+    ran: options.ran.toISOString(),
+    migrations: options.migrations,
+    stories: changed.map(({ story, published, draft }): SnapshotStory => ({
+      id: story.id,
+      fullSlug: story.fullSlug,
+      name: story.name,
+      slug: story.slug,
+      parentId: story.parentId,
+      state: story.state,
+      ...(published && { published: published.before.content }),
+      ...(draft && { draft: draft.before.content }),
+    })),
+  };
+  writeLastRun(options.snapshotPath, lastRun);
+  for (const { story, published, draft } of changed) {
+    // A pending story whose published version did not change keeps it: only its draft is saved.
+    const state = story.state === "pending" && !published!.changed ? "draft" : story.state;
+    await restoreState(client, story, state, published?.after.content, draft?.after.content);
+  }
+  lastRun.journal = await recordInSpace(client, journal, options.migrations, lastRun.ran);
+  writeLastRun(options.snapshotPath, lastRun);
+  return { stories: changed.length };
+}
+
+export type SpaceUndoResult = { undone: true; migrations: string[]; stories: string[] } | { undone: false; reason: string };
+
+export async function undoSpaceRun(client: ManagementClient, snapshotPath: string): Promise<SpaceUndoResult> {
+  const lastRun = readLastRun(snapshotPath);
+  if (lastRun === undefined) return { undone: false, reason: `no run to undo (${snapshotPath} is written by migrate run --space and removed by undo)` };
+  for (const story of lastRun.stories) await restoreState(client, story, story.state, story.published, story.draft);
+  if (lastRun.journal) await forgetInSpace(client, lastRun.journal);
+  removeLastRun(snapshotPath);
+  return { undone: true, migrations: lastRun.migrations, stories: lastRun.stories.map((story) => story.fullSlug) };
+}
