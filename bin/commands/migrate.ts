@@ -54,7 +54,7 @@ export function registerMigrate(program: Command): void {
     .command("undo")
     .description("Put the story files and the journal back as they were before the last run, byte for byte; with --space, the space's stories in their states and its journal.")
     .option(...DIR)
-    .option("--force", "restore even the files edited since the run");
+    .option("--force", "restore even the files (or, with --space, the stories) edited since the run");
   addSpaceFlags(undo).action(async (flags: { dir: string; force?: boolean } & SpaceFlags) => {
     if (flags.space !== undefined) {
       const { undoSpaceMigrations } = await import("./migrate/space-run");

@@ -87,7 +87,7 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
   }
 }
 
-export async function undoSpaceMigrations(flags: SpaceFlags & { space: string }): Promise<number> {
+export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; force?: boolean }): Promise<number> {
   const client = await managementClientOrExit(flags, "Undoing a migration on a space");
   const spaceId = Number(flags.space);
   try {
@@ -96,9 +96,10 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string })
       console.error(`Space ${spaceId} has ${releases.length} open release(s); nothing was written (undo republishes stories as migrate run does).`);
       return EXIT.badInput;
     }
-    const result = await undoSpaceRun(client, lastRunPath(process.cwd(), spaceId));
+    const result = await undoSpaceRun(client, lastRunPath(process.cwd(), spaceId), flags.force === true);
     if (!result.undone) {
       console.error(`Nothing undone: ${result.reason}`);
+      for (const slug of result.changedSince ?? []) console.error(`  changed since: ${slug}`);
       return EXIT.drift;
     }
     console.log(`Undid ${result.migrations.join(", ")} on space ${spaceId}: ${result.stories.length} story(ies) restored in their states (${result.stories.join(", ")}), and the journal.`);

@@ -21,6 +21,8 @@ export interface SnapshotStory {
   published?: JsonObject;
   /** The draft's content before the run (states "pending" and "draft"). */
   draft?: JsonObject;
+  /** The working copy the run left (contentSha256), once written: undo refuses a story edited since. */
+  afterSha256?: string;
 }
 
 export interface SpaceLastRun {

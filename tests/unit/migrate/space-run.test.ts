@@ -200,8 +200,21 @@ describe("migrate run --space", () => {
     expect(writes(again.log)).toEqual([]);
   });
 
-  it("undo --space puts every story back in its state and forgets the run", async () => {
-    const undo = await onSpace("undo");
+  it("undo --space refuses while a story was edited since the run, naming it, and writes nothing", async () => {
+    const client = space.client();
+    const home = (await spaceStoryRows(client)).find((row) => row.full_slug === "home")!;
+    const story = (await client.stories.get(home.id)).data.story!;
+    await client.stories.update(home.id, { body: { story: { name: story.name, content: { ...story.content, seo_title: "Edited after the run" } } } as never });
+    const refused = await onSpace("undo");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("stories edited since the run");
+    // Only the edited story: the others' working copies are as the run left them.
+    expect(refused.stderr.split("\n").filter((line) => line.includes("changed since:"))).toEqual(["  changed since: home"]);
+    expect(writes(refused.log)).toEqual([]);
+  });
+
+  it("undo --space --force puts every story back in its state (the edit too) and forgets the run", async () => {
+    const undo = await onSpace("undo", "--force");
     expect(undo.code, undo.stderr).toBe(0);
     expect(busiestSecond(undo.log)).toBeLessThanOrEqual(3);
     const after = await readSpace();
