@@ -56,7 +56,7 @@ export async function readSpaceStories(client: ManagementClient, readPublished: 
           `${row.full_slug} has unpublished changes: its published version is read from the Content Delivery API, which needs the space's public access token (--public-token or STORYBLOK_TOKEN)`,
         );
       }
-      published = await readPublished(row.full_slug);
+      published = withoutEditable(await readPublished(row.full_slug));
     }
     stories.push({
       id: row.id,
@@ -71,4 +71,15 @@ export async function readSpaceStories(client: ManagementClient, readPublished: 
     });
   }
   return stories;
+}
+
+/**
+ * The CDN's answer as the Management API stores it: the Visual Editor's
+ * `_editable` comments, which the CDN may add to each block, are not
+ * content, and written back they would be saved into the story.
+ */
+export function withoutEditable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutEditable) as T;
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, inner]) => [key, withoutEditable(inner)])) as T;
 }
