@@ -27,8 +27,12 @@ export interface SpaceStoryVersions {
   published?: CdnStory;
 }
 
-/** Reads a story's published version by its full slug (the public token's CDN). */
-export type PublishedReader = (fullSlug: string) => Promise<CdnStory>;
+/**
+ * Reads a story's published version by its uuid (the public token's CDN,
+ * `find_by=uuid`): by uuid, not full slug, since a pending draft may have
+ * renamed or moved the story, and the published version still has the old slug.
+ */
+export type PublishedReader = (uuid: string) => Promise<CdnStory>;
 
 interface Row {
   id: number;
@@ -56,7 +60,7 @@ export async function readSpaceStories(client: ManagementClient, readPublished: 
           `${row.full_slug} has unpublished changes: its published version is read from the Content Delivery API, which needs the space's public access token (--public-token or STORYBLOK_TOKEN)`,
         );
       }
-      published = withoutEditable(await readPublished(row.full_slug));
+      published = withoutEditable(await readPublished(working.uuid));
     }
     stories.push({
       id: row.id,

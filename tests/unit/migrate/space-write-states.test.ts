@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("a story with a pending draft, migrated on a space", () => {
   it("ends published as migrated with its migrated draft pending, whichever version the migration changed; undo puts both back", async () => {
     const client = api.client();
-    const readPublished = async (slug: string) => (await api.cdn(`stories/${slug}`)).body.story as CdnStory;
+    const readPublished = async (uuid: string) => (await api.cdn(`stories/${uuid}?find_by=uuid`)).body.story as CdnStory;
     const stories = await readSpaceStories(client, readPublished);
     expect(stories.map((story) => [story.fullSlug, story.state])).toEqual([
       ["both", "pending"],
