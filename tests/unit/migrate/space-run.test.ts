@@ -150,6 +150,24 @@ describe("migrate run --space", () => {
     expect(writes(dry.log)).toEqual([]);
   });
 
+  it("without the public token it cannot read a pending story's published version: it says so and writes nothing", async () => {
+    const from = space.mapi.requests.length;
+    await quietSecond();
+    // The CLI inherits the environment: no public token there either.
+    const publicToken = process.env.STORYBLOK_TOKEN;
+    delete process.env.STORYBLOK_TOKEN;
+    let refused: Awaited<ReturnType<typeof project.portfolio>>;
+    try {
+      refused = await project.portfolio("migrate", "run", "--space", String(SPACE_ID), "--token", OAUTH_TOKEN, "--api-url", space.apiUrl);
+    } finally {
+      if (publicToken !== undefined) process.env.STORYBLOK_TOKEN = publicToken;
+    }
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("projects/fieldnotes has unpublished changes");
+    expect(refused.stderr).toContain("--public-token or STORYBLOK_TOKEN");
+    expect(writes(space.mapi.requests.slice(from))).toEqual([]);
+  });
+
   it("a result that fails validation names the story, the version and the block path, and nothing is written", async () => {
     const good = project.read(`migrations/${id}.ts`);
     project.write(`migrations/${id}.ts`, good.replace("return { ...kept, title: headline };", "return kept;"));
