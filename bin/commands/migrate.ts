@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import { addCodegenFlags, type CodegenFlags } from "./generate";
+import { addSpaceFlags, type SpaceFlags } from "./space-flags";
 
 const MIGRATIONS = ["--migrations <dir>", "the migrations folder", "migrations"] as const;
 const DIR = ["--dir <dir>", "content directory (stories/, drafts/)", "content"] as const;
@@ -26,29 +27,43 @@ export function registerMigrate(program: Command): void {
       process.exitCode = newMigration(name, flags);
     });
 
-  migrate
+  const run = migrate
     .command("run")
-    .description("Apply the migrations the content has not had, in order, to every story (published and drafts); write only when every result is valid.")
+    .description(
+      "Apply the migrations the content (--dir) or a space (--space) has not had, in order, to every story (published and drafts); write only when every result is valid.",
+    )
     .option(...DIR)
     .option(...MIGRATIONS)
     .option("--schema <path>", "the schema the results must fit", "schema/components.json")
     .option("--out <dir>", "the generated code whose validators check the results", "src/generated")
     .option("--dry-run", "migrate and check in memory; write nothing")
     .option("--diff", "print each changed story as a unified diff")
-    .action(async (flags: { dir: string; migrations: string; schema: string; out: string; dryRun?: boolean; diff?: boolean }) => {
-      const { runMigrations } = await import("./migrate/run");
-      process.exitCode = await runMigrations(flags);
-    });
+    .option("--public-token <token>", "with --space: the space's public access token, to read published versions under pending drafts; default $STORYBLOK_TOKEN")
+    .option("--cdn-url <url>", "with --space: the Content Delivery API's base URL, e.g. http://localhost:4010/v2; default $STORYBLOK_API_URL");
+  addSpaceFlags(run).action(async (flags: { dir: string; migrations: string; schema: string; out: string; dryRun?: boolean; diff?: boolean } & SpaceFlags & { publicToken?: string; cdnUrl?: string }) => {
+    if (flags.space !== undefined) {
+      const { runSpaceMigrations } = await import("./migrate/space-run");
+      process.exitCode = await runSpaceMigrations({ ...flags, space: flags.space });
+      return;
+    }
+    const { runMigrations } = await import("./migrate/run");
+    process.exitCode = await runMigrations(flags);
+  });
 
-  migrate
+  const undo = migrate
     .command("undo")
-    .description("Put the story files and the journal back as they were before the last run, byte for byte.")
+    .description("Put the story files and the journal back as they were before the last run, byte for byte; with --space, the space's stories in their states and its journal.")
     .option(...DIR)
-    .option("--force", "restore even the files edited since the run")
-    .action(async (flags: { dir: string; force?: boolean }) => {
-      const { undoMigrations } = await import("./migrate/undo");
-      process.exitCode = undoMigrations(flags);
-    });
+    .option("--force", "restore even the files (or, with --space, the stories) edited since the run");
+  addSpaceFlags(undo).action(async (flags: { dir: string; force?: boolean } & SpaceFlags) => {
+    if (flags.space !== undefined) {
+      const { undoSpaceMigrations } = await import("./migrate/space-run");
+      process.exitCode = await undoSpaceMigrations({ ...flags, space: flags.space });
+      return;
+    }
+    const { undoMigrations } = await import("./migrate/undo");
+    process.exitCode = undoMigrations(flags);
+  });
 
   addCodegenFlags(
     migrate.command("baseline").description("Snapshot the schema the content follows, where migrations start (once, before the first migration)."),

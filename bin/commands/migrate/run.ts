@@ -10,8 +10,8 @@ import { listMigrations } from "../../../src/migrations/folder";
 import { JOURNAL_FILE } from "../../../src/migrations/journal";
 import { pendingIn, planDirectoryRun, writeRun } from "../../../src/migrations/run/directory-run";
 import { loadMigration, loadSchemaRules } from "../../../src/migrations/run/load";
-import type { LoadedMigration } from "../../../src/migrations/run/migrate-story";
-import type { RunPlan, StoryOutcome } from "../../../src/migrations/run/plan-run";
+import type { LoadedMigration, StoryChanges } from "../../../src/migrations/run/migrate-story";
+import type { RunPlan } from "../../../src/migrations/run/plan-run";
 import { validateStory } from "../../../src/content/validation/validate-content";
 import { EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
 import { isDirectory } from "../schema-files";
@@ -34,24 +34,9 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
     console.log(`Nothing to run: ${flags.dir}/ has had every migration in ${flags.migrations}/ (${scripts.length}).`);
     return EXIT.ok;
   }
-  // The results are checked with --out's validators, so they must be the schema's.
-  const generated = runGenerator({ schema: flags.schema, out: flags.out, warn: true });
-  if (generated === undefined) return EXIT.badInput;
-  if (findDrift(generated.files, readGeneratedDir(flags.out), flags.out).length > 0) {
-    console.error(`${flags.out} is not generated from ${flags.schema}: run \`npm run codegen\` first (the results are checked with ${flags.out}/validators.ts).`);
-    return EXIT.drift;
-  }
-
-  let migrations: LoadedMigration[];
-  let rules: Awaited<ReturnType<typeof loadSchemaRules>>;
-  try {
-    migrations = [];
-    for (const entry of scripts.filter((entry) => pending.has(entry.id))) migrations.push(await loadMigration(entry.id, entry.script));
-    rules = await loadSchemaRules(flags.out);
-  } catch (error) {
-    console.error(`Cannot load the migrations: ${error instanceof Error ? error.message : String(error)}`);
-    return EXIT.badInput;
-  }
+  const loaded = await loadRun(flags, scripts.filter((entry) => pending.has(entry.id)));
+  if (typeof loaded === "number") return loaded;
+  const { migrations, rules } = loaded;
 
   const ids = migrations.map((migration) => migration.id);
   console.log(`${flags.dryRun ? "Dry run of" : "Running"} ${ids.length} migration(s) on ${flags.dir}/: ${ids.join(", ")}`);
@@ -72,19 +57,42 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
   return EXIT.ok;
 }
 
+/**
+ * The pending migrations loaded, and the rules their results must fit: the
+ * validators in --out, refused unless they are generated from --schema.
+ * A number is the exit code of a failure already reported.
+ */
+export async function loadRun(flags: Pick<RunFlags, "schema" | "out">, entries: readonly { id: string; script: string }[]): Promise<number | { migrations: LoadedMigration[]; rules: Awaited<ReturnType<typeof loadSchemaRules>> }> {
+  // The results are checked with --out's validators, so they must be the schema's.
+  const generated = runGenerator({ schema: flags.schema, out: flags.out, warn: true });
+  if (generated === undefined) return EXIT.badInput;
+  if (findDrift(generated.files, readGeneratedDir(flags.out), flags.out).length > 0) {
+    console.error(`${flags.out} is not generated from ${flags.schema}: run \`npm run codegen\` first (the results are checked with ${flags.out}/validators.ts).`);
+    return EXIT.drift;
+  }
+  try {
+    const migrations: LoadedMigration[] = [];
+    for (const entry of entries) migrations.push(await loadMigration(entry.id, entry.script));
+    return { migrations, rules: await loadSchemaRules(flags.out) };
+  } catch (error) {
+    console.error(`Cannot load the migrations: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.badInput;
+  }
+}
+
 /** Per story: blocks changed (by kind) and fields touched; with --diff the whole change as a unified diff. */
 function report(plan: RunPlan, diff: boolean): void {
   const unchanged = plan.outcomes.filter((outcome) => outcome.after === outcome.before);
   for (const outcome of plan.outcomes) {
     if (outcome.after === outcome.before) continue;
-    console.log(`  ${outcome.file} (${outcome.fullSlug}): ${storySummary(outcome)}`);
+    console.log(`  ${outcome.file} (${outcome.fullSlug}): ${storySummary(outcome.changes)}`);
     if (diff) console.log(unifiedDiff(outcome.before, outcome.after, `a/${outcome.file}`, `b/${outcome.file}`));
   }
   if (unchanged.length > 0) console.log(`  unchanged: ${unchanged.map((outcome) => outcome.file).join(", ")}`);
 }
 
-function storySummary(outcome: StoryOutcome): string {
-  const blocks = outcome.changes.flatMap((change) => change.blocks);
+export function storySummary(changes: readonly StoryChanges[]): string {
+  const blocks = changes.flatMap((change) => change.blocks);
   const kinds = new Map<string, number>();
   for (const block of blocks) kinds.set(block.component, (kinds.get(block.component) ?? 0) + 1);
   const byKind = [...kinds].map(([kind, count]) => (count === 1 ? kind : `${kind} ×${count}`)).join(", ");

@@ -19,6 +19,7 @@ import { componentRoutes } from "./components-endpoint";
 import { datasourceEntryRoutes } from "./datasource-entries-endpoint";
 import { datasourceRoutes } from "./datasources-endpoint";
 import { presetRoutes } from "./presets-endpoint";
+import { releaseRoutes } from "./releases-endpoint";
 import { storyRoutes } from "./stories-endpoint";
 import { createRateWindow } from "./rate-window";
 import { readJsonBody } from "./request-body";
@@ -64,6 +65,7 @@ const ROUTES: readonly Route[] = [
   ...datasourceEntryRoutes,
   ...storyRoutes,
   ...assetRoutes,
+  ...releaseRoutes,
 ];
 
 const ASSET_FILES = "/f/";

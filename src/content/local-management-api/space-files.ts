@@ -11,14 +11,15 @@
  *   space/datasources.json     { datasources, datasource_entries }
  *   space/folders.json         { folders }  (stories with is_folder: true)
  *   space/assets.json          { assets }   (asset records)
+ *   space/releases.json        { releases } (scheduled releases; the emulator never releases one)
  *   space/sequence.json        { last_id }  the last id handed out, so none is reused
  *   assets/f/<space_id>/[<w>x<h>/]<id in hex>/<file name>   uploaded asset files (asset-names.ts)
  */
 import { join } from "node:path";
 
-export type SpaceDocument = "components" | "presets" | "datasources" | "folders" | "assets" | "sequence";
+export type SpaceDocument = "components" | "presets" | "datasources" | "folders" | "assets" | "releases" | "sequence";
 
-export const SPACE_DOCUMENTS: readonly SpaceDocument[] = ["components", "presets", "datasources", "folders", "assets", "sequence"];
+export const SPACE_DOCUMENTS: readonly SpaceDocument[] = ["components", "presets", "datasources", "folders", "assets", "releases", "sequence"];
 
 export function spaceDocumentPath(dir: string, document: SpaceDocument): string {
   return join(dir, "space", `${document}.json`);

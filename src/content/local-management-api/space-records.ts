@@ -63,3 +63,24 @@ export interface StoryEntry {
   file: string;
   draftFile?: string;
 }
+
+/**
+ * A release (https://www.storyblok.com/docs/api/management/releases): a set of
+ * story versions to publish together later. The client has no type for it.
+ */
+export interface ReleaseRecord {
+  id: number;
+  uuid: string;
+  name: string;
+  release_at: string | null;
+  released: boolean;
+  timezone: string | null;
+  branches_to_deploy: number[];
+  created_at: string;
+  updated_at: string;
+  owner_id: number;
+  users_to_notify_ids: number[];
+  public: boolean;
+  allowed_user_ids: number[];
+  [key: string]: unknown;
+}

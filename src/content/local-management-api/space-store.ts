@@ -20,6 +20,7 @@ import type {
   DatasourceRecord,
   FolderRecord,
   PresetRecord,
+  ReleaseRecord,
   StoryEntry,
 } from "./space-records";
 
@@ -31,6 +32,7 @@ export interface SpaceState {
   datasourceEntries: DatasourceEntryRecord[];
   folders: FolderRecord[];
   assets: AssetRecord[];
+  releases: ReleaseRecord[];
   stories: Map<number, StoryEntry>;
   /** The last numeric id handed out; ids are never reused, as Storyblok's are not. */
   lastId: number;
@@ -143,6 +145,8 @@ function documentOf(state: SpaceState, document: SpaceDocument): unknown {
       return { folders: state.folders };
     case "assets":
       return { assets: state.assets };
+    case "releases":
+      return { releases: state.releases };
     case "sequence":
       return { last_id: state.lastId };
   }
@@ -161,6 +165,7 @@ async function loadSpace(dir: string): Promise<{ state: SpaceState; unsaved: Spa
     datasourceEntries: list<DatasourceEntryRecord>("datasources", "datasource_entries"),
     folders: list<FolderRecord>("folders", "folders"),
     assets: list<AssetRecord>("assets", "assets"),
+    releases: list<ReleaseRecord>("releases", "releases"),
     stories: await loadStories(dir),
     lastId: 0,
   };
@@ -201,7 +206,7 @@ async function loadStories(dir: string): Promise<Map<number, StoryEntry>> {
 }
 
 function* knownIds(state: SpaceState): Iterable<number> {
-  for (const list of [state.components, state.componentGroups, state.presets, state.datasources, state.datasourceEntries, state.folders, state.assets]) {
+  for (const list of [state.components, state.componentGroups, state.presets, state.datasources, state.datasourceEntries, state.folders, state.assets, state.releases]) {
     for (const record of list) if (typeof record.id === "number") yield record.id;
   }
   yield* state.stories.keys();

@@ -2,8 +2,11 @@
  * Datasources, matched by slug, and their entries, matched by value: content
  * stores an entry's value, so a new value is a removal plus an addition and
  * a new name (the label editors see) is a change. Removing an entry or a
- * datasource is breaking. Entry order and dimensions are not pushed.
+ * datasource is breaking. Entry order and dimensions are not pushed. The
+ * space's migration journal (a datasource migrate run --space keeps) is the
+ * space's own record, never in schema/: it is left alone.
  */
+import { JOURNAL_DATASOURCE } from "../../migrations/space/space-journal";
 import type { BreakingChange, DatasourceStep, EntryStep } from "./plan-model";
 import type { LocalDatasource, SpaceDatasource } from "./schema-model";
 
@@ -30,7 +33,8 @@ export function planDatasources(local: LocalDatasource[], space: SpaceDatasource
     }
   }
   const localSlugs = new Set(local.map((datasource) => datasource.slug));
-  for (const { datasource } of space.filter((candidate) => !localSlugs.has(candidate.datasource.slug))) {
+  const unmanaged = space.filter((candidate) => !localSlugs.has(candidate.datasource.slug) && candidate.datasource.slug !== JOURNAL_DATASOURCE.slug);
+  for (const { datasource } of unmanaged) {
     if (!prune) {
       plan.kept.push(`datasource ${datasource.slug}`);
       continue;

@@ -191,6 +191,20 @@ describe("changes, field by field", () => {
     );
   });
 
+  it("the space's migration journal (the portfolio-migrations datasource) is never planned away, even pruning", () => {
+    const withJournal = clone(space);
+    withJournal.datasources.push({
+      datasource: { id: 9_000_001, name: "Portfolio migrations", slug: "portfolio-migrations", dimensions: [] },
+      entries: [{ id: 9_000_002, name: "20260101000000-rename", value: "2026-01-01T00:00:00.000Z", dimension_value: null }],
+    } as never);
+    for (const prune of [false, true]) {
+      const plan = planSchemaPush(schema, withJournal, { prune });
+      expect(plan.datasources.filter((step) => step.slug === "portfolio-migrations")).toEqual([]);
+      expect(plan.breaking).toEqual([]);
+      expect(plan.kept.filter((kept) => kept.includes("portfolio-migrations"))).toEqual([]);
+    }
+  });
+
   it("a setting the space has and schema/ does not is a change, sent empty", () => {
     const changed = clone(space);
     const page = changed.components.find((component) => component.name === "page")!;

@@ -29,6 +29,9 @@ export interface LocalSpace {
   url: string;
   apiUrl: string;
   dir: string;
+  /** The CDN's public and preview access tokens (`${url}/v2`). */
+  token: string;
+  previewToken: string;
   mapi: LocalManagementApi;
   /** The Management API client as the CLI makes it (3 requests per second), one for the space: its request window covers every call. */
   client(): ManagementClient;
@@ -43,7 +46,7 @@ let tokens = 0;
 
 /** A space over `dir`, answering at Storyblok's 3 requests per second unless told otherwise. */
 export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {}): Promise<LocalSpace> {
-  // storyblok-js-client caches per token: every space gets its own.
+  // storyblok-js-client caches per token: every space (and every restart of one) gets its own.
   const token = `space-push-${++tokens}-${process.pid}`;
   const previewToken = `${token}-preview`;
   const store = createStoryStore(dir, { checkIntervalMs: 0, onProblems: () => {} });
@@ -56,6 +59,8 @@ export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {
     url: running.url,
     apiUrl: `${running.url}/v1`,
     dir,
+    token,
+    previewToken,
     mapi,
     client: () => (client ??= createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `${running.url}/v1` })),
     publicClient: () => createContentClient({ source }),

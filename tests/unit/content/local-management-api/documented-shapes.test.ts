@@ -94,6 +94,13 @@ async function callEveryEndpoint(): Promise<void> {
   await record("assets-get", client.assets.get(signed.id));
   await record("assets-list", client.assets.list());
 
+  // The client has no releases resource: Storyblok's documented calls through its escape hatch.
+  const release = (
+    await record("releases-create", client.post(`/v1/spaces/${SPACE_ID}/releases`, { body: { release: { branches_to_deploy: [123, 456], name: "Summer Special", release_at: "2025-01-01 01:01" } } }))
+  ).data as { release: { id: number } };
+  await record("releases-list", client.get(`/v1/spaces/${SPACE_ID}/releases`));
+  await record("releases-get", client.get(`/v1/spaces/${SPACE_ID}/releases/${release.release.id}`));
+
   await record("presets-delete", client.presets.delete(preset.id));
   await record("components-delete", client.components.delete(component.id));
   await record("component-groups-delete", client.componentFolders.delete(group.id));
