@@ -13,6 +13,13 @@ export function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+/**
+ * `items` sorted by `key`, each key computed once rather than twice per
+ * comparison (some keys are map lookups). The sort is stable, so equal keys
+ * keep their order, as before.
+ */
 export function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return [...items].sort((a, b) => compareNames(key(a), key(b)));
+  const keyed = items.map((item) => ({ item, key: key(item) }));
+  keyed.sort((a, b) => compareNames(a.key, b.key));
+  return keyed.map((entry) => entry.item);
 }

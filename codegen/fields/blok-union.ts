@@ -46,10 +46,28 @@ export function blokMembers(context: FieldContext): string[] {
  * Sorted, so the order of a whitelist or of the schema changes no byte.
  */
 export function allowedNames(model: SchemaModel, restriction: BlokRestriction): string[] | 0 {
+  if (restriction.kind === "any") return 0;
+  // Fields share restrictions (a group's whitelist on every copy of a block), and expanding
+  // a group means a pass over every component and a sort: done once per restriction and model.
+  let known = allowedByModel.get(model);
+  if (known === undefined) allowedByModel.set(model, (known = new Map()));
+  const key = restrictionKey(restriction);
+  let names = known.get(key);
+  if (names === undefined) known.set(key, (names = expandRestriction(model, restriction)));
+  return [...names];
+}
+
+/** A model is not changed once built, so what its restrictions expand to can be kept with it. */
+const allowedByModel = new WeakMap<SchemaModel, Map<string, readonly string[]>>();
+
+function restrictionKey(restriction: Exclude<BlokRestriction, { kind: "any" }>): string {
+  const list = restriction.kind === "components" ? restriction.names : restriction.kind === "groups" ? restriction.uuids : restriction.ids;
+  return JSON.stringify([restriction.kind, list]);
+}
+
+function expandRestriction(model: SchemaModel, restriction: Exclude<BlokRestriction, { kind: "any" }>): string[] {
   const known = model.componentNames;
   switch (restriction.kind) {
-    case "any":
-      return 0;
     case "components":
       return [...new Set(restriction.names.filter((name) => known.has(name)))].sort(compareNames);
     case "groups": {
@@ -70,4 +88,3 @@ export function allowedNames(model: SchemaModel, restriction: BlokRestriction): 
       return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name).sort(compareNames);
   }
 }
-
