@@ -42,18 +42,31 @@ count vitest "$reports/vitest.json"
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
-# Built with the browser tests' preview settings: frame-ancestors is fixed at
+# The two builds, started at once: each keeps about one core busy for most of its run (webpack),
+# so together they take little more than the longer one alone. Both are done before any browser runs.
+#
+# The main build, with the browser tests' preview settings: frame-ancestors is fixed at
 # build time, and preview.spec.ts checks that no secret reached the output.
 # webpack, not Turbopack: Turbopack inlines a per-page bootstrap script whose
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 # Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
 # type-check step above did, for most of a minute.
-check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack
+env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
+main_build=$!
 # The second and last build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
 # standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
-# Built before any browser runs.
-check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
+npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
+hostile_build=$!
+# A background step's exit code, with its output shown once it is done.
+finished() {
+  local pid="$1" log="$2" code=0
+  wait "$pid" || code=$?
+  cat "$log"
+  return "$code"
+}
+check "next build" finished "$main_build" "$reports/next-build.log"
+check "next build with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"

@@ -20,15 +20,15 @@
  * tsconfig.json's `**` patterns, so `tsc` does not check the copy of the
  * sources that standalone output holds.
  *
- * `npm test` builds it as its own step after the main build
+ * `npm test` builds it as its own step, alongside the main build
  * (`npx tsx tests/e2e/hostile-build.ts`), so the build never competes for
  * CPU with running browser tests; the specs build it only when it is missing
- * or older than the main build.
+ * or older than the main build (see REPORT).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startNextServer } from "../support/next-server";
 import { addBulkProjects } from "./support/bulk-publish";
@@ -46,8 +46,6 @@ export interface HostileBuild {
   seconds: number;
   /** The paths it prerendered as static HTML (its prerender manifest; the log lists only the slowest). */
   prerendered: string[];
-  /** The main build's id when this one was made: a newer main build means newer code. */
-  mainBuildId: string | null;
 }
 
 export interface HostileSite {
@@ -57,14 +55,16 @@ export interface HostileSite {
   close(): Promise<void>;
 }
 
-const REPORT = join(ROOT, DIST_DIR, "hostile-build.json");
+/**
+ * What the build printed and prerendered, kept in the main build's folder: `next build` empties
+ * that folder when it starts, so a newer main build (newer code) leaves this build without a
+ * report, and the specs build it again. (npm test starts both builds at once; this one writes its
+ * report at its end, long after the main build has emptied .next.)
+ */
+const REPORT = join(ROOT, ".next", "hostile-build.json");
 /** The standalone server of the build (publishing.spec.ts's build B). */
 const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 
-const mainBuildId = (): string | null => {
-  const file = join(ROOT, ".next", "BUILD_ID");
-  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
-};
 
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -92,7 +92,8 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     const log = build.output();
     if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${log}`);
     const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as { routes: Record<string, unknown> };
-    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes), mainBuildId: mainBuildId() };
+    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes) };
+    mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, JSON.stringify(result));
     return result;
   } finally {
@@ -102,8 +103,7 @@ export async function buildHostileSite(): Promise<HostileBuild> {
 
 /** The build made since the last main build, or a new one. */
 export async function hostileBuild(): Promise<HostileBuild> {
-  const made = existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : undefined;
-  return made && made.mainBuildId === mainBuildId() ? made : buildHostileSite();
+  return existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : buildHostileSite();
 }
 
 export async function serveHostileSite(): Promise<HostileSite> {
