@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
@@ -27,7 +28,12 @@ const TIMED = [
   "publishing/shared-map",
   "publishing/webhook-route",
   "shared-cache/cache-handler",
-].map((name) => `tests/unit/${name}.test.{ts,tsx}`);
+].map((name) => {
+  // A moved or renamed file would otherwise fall silently into the parallel run.
+  const file = (ext: string) => new URL(`./tests/unit/${name}.test.${ext}`, import.meta.url);
+  if (!existsSync(file("ts")) && !existsSync(file("tsx"))) throw new Error(`vitest.config.ts: TIMED names tests/unit/${name}, which is no test file`);
+  return `tests/unit/${name}.test.{ts,tsx}`;
+});
 
 export default defineConfig({
   test: {
