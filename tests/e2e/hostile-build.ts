@@ -2,8 +2,10 @@
  * The second production build of the site, with the hostile fixture stories
  * (tests/fixtures/hostile-content) and the 40 bulk projects of the instances
  * test (support/bulk-publish.ts) added to a copy of the embedded content,
- * with standalone output; not type-checked again (the main build's code is
- * the same, and `tsc` checks it). Three specs serve it, so that `npm test`
+ * read over HTTP from the local content API (CONTENT_SOURCE=storyblok, as a
+ * deployed site builds; the main build reads the embedded content), with
+ * standalone output; not type-checked again (the main build's code is the
+ * same, and `tsc` checks it). Three specs serve it, so that `npm test`
  * builds the site twice instead of five times:
  *   - hostile-content.spec.ts: `next start` of it with that content;
  *   - publishing.spec.ts: a copy of it is build B, the standalone server.js
@@ -30,6 +32,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createLocalCdn } from "../../src/content/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../../src/content/local-cdn/http-server";
 import { startNextServer } from "../support/next-server";
 import { addBulkProjects } from "./support/bulk-publish";
 
@@ -39,6 +43,8 @@ const NEXT_CLI = join(ROOT, "node_modules/next/dist/bin/next");
 /** Relative to the repository; also the build's own folder inside its standalone output. */
 export const HOSTILE_DIST = ".next-e2e-hostile";
 const DIST_DIR = HOSTILE_DIST;
+/** The public token of the local content API the build reads. */
+const API_TOKEN = "hostile-build";
 
 export interface HostileBuild {
   /** Everything `next build` printed. */
@@ -85,9 +91,20 @@ async function contentWithHostileStories(): Promise<string> {
 /** Builds the site with the hostile stories into HOSTILE_DIST; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
   const contentDir = await contentWithHostileStories();
+  // Read over HTTP from the local content API, as a deployed site's build reads Storyblok's
+  // (CONTENT_SOURCE=storyblok): the main build reads the embedded content in-process.
+  const api = await serveOverHttp(createLocalCdn({ dir: contentDir, token: API_TOKEN, checkIntervalMs: 0, onProblems: () => undefined }), 0);
   try {
     const started = Date.now();
-    const build = next(["build", "--webpack"], { CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_OUTPUT: "standalone", NEXT_TELEMETRY_DISABLED: "1", NEXT_SKIP_TYPECHECK: "1" });
+    const build = next(["build", "--webpack"], {
+      CONTENT_SOURCE: "storyblok",
+      STORYBLOK_TOKEN: API_TOKEN,
+      STORYBLOK_API_URL: `${api.url}/v2`,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_OUTPUT: "standalone",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_SKIP_TYPECHECK: "1",
+    });
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
     const log = build.output();
     if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${log}`);
@@ -97,6 +114,7 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     writeFileSync(REPORT, JSON.stringify(result));
     return result;
   } finally {
+    await api.close();
     rmSync(contentDir, { recursive: true, force: true });
   }
 }
