@@ -21,6 +21,7 @@ const TIMED = [
   "content/limiter-parts",
   "content/request-limit",
   "content/request-limit-redis",
+  "content/shared-cv",
   "deploy/fetch-with-retry",
   "http/read-body",
   "publishing/batch-queue",
