@@ -51,7 +51,7 @@ export interface WebhookDeps {
   /** Where the last listing's map is kept; by default this handler's own. */
   known?: KnownPages;
   /** The pages the build made, part of "every page" when a story's old page is unknown. */
-  builtPages?: () => Promise<readonly string[]>;
+  builtPages?: readonly string[];
   log?: (line: string) => void;
   /** Which payloads were processed lately; by default this handler's own. */
   replays?: ReplayGuard;
