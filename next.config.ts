@@ -7,6 +7,7 @@ import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/security/security
 import { applyShortClassNames, shortClassName } from "./src/document/short-class-names";
 import { buildIslands } from "./src/islands/build-islands";
 import { editorRewrites } from "./src/preview/preview-entry";
+import { listBuildPages } from "./src/publishing/build-pages";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/seo/site-url";
 import { sharedPageCache } from "./src/publishing/shared-cache/next-config";
 
@@ -58,6 +59,19 @@ async function islandsScript(buildId: string): Promise<string> {
   return script;
 }
 
+/**
+ * The site's pages as the build starts (src/publishing/build-pages.ts), listed
+ * once per `next build` and handed down to the build's workers as thisBuild()
+ * is; `next start` and `next dev` list nothing.
+ */
+async function pagesAtBuild(): Promise<string> {
+  const inherited = process.env.SITE_BUILD_PAGES;
+  if (inherited) return inherited;
+  const pages = await listBuildPages();
+  process.env.SITE_BUILD_PAGES = pages;
+  return pages;
+}
+
 /** A production build without a usable public origin: a malformed one stops it, a missing one is warned about. */
 function checkSiteUrl(): void {
   const siteUrl = normaliseSiteUrl(process.env.NEXT_PUBLIC_SITE_URL);
@@ -75,13 +89,15 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
   // Published pages load the islands script instead of Next.js's runtime (src/pages/_document.tsx);
   // `next dev` hydrates every page (Next.js keeps its runtime there for hot reload) and needs none.
   const islands = phase === PHASE_PRODUCTION_BUILD ? { SITE_ISLANDS_SCRIPT: await islandsScript(build.id) } : {};
+  // The pages this build makes, for the webhook's "every page" (src/publishing/build-pages.ts).
+  const pages = phase === PHASE_PRODUCTION_BUILD ? { SITE_BUILD_PAGES: await pagesAtBuild() } : {};
   // Every response gets the published policy; only a draft rendered for the
   // Visual Editor gets the preview one, set by the document (src/security/page-policies.ts).
   const headers = pageHeaders({ development });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,
-    env: { ...buildOutput.env, ...islands, SITE_PAGE_HEADERS: JSON.stringify(headers) },
+    env: { ...buildOutput.env, ...islands, ...pages, SITE_PAGE_HEADERS: JSON.stringify(headers) },
     reactStrictMode: true,
     poweredByHeader: false,
     // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own

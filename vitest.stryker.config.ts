@@ -20,10 +20,13 @@ export const STRYKER_TEST_FILES = [
   "tests/unit/blocks/blocks.test.tsx",
 ];
 
+// Without the project's split into parallel and timed files (vitest.config.ts): its own file list.
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...shared,
     include: STRYKER_TEST_FILES,
     exclude: [...configDefaults.exclude, "tests/unit/codegen/{cli,schema-pull,watch,self-contained,import-cycles}.test.ts"],
   },

@@ -26,15 +26,42 @@ count() {
   passed=$((passed + p)); failed=$((failed + f))
 }
 
+# Each phase's wall time and CPU time (user + sys of the processes it started and waited for),
+# printed as it ends and again before the totals: on a shared machine the wall time alone does
+# not say what a phase costs. `times` runs in this shell (a subshell would count its own children).
+phase_log=""
+phase_name=""
+phase_started=0
+phase_cpu=0
+phase() {
+  times >"$reports/times"
+  local now="$EPOCHREALTIME" cpu line
+  cpu="$(awk 'NR == 2 { split($1, user, "m"); split($2, sys, "m"); printf "%.1f", user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }' "$reports/times")"
+  if [ -n "$phase_name" ]; then
+    line="$(awk -v name="$phase_name" -v t0="$phase_started" -v t1="$now" -v c0="$phase_cpu" -v c1="$cpu" \
+      'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", name, t1 - t0, c1 - c0 }')"
+    echo "── time: ${line}"
+    phase_log+="${line}"$'\n'
+  fi
+  phase_name="${1:-}"
+  phase_started="$now"
+  phase_cpu="$cpu"
+}
+suite_started="$EPOCHREALTIME"
+
+phase "set-up"
+
 bash scripts/ensure-chromium.sh || { failed=$((failed + 1)); echo "── chromium: missing"; }
 # The contact store's and the shared cache's tests start their own PostgreSQL and Redis; where these
 # cannot be installed (not root, no apt) those tests skip with one line each instead of failing.
 bash scripts/ensure-postgres.sh || echo "── postgresql: missing; its tests are skipped"
 bash scripts/ensure-redis.sh || echo "── redis-server: missing; its tests are skipped"
 
+phase "drift check, type-check"
 check "drift check" npx tsx bin/portfolio.ts check
 check "type-check" npx tsc --noEmit -p tsconfig.json
 
+phase "vitest"
 echo "── unit tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 count vitest "$reports/vitest.json"
@@ -42,31 +69,52 @@ count vitest "$reports/vitest.json"
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
-# Built with the browser tests' preview settings: frame-ancestors is fixed at
+# The two builds, started at once: each keeps about one core busy for most of its run (webpack),
+# so together they take little more than the longer one alone. Both are done before any browser runs.
+#
+# The main build, with the browser tests' preview settings: frame-ancestors is fixed at
 # build time, and preview.spec.ts checks that no secret reached the output.
 # webpack, not Turbopack: Turbopack inlines a per-page bootstrap script whose
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 # Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
 # type-check step above did, for most of a minute.
-check "next build" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack
+phase "builds"
+env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
+main_build=$!
 # The second and last build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
 # standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
-# Built before any browser runs.
-check "next build with the hostile content" npx tsx tests/e2e/hostile-build.ts
+npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
+hostile_build=$!
+# A background step's exit code, with its output shown once it is done.
+finished() {
+  local pid="$1" log="$2" code=0
+  wait "$pid" || code=$?
+  cat "$log"
+  return "$code"
+}
+check "next build" finished "$main_build" "$reports/next-build.log"
+check "next build with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
+phase "desktop and phone"
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
 
 # Publishing (webhooks, build A replaced by build B) serves copies of the two builds: alone, after the rest.
+phase "publishing"
 echo "── publishing browser tests (Playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
 count playwright "$reports/publishing.json"
 
 # Several instances: a copy of the second build, two servers sharing a real Redis (skipped with one line without redis-server).
+phase "instances"
 echo "── instances tests (Playwright, Redis)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/instances.json" npx playwright test --project=instances --reporter=list,json
 count playwright "$reports/instances.json"
 
+phase
+echo "── times"
+printf '%s' "$phase_log"
+awk -v t0="$suite_started" -v t1="$phase_started" -v cpu="$phase_cpu" 'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU\n", "all", t1 - t0, cpu }'
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

@@ -1,26 +1,14 @@
 /**
- * Runs once when a server starts (Next.js's instrumentation hook).
- * - The contact form's store is checked and named in the log, and in
- *   delivery mode "background" its sender starts, so messages a previous
- *   process stored but did not deliver go out without waiting for the next
- *   visitor. A CONTACT_DB that cannot work stops the server, exit code 1.
- * - The published stories are listed, so the first webhook after a start
- *   already knows every story's pages: a `deleted` payload carries only the
- *   story id.
+ * Runs once when a server starts (Next.js's instrumentation hook); what a
+ * Node.js server does then is in instrumentation-node.ts.
  */
 export async function register(): Promise<void> {
-  // Only a serving Node.js process: not the build (which renders, never receives webhooks or mail), not the edge.
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { rememberSitePages } = await import("./publishing/remember-site-pages");
-  // Not awaited: a slow content API must not hold up the server's start.
-  void rememberSitePages();
-  const { startContact } = await import("./contact/server/start");
-  try {
-    await startContact();
-  } catch (error) {
-    // A setting that cannot work (CONTACT_DB): Next.js would keep serving and answer every request 500
-    // with this error repeated in the log; stopping says it once, where a deploy's health check sees it.
-    console.error(`${error instanceof Error ? error.message : String(error)}\nThe server does not start with this setting.`);
-    process.exit(1);
+  // The form Next.js documents for runtime-specific code: `next dev` compiles this file for the
+  // edge runtime too, and only an import inside an `if` on NEXT_RUNTIME is left out of that compile
+  // (an import after an early return was not, and the edge compile of node-redis and pg then failed
+  // every page `next dev` served).
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { startNodeServer } = await import("./instrumentation-node");
+    await startNodeServer();
   }
 }

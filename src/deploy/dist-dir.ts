@@ -1,8 +1,7 @@
 /**
  * The build's output folder: NEXT_DIST_DIR when set (a second build beside
  * the first, as the hostile-content browser test makes), else Next.js's
- * `.next`. next.config.ts builds there, and the webhook reads which pages
- * the build prerendered from there (src/publishing/build-pages.ts).
+ * `.next`. next.config.ts builds there.
  */
 export function distDir(): string {
   return process.env.NEXT_DIST_DIR?.trim() || ".next";

@@ -1,36 +1,36 @@
 /**
- * The pages the build prerendered, from the build's prerender manifest
- * (`<distDir>/prerender-manifest.json`, `routes`: one key per path). A story
- * deleted or moved before this process made its first listing has its old
- * page in no listing, but, when it existed at build time, in this list:
- * "every page" includes them. The manifest is Next.js's file, not an API:
- * when it cannot be read (another layout, a platform that does not ship it)
- * this is said once and the list is empty, so plans fall back to the
- * listings' pages; tests/unit/publishing/build-pages.test.ts reads a real
- * build's manifest so a change of shape is seen.
+ * The pages the build made, known without reading the build's output at
+ * request time (issue 23). next.config.ts lists the site's pages once as
+ * `next build` starts (the listing a webhook plans from: mapSitePages) and
+ * passes them through Next.js's `env` option, which inlines
+ * `process.env.SITE_BUILD_PAGES` into the compiled code, standalone output
+ * and serverless functions included.
+ *
+ * A story deleted or moved before this process made its first listing has its
+ * old page in no listing but, when it existed at build time, in this list:
+ * "every page" includes them. A story published while the build runs may be
+ * prerendered without being listed here; its page is in every listing made
+ * after it, so it is missed only by a cold instance that gets its deletion
+ * as its first webhook.
  */
-import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { distDir } from "../deploy/dist-dir";
-import { pagePath } from "./site-pages";
+import { listPublishedStories } from "../content/queries";
+import { mapSitePages } from "./site-pages";
 
-/** The site's page paths among a manifest's routes (`/`, `/projects/…`), sorted. */
-export function pagesInManifest(manifest: unknown): string[] {
-  const routes = (manifest as { routes?: unknown } | null)?.routes;
-  if (typeof routes !== "object" || routes === null) throw new Error("it has no routes object");
-  // A route is a page of a story when it is what pagePath makes of a full_slug.
-  return Object.keys(routes)
-    .filter((path) => path === "/" || (path.startsWith("/projects/") && pagePath(path.slice(1)) === path))
-    .sort();
+/** The site's pages now, as next.config.ts hands them to the build (a JSON array of paths). */
+export async function listBuildPages(): Promise<string> {
+  return JSON.stringify(mapSitePages(await listPublishedStories()).all);
 }
 
-export function buildPagesReader(dir: string = resolve(distDir()), log: (line: string) => void = console.error): () => Promise<readonly string[]> {
-  let pages: Promise<readonly string[]> | undefined;
-  return () =>
-    (pages ??= readFile(join(dir, "prerender-manifest.json"), "utf8")
-      .then((text) => pagesInManifest(JSON.parse(text)))
-      .catch((error: unknown) => {
-        log(`revalidate: the build's pages are unknown (${join(dir, "prerender-manifest.json")}: ${error instanceof Error ? error.message : String(error)}); "every page" is the listed stories' pages`);
-        return [];
-      }));
+/**
+ * The pages the build made: none where no build was made (`next dev`, unit
+ * tests). A value that is not a list of paths throws: it can only come from a
+ * change to next.config.ts, and a quiet empty list would hide it.
+ */
+export function builtPages(inlined: string | undefined = process.env.SITE_BUILD_PAGES): readonly string[] {
+  if (!inlined) return [];
+  const pages: unknown = JSON.parse(inlined);
+  if (!Array.isArray(pages) || !pages.every((page) => typeof page === "string" && page.startsWith("/"))) {
+    throw new Error(`SITE_BUILD_PAGES is not a list of page paths: ${inlined.slice(0, 80)}`);
+  }
+  return pages;
 }

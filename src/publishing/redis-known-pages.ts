@@ -2,12 +2,12 @@
  * The story → pages map in Redis, so every instance, cold or warm, plans the
  * same refresh: one JSON value (site-pages-json.ts, versioned) under one
  * key. The process's own copy (known-pages.ts) is written along with it and
- * is what the process uses while Redis cannot be reached (redis-connection.ts
- * logs that once, and once when it is back), or when Redis has no map, as
+ * is what the process uses while Redis cannot be reached (the link,
+ * src/redis/redis-link.mjs, logs that once, and once when it is back), or when Redis has no map, as
  * after a restart that lost its data: the next batch writes it again.
  */
 import type { KnownPages } from "./known-pages";
-import type { RedisLink } from "./redis-connection";
+import type { RedisLink } from "../redis/redis-link.mjs";
 import { sitePagesFromJson, sitePagesToJson } from "./site-pages-json";
 
 /** Namespaced: the Redis may hold the page cache and other applications' keys. */

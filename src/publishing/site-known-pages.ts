@@ -4,11 +4,17 @@
  * memory as on a single server. A REDIS_URL that is not a Redis URL is said
  * once and the map stays in memory: webhooks keep working on this instance.
  */
+import { openRedisLink, type RedisLink } from "../redis/redis-link.mjs";
+import { readRedisUrl, redisUrlProblem } from "../redis/redis-url.mjs";
 import { processKnownPages, type KnownPages } from "./known-pages";
-import { connectRedis, readRedisUrl, type RedisLink } from "./redis-connection";
 import { redisKnownPages } from "./redis-known-pages";
 
 const STATE = Symbol.for("portfolio.publishing-redis");
+
+/** A command that has not answered by then is taken as Redis not answering: a webhook must not wait on it. */
+export const COMMAND_TIMEOUT_MS = 1000;
+/** The first command waits this long for the first connection; later ones never wait. */
+export const FIRST_CONNECT_MS = 1000;
 
 interface ProcessState {
   links: Map<string, RedisLink>;
@@ -20,20 +26,33 @@ function processState(): ProcessState {
   return (global[STATE] ??= { links: new Map(), warned: false });
 }
 
+/** The link the story → pages map is kept through. */
+export function openMapLink(url: string, log?: { warn(line: string): void; info(line: string): void }): RedisLink {
+  return openRedisLink(url, {
+    user: "revalidate",
+    meanwhile: "the story → pages map is kept in this process's memory until it is back",
+    afterwards: "the story → pages map is shared again",
+    commandTimeoutMs: COMMAND_TIMEOUT_MS,
+    connectWaitMs: FIRST_CONNECT_MS,
+    ...(log && { log }),
+  });
+}
+
 export function siteKnownPages(env: Readonly<Record<string, string | undefined>> = process.env): KnownPages {
   const memory = processKnownPages();
-  const config = readRedisUrl(env);
+  const url = readRedisUrl(env);
+  if (!url) return memory;
   const state = processState();
-  if ("problem" in config) {
-    if (!state.warned) console.error(`revalidate: ${config.problem}; the story → pages map is kept in this process's memory only`);
+  const problem = redisUrlProblem(url);
+  if (problem) {
+    if (!state.warned) console.error(`revalidate: ${problem}; the story → pages map is kept in this process's memory only`);
     state.warned = true;
     return memory;
   }
-  if (!config.url) return memory;
-  let link = state.links.get(config.url);
+  let link = state.links.get(url);
   if (!link) {
-    link = connectRedis(config.url, { shared: "the story → pages map" });
-    state.links.set(config.url, link);
+    link = openMapLink(url);
+    state.links.set(url, link);
   }
   return redisKnownPages(link, memory);
 }

@@ -47,7 +47,7 @@ export interface BatchDeps {
   known: KnownPages;
   replays: ReplayGuard;
   /** Pages the build made: part of "every page" when a story's old page is unknown. */
-  builtPages?: () => Promise<readonly string[]>;
+  builtPages?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -71,7 +71,7 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
       }));
     }
     const content = contentFingerprint(listing);
-    const otherPages = (await deps.builtPages?.()) ?? [];
+    const otherPages = deps.builtPages ?? [];
     if (!before) log(`revalidate: batch ${batch}: no story → pages map from before (a cold start, nothing in Redis); refreshing every page that cannot be ruled out`);
 
     const firstCopy = new Map<string, QueuedWebhook>();

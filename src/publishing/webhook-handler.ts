@@ -10,6 +10,7 @@
  * still queued, the batch carries on, and the log says when it ends.
  */
 import type { ListedStory } from "../content/content-queries";
+import { waitAtMost } from "../time-limits/time-limits.mjs";
 import { describeTimeout, type BodyRead } from "../http/read-body";
 import { createBatchQueue, type BatchTiming } from "./batch-queue";
 import { ownKnownPages, type KnownPages } from "./known-pages";
@@ -51,7 +52,7 @@ export interface WebhookDeps {
   /** Where the last listing's map is kept; by default this handler's own. */
   known?: KnownPages;
   /** The pages the build made, part of "every page" when a story's old page is unknown. */
-  builtPages?: () => Promise<readonly string[]>;
+  builtPages?: readonly string[];
   log?: (line: string) => void;
   /** Which payloads were processed lately; by default this handler's own. */
   replays?: ReplayGuard;
@@ -114,12 +115,7 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
       return { status: 500, body: { error: "The webhook could not be processed.", action: webhook.action, story_id: webhook.storyId } };
     });
 
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), Math.max(0, answerWithinMs - (performance.now() - arrived)));
-    });
-    const answer = await Promise.race([result, late]);
-    clearTimeout(timer);
+    const answer = await waitAtMost(result, Math.max(0, answerWithinMs - (performance.now() - arrived)));
     if (answer) return answer;
 
     // The batch carries on after this answer; its end is logged (webhook-batch.ts).

@@ -28,16 +28,6 @@ function fontRequests(page: Page): string[] {
   return urls;
 }
 
-test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ page, request }) => {
-  await page.goto("/");
-  await expect(page.locator(`link[rel="preload"][as="font"]`)).toHaveAttribute("href", DISPLAY_FONT_PRELOAD);
-  const response = await request.get(DISPLAY_FONT_PRELOAD);
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("font/woff2");
-  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
-});
-
 for (const path of ["/", "/projects/2024/atlas"]) {
   test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ page }) => {
     const fonts = fontRequests(page);
@@ -50,29 +40,46 @@ for (const path of ["/", "/projects/2024/atlas"]) {
   });
 }
 
-test("a quote is set in the reader's own serif italic, with nothing to download", async ({ page }) => {
-  const fonts = fontRequests(page);
-  await gotoHydrated(page, "/projects/2024/atlas");
-  const quote = page.locator("blockquote").first();
-  await expect(quote).toBeVisible();
-  expect(await quote.evaluate((element) => getComputedStyle(element).fontStyle)).toBe("italic");
-  expect(await fontsRenderedFor(page, "blockquote")).not.toContain("Fraunces");
-  await page.waitForLoadState("networkidle");
-  expect(fonts).toEqual([DISPLAY_FONT_PRELOAD]);
-});
+// Which file a page preloads and which face a quote or an accented letter gets is the head and
+// the stylesheet, the same on every viewport: the desktop project checks it. The headings above are
+// drawn on both, since what a screen shows decides which files a page fetches.
+test.describe("the same on every viewport", () => {
+  test.skip(({ isMobile }) => isMobile, "head tags and font rules do not depend on the viewport");
 
-test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ page }) => {
-  const fonts = fontRequests(page);
-  await gotoHydrated(page, "/");
-  await page.evaluate(async () => {
-    // Outside React's root, which would remove a node it did not render.
-    const heading = document.createElement("h2");
-    heading.id = "accented";
-    heading.textContent = "Ærøskøbing café";
-    document.body.prepend(heading);
-    await document.fonts.load("600 2rem Fraunces", "Ærø");
+  test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator(`link[rel="preload"][as="font"]`)).toHaveAttribute("href", DISPLAY_FONT_PRELOAD);
+    const response = await request.get(DISPLAY_FONT_PRELOAD);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("font/woff2");
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
   });
-  await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
-  await page.evaluate(() => document.fonts.ready);
-  expect(await fontsRenderedFor(page, "#accented")).toEqual(["Fraunces"]);
+
+  test("a quote is set in the reader's own serif italic, with nothing to download", async ({ page }) => {
+    const fonts = fontRequests(page);
+    await gotoHydrated(page, "/projects/2024/atlas");
+    const quote = page.locator("blockquote").first();
+    await expect(quote).toBeVisible();
+    expect(await quote.evaluate((element) => getComputedStyle(element).fontStyle)).toBe("italic");
+    expect(await fontsRenderedFor(page, "blockquote")).not.toContain("Fraunces");
+    await page.waitForLoadState("networkidle");
+    expect(fonts).toEqual([DISPLAY_FONT_PRELOAD]);
+  });
+
+  test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ page }) => {
+    const fonts = fontRequests(page);
+    await gotoHydrated(page, "/");
+    await page.evaluate(async () => {
+      // Outside React's root, which would remove a node it did not render.
+      const heading = document.createElement("h2");
+      heading.id = "accented";
+      heading.textContent = "Ærøskøbing café";
+      document.body.prepend(heading);
+      await document.fonts.load("600 2rem Fraunces", "Ærø");
+    });
+    await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsRenderedFor(page, "#accented")).toEqual(["Fraunces"]);
+  });
 });

@@ -9,32 +9,37 @@ test("home renders the hero headline and every titled section from content", asy
   }
 });
 
-test("server HTML carries the text before any script runs", async ({ request }) => {
-  const html = await (await request.get("/")).text();
-  // Words are split into spans for the animation; the words themselves are all there.
-  for (const word of heroHeadline().split(/\s+/)) expect(html).toContain(word.replace(/'/g, "&#x27;"));
-  for (const title of homeSectionTitles()) expect(html).toContain(title.replace(/'/g, "&#x27;"));
-});
+// The server's HTML, head tags, assets and in-page link targets are the same for every viewport.
+test.describe("the same on every viewport", () => {
+  test.skip(({ isMobile }) => isMobile, "server HTML, head tags and element ids do not depend on the viewport");
 
-test("home sets title, description and Open Graph tags", async ({ page }) => {
-  await page.goto("/");
-  await expect(page).toHaveTitle(/\S/);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/assets\//);
-});
+  test("server HTML carries the text before any script runs", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    // Words are split into spans for the animation; the words themselves are all there.
+    for (const word of heroHeadline().split(/\s+/)) expect(html).toContain(word.replace(/'/g, "&#x27;"));
+    for (const title of homeSectionTitles()) expect(html).toContain(title.replace(/'/g, "&#x27;"));
+  });
 
-test("assets are served from /assets", async ({ request }) => {
-  const response = await request.get("/assets/atlas-cover.svg");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toContain("image/svg+xml");
-});
+  test("home sets title, description and Open Graph tags", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/assets\//);
+  });
 
-test("every in-page link on the home page lands on an element", async ({ page }) => {
-  await page.goto("/");
-  const hrefs = await page.locator('a[href*="#"]').evaluateAll((links) =>
-    links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((url) => url.pathname === "/").map((url) => url.hash.slice(1)),
-  );
-  expect(hrefs.length).toBeGreaterThan(0);
-  for (const id of new Set(hrefs)) await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
+  test("assets are served from /assets", async ({ request }) => {
+    const response = await request.get("/assets/atlas-cover.svg");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("image/svg+xml");
+  });
+
+  test("every in-page link on the home page lands on an element", async ({ page }) => {
+    await page.goto("/");
+    const hrefs = await page.locator('a[href*="#"]').evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((url) => url.pathname === "/").map((url) => url.hash.slice(1)),
+    );
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const id of new Set(hrefs)) await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);
+  });
 });

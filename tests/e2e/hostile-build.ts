@@ -2,8 +2,10 @@
  * The second production build of the site, with the hostile fixture stories
  * (tests/fixtures/hostile-content) and the 40 bulk projects of the instances
  * test (support/bulk-publish.ts) added to a copy of the embedded content,
- * with standalone output; not type-checked again (the main build's code is
- * the same, and `tsc` checks it). Three specs serve it, so that `npm test`
+ * read over HTTP from the local content API (CONTENT_SOURCE=storyblok, as a
+ * deployed site builds; the main build reads the embedded content), with
+ * standalone output; not type-checked again (the main build's code is the
+ * same, and `tsc` checks it). Three specs serve it, so that `npm test`
  * builds the site twice instead of five times:
  *   - hostile-content.spec.ts: `next start` of it with that content;
  *   - publishing.spec.ts: a copy of it is build B, the standalone server.js
@@ -20,16 +22,18 @@
  * tsconfig.json's `**` patterns, so `tsc` does not check the copy of the
  * sources that standalone output holds.
  *
- * `npm test` builds it as its own step after the main build
+ * `npm test` builds it as its own step, alongside the main build
  * (`npx tsx tests/e2e/hostile-build.ts`), so the build never competes for
  * CPU with running browser tests; the specs build it only when it is missing
- * or older than the main build.
+ * or older than the main build (see REPORT).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { createLocalCdn } from "../../src/content/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../../src/content/local-cdn/http-server";
 import { startNextServer } from "../support/next-server";
 import { addBulkProjects } from "./support/bulk-publish";
 
@@ -39,6 +43,8 @@ const NEXT_CLI = join(ROOT, "node_modules/next/dist/bin/next");
 /** Relative to the repository; also the build's own folder inside its standalone output. */
 export const HOSTILE_DIST = ".next-e2e-hostile";
 const DIST_DIR = HOSTILE_DIST;
+/** The public token of the local content API the build reads. */
+const API_TOKEN = "hostile-build";
 
 export interface HostileBuild {
   /** Everything `next build` printed. */
@@ -46,8 +52,6 @@ export interface HostileBuild {
   seconds: number;
   /** The paths it prerendered as static HTML (its prerender manifest; the log lists only the slowest). */
   prerendered: string[];
-  /** The main build's id when this one was made: a newer main build means newer code. */
-  mainBuildId: string | null;
 }
 
 export interface HostileSite {
@@ -57,14 +61,16 @@ export interface HostileSite {
   close(): Promise<void>;
 }
 
-const REPORT = join(ROOT, DIST_DIR, "hostile-build.json");
+/**
+ * What the build printed and prerendered, kept in the main build's folder: `next build` empties
+ * that folder when it starts, so a newer main build (newer code) leaves this build without a
+ * report, and the specs build it again. (npm test starts both builds at once; this one writes its
+ * report at its end, long after the main build has emptied .next.)
+ */
+const REPORT = join(ROOT, ".next", "hostile-build.json");
 /** The standalone server of the build (publishing.spec.ts's build B). */
 const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 
-const mainBuildId = (): string | null => {
-  const file = join(ROOT, ".next", "BUILD_ID");
-  return existsSync(file) ? readFileSync(file, "utf8").trim() : null;
-};
 
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
@@ -85,25 +91,37 @@ async function contentWithHostileStories(): Promise<string> {
 /** Builds the site with the hostile stories into HOSTILE_DIST; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
   const contentDir = await contentWithHostileStories();
+  // Read over HTTP from the local content API, as a deployed site's build reads Storyblok's
+  // (CONTENT_SOURCE=storyblok): the main build reads the embedded content in-process.
+  const api = await serveOverHttp(createLocalCdn({ dir: contentDir, token: API_TOKEN, checkIntervalMs: 0, onProblems: () => undefined }), 0);
   try {
     const started = Date.now();
-    const build = next(["build", "--webpack"], { CONTENT_DIR: contentDir, NEXT_DIST_DIR: DIST_DIR, NEXT_OUTPUT: "standalone", NEXT_TELEMETRY_DISABLED: "1", NEXT_SKIP_TYPECHECK: "1" });
+    const build = next(["build", "--webpack"], {
+      CONTENT_SOURCE: "storyblok",
+      STORYBLOK_TOKEN: API_TOKEN,
+      STORYBLOK_API_URL: `${api.url}/v2`,
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_OUTPUT: "standalone",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_SKIP_TYPECHECK: "1",
+    });
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
     const log = build.output();
     if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${log}`);
     const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as { routes: Record<string, unknown> };
-    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes), mainBuildId: mainBuildId() };
+    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes) };
+    mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, JSON.stringify(result));
     return result;
   } finally {
+    await api.close();
     rmSync(contentDir, { recursive: true, force: true });
   }
 }
 
 /** The build made since the last main build, or a new one. */
 export async function hostileBuild(): Promise<HostileBuild> {
-  const made = existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : undefined;
-  return made && made.mainBuildId === mainBuildId() ? made : buildHostileSite();
+  return existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : buildHostileSite();
 }
 
 export async function serveHostileSite(): Promise<HostileSite> {

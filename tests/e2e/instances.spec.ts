@@ -43,7 +43,7 @@ const SETUP_TIMEOUT = 480_000;
 /** The hard limits: an answer within 5 s, at most 5 content API requests in any 1,000 ms. */
 const ANSWER_LIMIT_MS = 5000;
 const REQUESTS_PER_SECOND = 5;
-/** The shared page cache's log lines (src/publishing/shared-cache/availability-log.mjs). */
+/** The shared page cache's log lines (its link to Redis, src/redis/redis-link.mjs). */
 const REDIS_LOST = "shared page cache: Redis at";
 const LOST_TAIL = "is unreachable";
 const BACK_TAIL = "is back;";

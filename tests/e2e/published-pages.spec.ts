@@ -24,82 +24,87 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-for (const path of VISITOR_PAGES) {
-  test(`${path}: the islands script is its one script; no Next.js runtime and no page data`, async ({ request }) => {
-    const response = await request.get(path);
-    expect(response.status()).toBe(path === "/no-such-page" ? 404 : 200);
+// What the server sends is the same whatever the viewport: the desktop project checks it.
+test.describe("the server's answer", () => {
+  test.skip(({ isMobile }) => isMobile, "server answers do not depend on the viewport");
+
+  for (const path of VISITOR_PAGES) {
+    test(`${path}: the islands script is its one script; no Next.js runtime and no page data`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(path === "/no-such-page" ? 404 : 200);
+      const html = await response.text();
+      expect(scriptSources(html)).toEqual([expect.stringMatching(ISLANDS_SCRIPT)]);
+      expect(html).toContain('<script type="module" src="/islands/');
+      expect(html).not.toContain("__NEXT_DATA__");
+      expect(html).not.toContain("/_next/static/chunks/");
+    });
+
+    test(`${path}: its stylesheets are the build's own files, linked, cached for good, with no script to load them`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const sheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([, href]) => href!);
+      expect(sheets.length).toBeGreaterThan(0);
+      for (const href of sheets) {
+        expect(href).toMatch(/^\/_next\/static\/css\/[\w-]+\.css$/);
+        const response = await request.get(href);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["cache-control"]).toContain("immutable");
+      }
+    });
+  }
+
+  test("the editor's page, typed by a visitor, is the published story, hydrated, never cached or indexed", async ({ request }) => {
+    const response = await request.get("/editor/projects/fieldnotes");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-robots-tag"]).toBe("noindex");
+    expect(response.headers()["cache-control"]).toContain("no-store");
     const html = await response.text();
-    expect(scriptSources(html)).toEqual([expect.stringMatching(ISLANDS_SCRIPT)]);
-    expect(html).toContain('<script type="module" src="/islands/');
-    expect(html).not.toContain("__NEXT_DATA__");
-    expect(html).not.toContain("/_next/static/chunks/");
+    expect(html).toContain(projectTitle("projects/fieldnotes.json").replace(/'/g, "&#x27;"));
+    expect(html).toContain("__NEXT_DATA__");
+    expect((await request.get("/editor/no-such-section")).status()).toBe(404);
   });
-
-  test(`${path}: its stylesheets are the build's own files, linked, cached for good, with no script to load them`, async ({ request }) => {
-    const html = await (await request.get(path)).text();
-    const sheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([, href]) => href!);
-    expect(sheets.length).toBeGreaterThan(0);
-    for (const href of sheets) {
-      expect(href).toMatch(/^\/_next\/static\/css\/[\w-]+\.css$/);
-      const response = await request.get(href);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["cache-control"]).toContain("immutable");
-    }
-  });
-
-  test(`${path}: its scripts leave the server's markup as it is, run no React, and log no error`, async ({ page }) => {
-    const problems = collectProblems(page);
-    await page.goto(path);
-    const before = await page.evaluate(() => document.querySelector(".site-root")?.textContent);
-    await waitForHydration(page);
-    // The text, not the markup: the contact form, near at once on a short page, marks itself interactive.
-    expect(await page.evaluate(() => document.querySelector(".site-root")?.textContent)).toBe(before);
-    expect(before?.length).toBeGreaterThan(500);
-    expect(await page.evaluate(() => "next" in window || "__NEXT_DATA__" in window)).toBe(false);
-    expect(problems).toEqual([]);
-  });
-}
-
-test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 760 });
-  const loaded: string[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
-  });
-  const html = await (await page.request.get("/")).text();
-  const starting = await startingScripts(async (src) => (await page.request.get(src)).text(), html);
-  await gotoHydrated(page, "/");
-  // Long enough for anything the scripts would start; the form's code waits for the form to come near, which it does not here.
-  await page.waitForTimeout(1000);
-  expect(loaded.sort()).toEqual([...starting.keys()].sort());
-  await page.locator("#contact").scrollIntoViewIfNeeded();
-  await expect.poll(() => loaded.some((src) => /^\/islands\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(src))).toBe(true);
 });
 
-test("below the fold, sections are hidden for their scroll reveal and shown as they come into view", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 760 });
-  await gotoHydrated(page, "/");
-  const revealed = page.locator("[data-reveal]").last();
-  await expect(revealed).toHaveCSS("opacity", "0");
-  await revealed.scrollIntoViewIfNeeded();
-  await expect(revealed).toHaveCSS("opacity", "1");
+// On a phone's screen, which it sets itself: the phone project runs it.
+test.describe("what a page downloads", () => {
+  test.skip(({ isMobile }) => !isMobile, "it sets a phone's viewport itself: one project is enough");
+
+  test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 760 });
+    const loaded: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
+    });
+    const html = await (await page.request.get("/")).text();
+    const starting = await startingScripts(async (src) => (await page.request.get(src)).text(), html);
+    await gotoHydrated(page, "/");
+    // Long enough for anything the scripts would start; the form's code waits for the form to come near, which it does not here.
+    await page.waitForTimeout(1000);
+    expect(loaded.sort()).toEqual([...starting.keys()].sort());
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await expect.poll(() => loaded.some((src) => /^\/islands\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(src))).toBe(true);
+  });
 });
 
-test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ page }) => {
-  await page.goto("/");
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-painted"));
-  const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
-  expect(states.length).toBeGreaterThan(0);
-  expect(states.every((state) => state === "running" || state === "finished")).toBe(true);
-});
+// The headline's entrance is the same script and styles on every screen: the desktop project checks it.
+test.describe("the headline's entrance", () => {
+  test.skip(({ isMobile }) => isMobile, "the same script and styles on every viewport");
 
-test("without JavaScript the headline is not held: nothing would release it", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto("/");
-  const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
-  expect(states.every((state) => state !== "paused")).toBe(true);
-  await context.close();
+  test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-painted"));
+    const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((state) => state === "running" || state === "finished")).toBe(true);
+  });
+
+  test("without JavaScript the headline is not held: nothing would release it", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+    expect(states.every((state) => state !== "paused")).toBe(true);
+    await context.close();
+  });
 });
 
 /** Whether the element is on screen, at least its top. */
@@ -110,9 +115,15 @@ const onScreen = (page: Page, selector: string) =>
   });
 
 for (const entry of VISITOR_PAGES) {
-  test(`entered on ${entry}: a link loads the next page in full at its top, and a link to a section lands on it`, async ({ page }) => {
+  test(`entered on ${entry}: its scripts leave the server's markup, run no React and log no error; a link loads the next page in full at its top, and a link to a section lands on it`, async ({ page }) => {
     const problems = collectProblems(page);
-    await gotoHydrated(page, entry);
+    await page.goto(entry);
+    const before = await page.evaluate(() => document.querySelector(".site-root")?.textContent);
+    await waitForHydration(page);
+    // The text, not the markup: the contact form, near at once on a short page, marks itself interactive.
+    expect(await page.evaluate(() => document.querySelector(".site-root")?.textContent)).toBe(before);
+    expect(before?.length).toBeGreaterThan(500);
+    expect(await page.evaluate(() => "next" in window || "__NEXT_DATA__" in window)).toBe(false);
     const documents: string[] = [];
     page.on("request", (request) => {
       if (request.isNavigationRequest()) documents.push(new URL(request.url()).pathname);
@@ -133,14 +144,3 @@ for (const entry of VISITOR_PAGES) {
     expect(problems).toEqual([]);
   });
 }
-
-test("the editor's page, typed by a visitor, is the published story, hydrated, never cached or indexed", async ({ request }) => {
-  const response = await request.get("/editor/projects/fieldnotes");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["x-robots-tag"]).toBe("noindex");
-  expect(response.headers()["cache-control"]).toContain("no-store");
-  const html = await response.text();
-  expect(html).toContain(projectTitle("projects/fieldnotes.json").replace(/'/g, "&#x27;"));
-  expect(html).toContain("__NEXT_DATA__");
-  expect((await request.get("/editor/no-such-section")).status()).toBe(404);
-});

@@ -3,7 +3,9 @@
  * free loopback port, with its own environment: for tests that need the site
  * under other conditions than Playwright's webServer (a content API that
  * fails, their own SMTP server and database, a second build), tests that kill
- * it to simulate a crash or restart, and the phone benchmark.
+ * it to simulate a crash or restart, and the phone benchmark. Or a
+ * `next dev --webpack` of the sources (`mode: "dev"`), for the test that
+ * compares its pages with production's.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -16,8 +18,10 @@ export interface NextServerOptions {
   dir?: string;
   /** The build inside `dir` (.next by default). Passed as NEXT_DIST_DIR, which this repository's next.config.ts reads. */
   distDir?: string;
-  /** How long `next start` may take to answer. */
+  /** How long the server may take to answer. */
   timeoutMs?: number;
+  /** `next start` of a build (the default), or `next dev --webpack` (webpack, as `npm run dev`). */
+  mode?: "start" | "dev";
 }
 
 export interface NextServer {
@@ -41,7 +45,7 @@ function exited(child: ChildProcess): Promise<void> {
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited (${child.signalCode ?? child.exitCode})`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.signalCode ?? child.exitCode})`);
     const answered = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(1000) }).then(
       () => true,
       () => false,
@@ -49,14 +53,15 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
     if (answered) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`next start did not answer at ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-export async function startNextServer({ env = {}, dir = process.cwd(), distDir, timeoutMs = 30_000 }: NextServerOptions = {}): Promise<NextServer> {
+export async function startNextServer({ env = {}, dir = process.cwd(), distDir, timeoutMs = 30_000, mode = "start" }: NextServerOptions = {}): Promise<NextServer> {
   const port = await freePort();
+  const command = mode === "dev" ? ["dev", "--webpack"] : ["start"];
   // Next's own binary run by node, not through npx, in a process group of its
   // own: signalling the group reaches every process the server forks too.
-  const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), ...command, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: dir,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(distDir && { NEXT_DIST_DIR: distDir }), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,4 @@
+import { rejectAfter } from "../../time-limits/time-limits.mjs";
 import { MAX_RETRY_MS } from "./config";
 import type { Mailer } from "./mailer";
 import type { MessageStore, StoredMessage } from "./store/message-store";
@@ -31,14 +32,6 @@ export interface DeliveryOptions {
   stopClaimingAt?: number;
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the SMTP server took longer than ${Math.round(ms / 1000)} s`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Sends one claimed message and records the outcome. A failure (server
  * down, refused, no recipient) leaves it queued with its error and the time
@@ -51,7 +44,8 @@ async function sendClaimed(store: MessageStore, mailer: Mailer, message: StoredM
   const sentEarlier = options.unrecorded.sentAt(message.id);
   if (sentEarlier === undefined) {
     try {
-      await withDeadline(mailer.send(message), 3 * options.sendTimeoutMs);
+      const deadlineMs = 3 * options.sendTimeoutMs;
+      await rejectAfter(mailer.send(message), deadlineMs, `the SMTP server took longer than ${Math.round(deadlineMs / 1000)} s`);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // If this write fails too, the lease runs out and the message is tried again then.

@@ -1,3 +1,4 @@
+import { waitAtMost } from "../../time-limits/time-limits.mjs";
 import { deliverOne } from "./delivery";
 import { platformWaitUntil } from "./platform-wait-until";
 import type { ContactRuntime } from "./runtime";
@@ -36,10 +37,5 @@ export async function sendAfterStoring(runtime: ContactRuntime, id: number): Pro
     waitUntil(sending);
     return;
   }
-  let timer: NodeJS.Timeout | undefined;
-  const cutOff = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, runtime.config.sendTimeoutMs);
-  });
-  await Promise.race([sending, cutOff]);
-  clearTimeout(timer);
+  await waitAtMost(sending, runtime.config.sendTimeoutMs);
 }

@@ -11,7 +11,7 @@
  * the slot comes back on its own.
  */
 import { randomUUID } from "node:crypto";
-import type { RedisLink } from "../shared/redis-link";
+import type { RedisLink } from "../../redis/redis-link.mjs";
 import { IN_FLIGHT_POLL_MS, type RequestWindow, type Slot } from "./sliding-window";
 
 /** How long a request on its way counts at most, if no answer ever rescores it. */

@@ -6,7 +6,7 @@
  * slow instance that learned an older cv must not send the others back.
  */
 import { createHash } from "node:crypto";
-import type { RedisLink } from "./redis-link";
+import type { RedisLink } from "../../redis/redis-link.mjs";
 
 export interface SharedCvStore {
   /** The cv instances follow; undefined when none was written yet. Rejects while Redis is unreachable. */

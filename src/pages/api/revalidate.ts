@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { platformWaitUntil } from "../../contact/server/platform-wait-until";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
-import { buildPagesReader } from "../../publishing/build-pages";
+import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { siteKnownPages } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
@@ -20,7 +20,8 @@ const handleWebhook = createWebhookHandler({
   },
   // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
   known: siteKnownPages(),
-  builtPages: buildPagesReader(),
+  // Inlined at build by next.config.ts: no file of the build is read here.
+  builtPages: builtPages(),
   // A batch answered 202 goes on after the answer: on Vercel or Netlify the function must stay alive for it.
   keepAlive: (work) => platformWaitUntil()?.(work),
 });

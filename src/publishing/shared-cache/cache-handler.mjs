@@ -31,8 +31,8 @@ import createLruHandler from "@fortedigital/nextjs-cache-handler/local-lru";
 import { withAbortSignalProxy } from "@fortedigital/nextjs-cache-handler/helpers/withAbortSignalProxy";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
-import { redisWhere } from "./availability-log.mjs";
-import { connectSharedRedis } from "./redis-connection.mjs";
+import { openRedisLink } from "../../redis/redis-link.mjs";
+import { redisWhere } from "../../redis/redis-url.mjs";
 
 /**
  * The longest one Redis command may hold a page: past it the page comes from
@@ -44,6 +44,8 @@ export const COMMAND_TIMEOUT_MS = 1000;
 export const SKIP_AFTER_FAILURE_MS = 2000;
 /** Failures in a row that make Redis count as gone: one timeout on a busy server is not an outage. */
 const FAILURES_FOR_OUTAGE = 2;
+/** How long a starting server waits for Redis before serving without it. */
+export const CONNECT_WAIT_MS = 2000;
 
 /** @param {string | undefined} buildId */
 export function pageKeyPrefix(buildId) {
@@ -71,15 +73,25 @@ async function createHandlers(buildId) {
     console.warn("shared page cache: REDIS_URL is not set where this server runs; pages are cached in this instance's memory only");
     return { handlers: [local] };
   }
-  /** @type {Awaited<ReturnType<typeof connectSharedRedis>>} */
-  let redis;
+  const link = openRedisLink(url, {
+    user: "shared page cache",
+    meanwhile: "this instance serves and renders pages on its own until Redis answers again (logged once)",
+    afterwards: "the next webhook or regeneration refreshes what changed meanwhile",
+    connectWaitMs: CONNECT_WAIT_MS,
+    // A server lives long: a connection that died without closing (a host gone, not a process) is found by a ping.
+    pingIntervalMs: 10_000,
+  });
+  /** @type {import("../../redis/redis-link.d.mts").RedisClient} */
+  let client;
   try {
-    redis = await connectSharedRedis(url);
+    client = await link.client;
   } catch (error) {
     // A URL node-redis refuses outright (next.config.ts checks it for `next start`; a standalone server reads it here).
     console.error(`shared page cache: REDIS_URL cannot be used (${error instanceof Error ? error.message : String(error)}); pages are cached in this instance's memory only`);
     return { handlers: [local] };
   }
+  // The starting server waits a little for Redis, then serves without it (its own copies) until it answers.
+  await link.ready();
   // Once per process, at its first page: how an operator sees the setting took.
   console.info(`shared page cache: pages in Redis at ${redisWhere(url)} under ${pageKeyPrefix(buildId)}`);
   const shared = createRedisHandler({
@@ -87,12 +99,12 @@ async function createHandlers(buildId) {
     // accepts connections but does not answer (stopped, overloaded) would hold the page forever.
     // The package's proxy races every command against its signal instead, so timeoutMs holds.
     // (The package's types name @redis/client's default client type; createClient's is the same client.)
-    client: /** @type {any} */ (withAbortSignalProxy(redis.client)),
+    client: /** @type {any} */ (withAbortSignalProxy(client)),
     keyPrefix: pageKeyPrefix(buildId),
     timeoutMs: COMMAND_TIMEOUT_MS,
     keyExpirationStrategy: "EXAT",
   });
-  return { handlers: [reportingFailures(shared, redis.availability, redis.client), local] };
+  return { handlers: [reportingFailures(shared, link.availability, client), local] };
 }
 
 /**

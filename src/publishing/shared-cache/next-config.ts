@@ -10,21 +10,7 @@
  * the URL itself when they start).
  */
 import type { NextConfig } from "next";
-
-const SCHEMES = new Set(["redis:", "rediss:"]);
-
-/** Why REDIS_URL cannot be used, or null when it can. The message names the variable, never its password. */
-export function redisUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "REDIS_URL is not a URL: expected redis://host:6379 or rediss://… (TLS)";
-  }
-  if (!SCHEMES.has(url.protocol)) return `REDIS_URL must start with redis:// or rediss:// (it starts with ${url.protocol}//)`;
-  if (!url.hostname) return "REDIS_URL has no host";
-  return null;
-}
+import { redisUrlProblem } from "../../redis/redis-url.mjs";
 
 /** Vercel (VERCEL=1) and Netlify (NETLIFY=true) set these in their builds and functions. */
 export function onPlatformWithSharedIsr(env: Record<string, string | undefined>): boolean {

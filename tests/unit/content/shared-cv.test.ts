@@ -11,8 +11,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readCvTtlMs } from "../../../src/content/cv-follower";
-import { readRedisUrl } from "../../../src/content/shared/process-redis";
-import { openRedisLink } from "../../../src/content/shared/redis-link";
+import { contentRedisUrl, openContentLink } from "../../../src/content/shared/process-redis";
 import { createSharedCvStore, sharedCvKey } from "../../../src/content/shared/shared-cv-store";
 import { createSiteContent } from "../../../src/content/site-content";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
@@ -115,14 +114,15 @@ describe.skipIf(!hasRedis)("with Redis: the cv one instance learned, every insta
   });
 
   it("reads Redis, not the API; a lower cv written later changes nothing; Redis away: the API, one log line", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     const content = instance(served, { REDIS_URL: redis.url });
     expect(await titleOf(content)).toBeTypeOf("string");
     const before = served.proxy.requests.length;
 
     // Another instance got the webhook: its refresh wrote the new cv to Redis.
     const cv = await publishTitle(served, "Published through A");
-    const link = openRedisLink(redis.url);
+    // Another instance's link: its log lines are that instance's, not this one's.
+    const link = openContentLink(redis.url, { warn: () => undefined, info: () => undefined });
     const store = createSharedCvStore(link, sharedCvKey(served.source().endpoint, served.cdn.token));
     await store.write(cv);
     await store.write(cv - 100);
@@ -143,7 +143,7 @@ describe.skipIf(!hasRedis)("with Redis: the cv one instance learned, every insta
     const away = served.proxy.requests.length;
     expect(await titleOf(content)).toBe("Published while Redis is away");
     expect(spacesMeSince(served, away)).toBe(1);
-    const outage = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("Redis"));
+    const outage = warnings.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("Redis"));
     expect(outage).toHaveLength(1);
     expect(outage[0]).toMatch(/is unreachable .*reads the content version from the API$/);
     await link.close();
@@ -170,10 +170,10 @@ describe("configuration", () => {
     ["rediss://user:pw@cache.example:6380/2", "rediss://user:pw@cache.example:6380/2"],
     ["", undefined],
   ])("REDIS_URL=%s is read as %s", (value, url) => {
-    expect(readRedisUrl({ REDIS_URL: value })).toBe(url);
+    expect(contentRedisUrl({ REDIS_URL: value })).toBe(url);
   });
 
   it.each(["localhost:6379", "http://cache:6379", "postgres://db/x", "redis//nope"])("REDIS_URL=%s stops with an error naming it", (value) => {
-    expect(() => readRedisUrl({ REDIS_URL: value })).toThrow(/^REDIS_URL /);
+    expect(() => contentRedisUrl({ REDIS_URL: value })).toThrow(/^REDIS_URL /);
   });
 });

@@ -1,66 +1,64 @@
 /**
- * The build's pages from its prerender manifest: the site's page paths only,
- * an unreadable manifest said once and taken as no pages, and, when this
- * checkout has a build, that build's manifest still has the shape read
- * (a Next.js upgrade that changes it fails here, not silently in production).
+ * The build's pages, known without reading the build's output: listed from
+ * the content as `next build` starts (next.config.ts, through its `env`
+ * option) and read back by the webhook route. Without a build, none; a value
+ * that is not a list of paths is an error, never a quiet empty list.
  */
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPagesReader, pagesInManifest } from "../../../src/publishing/build-pages";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
+import { builtPages, listBuildPages } from "../../../src/publishing/build-pages";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "build-pages-"));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+/** The embedded content's pages: the home page and its five projects. */
+const EMBEDDED_PAGES = ["/", "/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"];
 
-describe("pagesInManifest", () => {
-  it("keeps `/` and project pages, sorted; leaves out what is not a story's page", () => {
-    const routes = Object.fromEntries(["/projects/fieldnotes", "/", "/projects/2024/atlas", "/sitemap.xml", "/contact", "/projects", "/projects/"].map((path) => [path, {}]));
-    expect(pagesInManifest({ version: 4, routes })).toEqual(["/", "/projects/2024/atlas", "/projects/fieldnotes"]);
-  });
-
-  it.each([null, {}, { routes: "x" }])("no routes object (%j): an error", (manifest) => {
-    expect(() => pagesInManifest(manifest)).toThrow("it has no routes object");
-  });
+afterEach(() => {
+  vi.unstubAllEnvs();
 });
 
-describe("buildPagesReader", () => {
-  it("reads the manifest once", async () => {
-    const build = join(dir, "ok");
-    await mkdir(build);
-    await writeFile(join(build, "prerender-manifest.json"), JSON.stringify({ routes: { "/": {}, "/projects/a": {} } }));
-    const read = buildPagesReader(build);
-    expect(await read()).toEqual(["/", "/projects/a"]);
-    await rm(join(build, "prerender-manifest.json"));
-    expect(await read()).toEqual(["/", "/projects/a"]);
+describe("builtPages", () => {
+  it.each([undefined, ""])("no build (%j): no pages", (value) => {
+    expect(builtPages(value)).toEqual([]);
+  });
+
+  it("reads the list the build inlined", () => {
+    expect(builtPages('["/","/projects/a"]')).toEqual(["/", "/projects/a"]);
   });
 
   it.each([
-    ["missing", undefined, "ENOENT"],
-    ["not JSON", "{", "JSON"],
-    ["another shape", JSON.stringify({ pages: [] }), "it has no routes object"],
-  ])("%s: no pages, one log line", async (name, text, reason) => {
-    const build = join(dir, name.replace(/ /g, "-"));
-    await mkdir(build);
-    if (text !== undefined) await writeFile(join(build, "prerender-manifest.json"), text);
-    const logs: string[] = [];
-    const read = buildPagesReader(build, (line) => logs.push(line));
-    expect(await read()).toEqual([]);
-    expect(await read()).toEqual([]);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toContain(join(build, "prerender-manifest.json"));
-    expect(logs[0]).toContain(reason);
+    ["not JSON", "[", /JSON/],
+    ["not a list", '{"/":1}', /SITE_BUILD_PAGES is not a list of page paths/],
+    ["not paths", '["/", 3]', /SITE_BUILD_PAGES is not a list of page paths/],
+    ["a path without its slash", '["projects/a"]', /SITE_BUILD_PAGES is not a list of page paths/],
+  ])("%s: an error", (_name, value, error) => {
+    expect(() => builtPages(value)).toThrow(error);
   });
 });
 
-const built = resolve(".next/prerender-manifest.json");
-describe.skipIf(!existsSync(built))("this checkout's build (.next)", () => {
-  it("its manifest lists the home page and the embedded projects", async () => {
-    const pages = await buildPagesReader(resolve(".next"))();
-    expect(pages).toEqual(expect.arrayContaining(["/", "/projects/2024/atlas", "/projects/fieldnotes"]));
+describe("listBuildPages", () => {
+  it("lists the site's pages from the content, sorted", async () => {
+    expect(JSON.parse(await listBuildPages())).toEqual(EMBEDDED_PAGES);
+  });
+});
+
+describe("next.config.ts", () => {
+  /** The config as a phase sees it; the islands script's bundle is taken as made (it is tested on its own). */
+  async function configFor(phase: string) {
+    vi.stubEnv("SITE_ISLANDS_SCRIPT", "/islands/islands-TEST.js");
+    vi.stubEnv("SITE_BUILD_PAGES", undefined);
+    vi.stubEnv("SITE_BUILD_IDENTITY", undefined);
+    vi.stubEnv("NEXT_PUBLIC_SITE_URL", "https://elena-varga.example");
+    const { default: nextConfig } = await import("../../../next.config");
+    return nextConfig(phase);
+  }
+
+  it("a build inlines the pages it lists as it starts, and hands them down to its workers", async () => {
+    const config = await configFor(PHASE_PRODUCTION_BUILD);
+    expect(builtPages(config.env?.SITE_BUILD_PAGES)).toEqual(EMBEDDED_PAGES);
+    expect(process.env.SITE_BUILD_PAGES).toBe(config.env?.SITE_BUILD_PAGES);
+  });
+
+  it("`next start` lists nothing: the build's list is in the code it serves", async () => {
+    const config = await configFor(PHASE_PRODUCTION_SERVER);
+    expect(config.env).not.toHaveProperty("SITE_BUILD_PAGES");
   });
 });

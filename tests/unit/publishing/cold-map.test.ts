@@ -3,14 +3,14 @@
  * nothing shared in Redis): its answer says `cold_map: true` and it
  * refreshes every page it cannot rule out. Each case edits a temp copy of the
  * embedded content served over HTTP, then sends the webhook to a fresh
- * instance. "Every page" includes the pages the build made, read from a
- * prerender manifest as `next build` writes it.
+ * instance. "Every page" includes the pages the build made, listed from the
+ * embedded content as next.config.ts lists them when `next build` starts.
  */
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildPagesReader } from "../../../src/publishing/build-pages";
+import { builtPages, listBuildPages } from "../../../src/publishing/build-pages";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { startWebhookSite, type WebhookSite } from "./webhook-site";
 
@@ -19,7 +19,8 @@ const BUILT = ["/", "/projects/2024/atlas", "/projects/fieldnotes", "/projects/k
 const without = (path: string) => BUILT.filter((page) => page !== path);
 
 let dir: string;
-let buildDir: string;
+/** What the build inlines (SITE_BUILD_PAGES), read back as the webhook route reads it. */
+let built: readonly string[];
 let cdn: RunningCdn;
 let site: WebhookSite;
 let restore: (() => Promise<void>)[] = [];
@@ -31,15 +32,13 @@ beforeAll(async () => {
   const siteFile = join(dir, "stories/site.json");
   const settings = JSON.parse(await readFile(siteFile, "utf8"));
   await writeFile(siteFile, JSON.stringify({ ...settings, content: { _uid: settings.content._uid, component: "site_config", site_name: "Elena Varga" } }));
-  buildDir = await mkdtemp(join(tmpdir(), "cold-map-build-"));
-  const routes = Object.fromEntries(BUILT.map((path) => [path, { initialRevalidateSeconds: 3600, srcRoute: path === "/" ? null : "/projects/[...slug]" }]));
-  await writeFile(join(buildDir, "prerender-manifest.json"), JSON.stringify({ version: 4, routes, dynamicRoutes: {}, notFoundRoutes: [] }));
+  built = builtPages(await listBuildPages());
+  expect(built).toEqual(BUILT);
   cdn = await startCdn(dir);
 });
 afterAll(async () => {
   await cdn.close();
   await rm(dir, { recursive: true, force: true });
-  await rm(buildDir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await site?.close();
@@ -49,7 +48,7 @@ afterEach(async () => {
 
 /** A fresh instance: nothing in memory, no shared map. */
 async function coldSite(): Promise<WebhookSite> {
-  site = await startWebhookSite(cdn, { builtPages: buildPagesReader(buildDir) });
+  site = await startWebhookSite(cdn, { builtPages: built });
   return site;
 }
 

@@ -8,10 +8,11 @@
 import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ownKnownPages } from "../../../src/publishing/known-pages";
-import { connectRedis, readRedisUrl, redisWhere, type RedisLink } from "../../../src/publishing/redis-connection";
+import { redisWhere } from "../../../src/redis/redis-url.mjs";
 import { redisKnownPages, SITE_PAGES_KEY } from "../../../src/publishing/redis-known-pages";
+import { openMapLink, siteKnownPages } from "../../../src/publishing/site-known-pages";
 import { mapSitePages } from "../../../src/publishing/site-pages";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
@@ -52,7 +53,7 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
   /** One server: its own connection to Redis, its own memory, its own log. */
   async function instance(): Promise<WebhookSite & { redisLog: string[] }> {
     const redisLog: string[] = [];
-    const link: RedisLink = connectRedis(redis.url, { shared: "the story → pages map", log: (line) => redisLog.push(line) });
+    const link = openMapLink(redis.url, { warn: (line) => redisLog.push(line), info: (line) => redisLog.push(line) });
     const site = await startWebhookSite(cdn, { known: redisKnownPages(link, ownKnownPages(), (line) => redisLog.push(line)) });
     open.push(link, site);
     return Object.assign(site, { redisLog });
@@ -84,7 +85,7 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
   });
 
   it("the start-up listing does not replace a map that is there (it may still name a story deleted since)", async () => {
-    const link = connectRedis(redis.url, { shared: "the story → pages map", log: () => undefined });
+    const link = openMapLink(redis.url, { warn: () => undefined, info: () => undefined });
     open.push(link);
     const first = redisKnownPages(link, ownKnownPages());
     const second = redisKnownPages(link, ownKnownPages());
@@ -123,7 +124,7 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
         expect(answer.body.revalidated).toEqual(ATLAS_PAGES);
       }
       expect(a.redisLog).toHaveLength(1);
-      expect(a.redisLog[0]).toMatch(new RegExp(`^redis: ${redisWhere(redis.url)} cannot be reached \\(.+\\); the story → pages map is kept in this process's memory until it is back$`));
+      expect(a.redisLog[0]).toMatch(new RegExp(`^revalidate: Redis at ${redisWhere(redis.url)} is unreachable \\(.+\\); the story → pages map is kept in this process's memory until it is back$`));
     } finally {
       await redis.resume();
     }
@@ -135,7 +136,7 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
         return a.redisLog.length;
       }, { timeout: 8000, interval: 300 })
       .toBe(2);
-    expect(a.redisLog.slice(1)).toEqual([`redis: ${redisWhere(redis.url)} is back; the story → pages map is shared again`]);
+    expect(a.redisLog.slice(1)).toEqual([`revalidate: Redis at ${redisWhere(redis.url)} is back; the story → pages map is shared again`]);
     expect(JSON.parse(redis.cli("GET", SITE_PAGES_KEY)).version).toBe(1);
   });
 
@@ -153,19 +154,14 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
 });
 
 describe("REDIS_URL", () => {
-  it.each([
-    ["unset", undefined, {}],
-    ["blank", " ", {}],
-    ["redis://", "redis://:secret@cache.internal:6380/2", { url: "redis://:secret@cache.internal:6380/2" }],
-    ["rediss://", "rediss://cache.internal", { url: "rediss://cache.internal" }],
-    ["not a URL", "cache internal", { problem: expect.stringContaining("REDIS_URL is not a URL") }],
-    ["another scheme", "http://cache.internal:6379", { problem: "REDIS_URL has the scheme http: (expected redis:// or rediss://)" }],
-  ])("%s", (_name, raw, expected) => {
-    expect(readRedisUrl({ REDIS_URL: raw })).toEqual(expected);
-  });
-
-  it("log lines name host and port, never the password", () => {
-    expect(redisWhere("redis://user:secret@cache.internal:6380/2")).toBe("cache.internal:6380");
-    expect(redisWhere("redis://cache.internal")).toBe("cache.internal:6379");
+  it("one that is not a Redis URL is said once, and the map stays in the process's memory", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const env = { REDIS_URL: "http://user:hunter2@cache.internal:6379" };
+    siteKnownPages(env);
+    siteKnownPages(env);
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+      "revalidate: REDIS_URL must start with redis:// or rediss:// (it starts with http://); the story → pages map is kept in this process's memory only",
+    ]);
+    errors.mockRestore();
   });
 });

@@ -5,7 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { redisUrlProblem, sharedPageCache } from "../../../src/publishing/shared-cache/next-config";
+import { sharedPageCache } from "../../../src/publishing/shared-cache/next-config";
+import { redisUrlProblem } from "../../../src/redis/redis-url.mjs";
 
 const HANDLER = "/app/src/publishing/shared-cache/cache-handler.mjs";
 

@@ -1,0 +1,26 @@
+/**
+ * What a serving Node.js process does when it starts (src/instrumentation.ts):
+ * - The contact form's store is checked and named in the log, and in
+ *   delivery mode "background" its sender starts, so messages a previous
+ *   process stored but did not deliver go out without waiting for the next
+ *   visitor. A CONTACT_DB that cannot work stops the server, exit code 1.
+ * - The published stories are listed, so the first webhook after a start
+ *   already knows every story's pages: a `deleted` payload carries only the
+ *   story id.
+ */
+export async function startNodeServer(): Promise<void> {
+  // Not the build, which renders but never receives webhooks or mail.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { rememberSitePages } = await import("./publishing/remember-site-pages");
+  // Not awaited: a slow content API must not hold up the server's start.
+  void rememberSitePages();
+  const { startContact } = await import("./contact/server/start");
+  try {
+    await startContact();
+  } catch (error) {
+    // A setting that cannot work (CONTACT_DB): Next.js would keep serving and answer every request 500
+    // with this error repeated in the log; stopping says it once, where a deploy's health check sees it.
+    console.error(`${error instanceof Error ? error.message : String(error)}\nThe server does not start with this setting.`);
+    process.exit(1);
+  }
+}

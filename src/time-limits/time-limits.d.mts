@@ -1,0 +1,7 @@
+/** Types of time-limits.mjs (plain JavaScript: the shared page cache's handler, which Next.js does not compile, uses it). */
+
+/** `work`'s outcome, or a rejection with `message` once `ms` have passed. */
+export declare function rejectAfter<T>(work: Promise<T>, ms: number, message: string): Promise<T>;
+
+/** `work`'s value, or `undefined` once `ms` have passed. */
+export declare function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined>;
