@@ -69,7 +69,7 @@ count vitest "$reports/vitest.json"
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
-# The two builds, started at once: each keeps about one core busy for most of its run (webpack),
+# The builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. Both are done before any browser runs.
 #
 # The main build, with the browser tests' preview settings: frame-ancestors is fixed at
@@ -82,10 +82,14 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 phase "builds"
 env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
 main_build=$!
-# The second and last build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
+# The second build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
 # standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
 npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
 hostile_build=$!
+# The third: the site built from a local space that `space push` filled with content/
+# (tests/e2e/space-build.ts); space-push-build.spec.ts compares its pages with the main build's.
+npx tsx tests/e2e/space-build.ts >"$reports/space-build.log" 2>&1 &
+space_build=$!
 # A background step's exit code, with its output shown once it is done.
 finished() {
   local pid="$1" log="$2" code=0
@@ -95,6 +99,7 @@ finished() {
 }
 check "next build" finished "$main_build" "$reports/next-build.log"
 check "next build with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
+check "space push, then next build from the space" finished "$space_build" "$reports/space-build.log"
 phase "desktop and phone"
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
