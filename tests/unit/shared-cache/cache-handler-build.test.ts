@@ -8,50 +8,34 @@
  * stay in the build's memory, no key reaches Redis, and no connection is
  * ever opened to it. Its own file: the handler keeps its handlers per process.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
+import { makeHandler, page, PAGE_CTX, type HandlerUnderTest, type NextCacheHandler } from "./handler-harness";
 
 const BUILD_ID = "unit-build-at-build-time";
 const hasRedis = redisBinary() !== null;
 if (!hasRedis) console.warn(NO_REDIS);
 
-type PageValue = { kind: "PAGES"; html: string; pageData: object; headers: undefined; status: undefined };
-interface NextCacheHandler {
-  get(key: string, ctx?: object): Promise<{ value: PageValue } | null>;
-  set(key: string, value: PageValue, ctx: object): Promise<void>;
-}
-
-const page = (html: string): PageValue => ({ kind: "PAGES", html, pageData: { pageProps: { html } }, headers: undefined, status: undefined });
-const PAGE_CTX = { cacheControl: { revalidate: false }, tags: [] };
-
 describe.skipIf(!hasRedis)("shared page cache handler in `next build`", () => {
   let redis: LocalRedis;
   let handler: NextCacheHandler;
-  let distDir: string;
+  let made: HandlerUnderTest | undefined;
   const info = vi.spyOn(console, "info");
   const warn = vi.spyOn(console, "warn");
 
   beforeAll(async () => {
     redis = await startLocalRedis();
-    distDir = mkdtempSync(join(tmpdir(), "shared-cache-build-"));
-    mkdirSync(join(distDir, "server"));
-    writeFileSync(join(distDir, "BUILD_ID"), BUILD_ID);
     vi.stubEnv("REDIS_URL", redis.url);
     vi.stubEnv("NEXT_PHASE", PHASE_PRODUCTION_BUILD);
-    const { default: CacheHandler } = await import("../../../src/publishing/shared-cache/cache-handler.mjs");
-    // The context Next.js gives it (FileSystemCacheContext); the handler reads only these two.
-    const context = { serverDistDir: join(distDir, "server"), dev: false } as unknown as ConstructorParameters<typeof CacheHandler>[0];
-    handler = new CacheHandler(context) as unknown as NextCacheHandler;
+    made = await makeHandler(BUILD_ID);
+    handler = made.handler;
   });
 
   afterAll(async () => {
     vi.unstubAllEnvs();
     await redis?.stop();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    made?.remove();
   });
 
   it("keeps the pages it renders in its own memory and writes none to Redis", async () => {

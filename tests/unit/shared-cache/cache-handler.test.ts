@@ -12,52 +12,35 @@
  *   - Redis frozen (connection open, no answers): a page waits at most the
  *     command timeout, once, then this process's copy is served.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMAND_TIMEOUT_MS, SKIP_AFTER_FAILURE_MS } from "../../../src/publishing/shared-cache/cache-handler.mjs";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
+import { makeHandler, page, PAGE_CTX, type HandlerUnderTest, type NextCacheHandler } from "./handler-harness";
 
 const BUILD_ID = "unit-build-7";
 const hasRedis = redisBinary() !== null;
 if (!hasRedis) console.warn(NO_REDIS);
 
-type PageValue = { kind: "PAGES"; html: string; pageData: object; headers: undefined; status: undefined };
-interface NextCacheHandler {
-  get(key: string, ctx?: object): Promise<{ value: PageValue } | null>;
-  set(key: string, value: PageValue, ctx: object): Promise<void>;
-}
-
-const page = (html: string): PageValue => ({ kind: "PAGES", html, pageData: { pageProps: { html } }, headers: undefined, status: undefined });
-const PAGE_CTX = { cacheControl: { revalidate: false }, tags: [] };
-
 describe.skipIf(!hasRedis)("shared page cache handler", () => {
   let redis: LocalRedis;
   let handler: NextCacheHandler;
-  let distDir: string;
+  let made: HandlerUnderTest | undefined;
   const warn = vi.spyOn(console, "warn");
   const info = vi.spyOn(console, "info");
   const lines = (spy: typeof warn, text: string) => spy.mock.calls.filter(([line]) => String(line).includes(text)).length;
 
   beforeAll(async () => {
     redis = await startLocalRedis();
-    distDir = mkdtempSync(join(tmpdir(), "shared-cache-unit-"));
-    mkdirSync(join(distDir, "server"));
-    writeFileSync(join(distDir, "BUILD_ID"), BUILD_ID);
     process.env.REDIS_URL = redis.url;
-    const { default: CacheHandler } = await import("../../../src/publishing/shared-cache/cache-handler.mjs");
-    // The context Next.js gives it (FileSystemCacheContext); the handler reads only these two.
-    const context = { serverDistDir: join(distDir, "server"), dev: false } as unknown as ConstructorParameters<typeof CacheHandler>[0];
-    handler = new CacheHandler(context) as unknown as NextCacheHandler;
+    made = await makeHandler(BUILD_ID);
+    handler = made.handler;
   });
 
   afterAll(async () => {
     delete process.env.REDIS_URL;
     await redis?.stop();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    made?.remove();
   });
 
   it("writes pages to Redis under the build's prefix, where another process reads them", async () => {
