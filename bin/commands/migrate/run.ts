@@ -43,15 +43,8 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
   const plan = await planDirectoryRun(resolve(flags.dir), migrations, (story, hasStory) => validateStory(story, { hasStory, ...rules }));
   report(plan, flags.diff === true);
 
-  if (plan.problems.length > 0) {
-    console.error(`${plan.problems.length} problem(s); nothing was written:`);
-    for (const problem of plan.problems) console.error(`  ${problem}`);
-    return EXIT.drift;
-  }
-  if (flags.dryRun) {
-    console.log("Dry run: every result is valid; nothing was written.");
-    return EXIT.ok;
-  }
+  const stopped = stopBeforeWriting(plan.problems, flags.dryRun === true);
+  if (stopped !== undefined) return stopped;
   const written = writeRun(resolve(flags.dir), plan, ids, new Date());
   console.log(`Wrote ${written.length} file(s) and ${flags.dir}/${JOURNAL_FILE}. \`npm run portfolio -- migrate undo\` puts them back as they were.`);
   return EXIT.ok;
@@ -81,6 +74,23 @@ export async function loadRun(flags: Pick<RunFlags, "schema" | "out">, entries: 
 }
 
 /** Per story: blocks changed (by kind) and fields touched; with --diff the whole change as a unified diff. */
+/**
+ * The gate before a run writes, on a folder or a space: any invalid result stops it (exit 1,
+ * every problem named), and a dry run ends here. Undefined when the run may write.
+ */
+export function stopBeforeWriting(problems: readonly string[], dryRun: boolean): number | undefined {
+  if (problems.length > 0) {
+    console.error(`${problems.length} problem(s); nothing was written:`);
+    for (const problem of problems) console.error(`  ${problem}`);
+    return EXIT.drift;
+  }
+  if (dryRun) {
+    console.log("Dry run: every result is valid; nothing was written.");
+    return EXIT.ok;
+  }
+  return undefined;
+}
+
 function report(plan: RunPlan, diff: boolean): void {
   const unchanged = plan.outcomes.filter((outcome) => outcome.after === outcome.before);
   for (const outcome of plan.outcomes) {

@@ -22,7 +22,7 @@ import { NoPublishedReader, readSpaceStories, type PublishedReader } from "../..
 import { undoSpaceRun, writeSpaceRun } from "../../../src/migrations/space/write-space-run";
 import { EXIT } from "../generate";
 import { managementClientOrExit, type SpaceFlags } from "../space-flags";
-import { loadRun, storySummary, type RunFlags } from "./run";
+import { loadRun, stopBeforeWriting, storySummary, type RunFlags } from "./run";
 
 export interface SpaceRunFlags extends SpaceFlags, Omit<RunFlags, "dir"> {
   space: string;
@@ -61,15 +61,8 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
     const stories = await readSpaceStories(client, await publishedReader(flags));
     const plan = planSpaceRun(stories, migrations, (story, hasStory) => validateStory(story, { hasStory, ...rules }));
     report(plan, flags.diff === true);
-    if (plan.problems.length > 0) {
-      console.error(`${plan.problems.length} problem(s); nothing was written:`);
-      for (const problem of plan.problems) console.error(`  ${problem}`);
-      return EXIT.drift;
-    }
-    if (flags.dryRun) {
-      console.log("Dry run: every result is valid; nothing was written.");
-      return EXIT.ok;
-    }
+    const stopped = stopBeforeWriting(plan.problems, flags.dryRun === true);
+    if (stopped !== undefined) return stopped;
     const snapshotPath = lastRunPath(process.cwd(), spaceId);
     const written = await writeSpaceRun(client, plan, { spaceId, migrations: ids, ran: new Date(), snapshotPath });
     console.log(
