@@ -6,13 +6,21 @@
  *
  * The scenarios run in order on one copy of the repository (each migration
  * is written from the previous one's snapshot), so its final content is one
- * state holding every migrated value: what one `next build` would show,
- * once the renderers read the new fields (see the report of issue 25).
+ * state holding every migrated value. The site is then copied in: tsc names
+ * the renderers the changes broke, they are fixed as a developer fixes them
+ * (tests/fixtures/migrations/renderers-after-scenarios.patch), and one
+ * `next build` serves pages showing every scenario's migrated values.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Window } from "happy-dom";
 import { afterAll, describe, expect, it } from "vitest";
 import { forEachObject } from "../../../src/content/content-tree";
 import { derivedUid, textToRichText } from "../../../src/migrations/helpers";
+import { startNextServer } from "../../support/next-server";
+import { REPO } from "../codegen/helpers";
 import { Project } from "./support/project";
+import { applyPatch, buildSite, copySite, SITE_ENV, siteTypeErrors } from "./support/site-copy";
 
 type Blok = Record<string, unknown> & { component: string; _uid: string };
 
@@ -208,6 +216,102 @@ describe("typed content migrations on the embedded content", () => {
     expect(project.typeCheck()).toEqual([]);
     expect(project.git("status", "--porcelain")).toBe("");
   });
+});
+
+/** A story of the repository's own content/, as it was before any scenario. */
+function originalStory(file: string): { content: Record<string, unknown> } {
+  return JSON.parse(readFileSync(join(REPO, "content", file), "utf8")) as { content: Record<string, unknown> };
+}
+
+/** The words of a rich-text document, each text node's in order. */
+function textsOf(doc: unknown): string[] {
+  const texts: string[] = [];
+  forEachObject(doc, (node) => typeof node.text === "string" && texts.push(node.text));
+  return texts;
+}
+
+const words = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+describe("the site on the migrated content", () => {
+  it("tsc names each place in the site the five changes broke, and nothing else", () => {
+    copySite(project);
+    const broken = new Set(siteTypeErrors(project).map((error) => error.slice(0, error.indexOf(":"))));
+    expect([...broken].sort()).toEqual([
+      "src/blocks/AssetsContainer.tsx", // caption: a string, now rich text
+      "src/blocks/HeroSection.tsx", // headline renamed; intro moved out
+      "src/blocks/Link.tsx", // icon removed
+      "src/blocks/registry.ts", // intro_section has no renderer
+      "src/content/shaping/card-stories.ts", // a project's card drops the new required status
+      "src/ui/Icon.tsx", // its names were the link's icon options
+    ]);
+  });
+
+  it("with those fixed, `next build` serves pages showing every migrated value", async () => {
+    applyPatch(project, "tests/fixtures/migrations/renderers-after-scenarios.patch");
+    expect(siteTypeErrors(project)).toEqual([]);
+    await buildSite(project);
+    const server = await startNextServer({ dir: project.root, env: SITE_ENV });
+    // Markup only: nothing the pages link to is fetched, no script runs.
+    const window = new Window({ url: server.url, settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } });
+    try {
+      const page = async (path: string) => {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.status, path).toBe(200);
+        return new window.DOMParser().parseFromString(await response.text(), "text/html");
+      };
+      const home = await page("/");
+      const hero = originalStory("stories/home.json").content.body as Blok[];
+
+      // The rename: the hero's heading is the old headline, read from `title`.
+      expect(words(home.querySelector("h1")?.textContent)).toBe(hero[0]!.headline);
+
+      // The split: the intro is no longer in the hero, but in the section right after it.
+      const heroSection = home.querySelector("h1")!.closest("section")!;
+      const introTexts = textsOf(hero[0]!.intro).map(words);
+      expect(introTexts.length).toBeGreaterThan(2);
+      for (const text of introTexts) {
+        expect(words(heroSection.textContent)).not.toContain(text);
+        expect(words(heroSection.nextElementSibling?.textContent)).toContain(text);
+      }
+
+      // Text to rich text: each caption is now a paragraph of rich text, on the home page and in a project.
+      const atlas = await page("/projects/2024/atlas");
+      for (const [document, file] of [
+        [home, "stories/home.json"],
+        [atlas, "stories/projects/2024/atlas.json"],
+      ] as const) {
+        const captions: string[] = [];
+        forEachObject(originalStory(file).content, (blok) => blok.component === "assets_container" && captions.push(blok.caption as string));
+        expect([...document.querySelectorAll("figcaption p")].map((p) => words(p.textContent)), file).toEqual(captions.map(words));
+      }
+
+      // The required field with a default: every project page states it.
+      for (const path of ["/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"]) {
+        const status = [...(await page(path)).querySelectorAll("dt")].find((term) => term.textContent === "Status");
+        expect(status?.nextElementSibling?.textContent, path).toBe("Live");
+      }
+
+      // The field removed: links that had an icon (header, footer, hero, socials, inside rich text) draw none.
+      const iconLinks = (file: string) => {
+        const labels: string[] = [];
+        forEachObject(originalStory(file).content, (blok) => blok.component === "link" && typeof blok.icon === "string" && blok.icon !== "" && labels.push(blok.label as string));
+        return labels;
+      };
+      for (const [document, labels] of [
+        [home, [...iconLinks("stories/home.json"), ...iconLinks("stories/site.json")]],
+        [atlas, iconLinks("stories/projects/2024/atlas.json")],
+      ] as const) {
+        for (const label of new Set(labels)) {
+          const rendered = [...document.querySelectorAll("a, span")].filter((element) => element.firstElementChild?.tagName === "SPAN" && element.firstElementChild.textContent === label);
+          expect(rendered.length, label).toBeGreaterThan(0);
+          expect(rendered.filter((element) => element.querySelector("svg")).length, label).toBe(0);
+        }
+      }
+    } finally {
+      await window.happyDOM.close();
+      await server.stop();
+    }
+  }, 300_000);
 });
 
 /** `type Migrating` when the block's scaffold parameter uses it (it has fields holding blocks). */

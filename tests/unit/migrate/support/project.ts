@@ -34,7 +34,7 @@ export class Project {
     for (const path of ["schema", "content", "migrations", "src/generated", "src/migrations/helpers"]) cpSync(join(REPO, path), join(this.root, path), { recursive: true });
     symlinkSync(join(REPO, "node_modules"), join(this.root, "node_modules"), "dir");
     writeFileSync(join(this.root, "package.json"), '{ "type": "module", "private": true }\n');
-    writeFileSync(join(this.root, ".gitignore"), "node_modules\n**/.migrations/last-run.json\n");
+    writeFileSync(join(this.root, ".gitignore"), "node_modules\n**/.migrations/last-run.json\n.next\n*.tsbuildinfo\n");
     this.git("init", "-q");
     this.commit("the repository's content and schema");
   }

@@ -1,0 +1,94 @@
+/**
+ * The site itself in a migration test's Project, after the migrations ran:
+ * what a developer does next (`tsc`, fix what it names, `next build`), on the
+ * project's own schema, generated code and migrated content.
+ *
+ * The site's source is copied in as a clone holds it (tracked and
+ * not-ignored files: src/ without the two folders the project already has,
+ * public/, bin/ and codegen/, which src/management imports, and the root
+ * configuration) and committed, so a patch applies to it with `git apply`.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, lstatSync, mkdirSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { REPO } from "../../codegen/helpers";
+import type { Project } from "./project";
+
+const exec = promisify(execFile);
+
+const SITE_PATHS = ["src", "public", "bin", "codegen", "next.config.ts", "next-env.d.ts", "tsconfig.json"];
+/** Already in the project: regenerated from its schema, and what its migrations import. */
+const PROJECT_OWNED = ["src/generated/", "src/migrations/helpers/"];
+
+export function copySite(project: Project): void {
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", ...SITE_PATHS], { cwd: REPO, encoding: "utf8" })
+    .split("\0")
+    .filter((file) => file !== "" && !PROJECT_OWNED.some((owned) => file.startsWith(owned)));
+  for (const file of files) {
+    const target = join(project.root, file);
+    mkdirSync(dirname(target), { recursive: true });
+    const source = join(REPO, file);
+    // A file deleted in the working tree but not yet from the index is not part of the site.
+    if (!existsSync(source) && !isSymlink(source)) continue;
+    // public/assets is a link to content/assets: kept a link, now to the project's own content.
+    cpSync(source, target, { verbatimSymlinks: true });
+  }
+  project.commit("the site's source");
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** `git apply` of a patch from the repository (a path relative to it): fails loudly when it no longer applies. */
+export function applyPatch(project: Project, patch: string): void {
+  project.git("apply", "--whitespace=nowarn", join(REPO, patch));
+}
+
+const lastPrograms = new WeakMap<Project, ts.Program>();
+
+/** tsc over the whole project with its tsconfig.json, as `npm run typecheck` runs it: `file:line: message`, one per error. */
+export function siteTypeErrors(project: Project): string[] {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(project.root, "tsconfig.json"), { incremental: false }, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    },
+  });
+  if (!parsed) throw new Error("tsconfig.json could not be read");
+  // The previous check's program: tsc reuses every file the patch did not touch.
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, oldProgram: lastPrograms.get(project) });
+  lastPrograms.set(project, program);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
+    if (!diagnostic.file || diagnostic.start === undefined) return text;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    return `${relative(project.root, diagnostic.file.fileName)}:${line + 1}: ${text}`;
+  });
+}
+
+/** The embedded content (the migrated content/), whatever the shell running the tests has set. */
+export const SITE_ENV = { CONTENT_SOURCE: "local", NEXT_DIST_DIR: ".next", NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_SITE_URL: "https://elena-varga.example" };
+
+/**
+ * `next build` (webpack, as `npm run build`) in the project. Not type-checked
+ * again: the test has just run tsc over the same files.
+ */
+export async function buildSite(project: Project): Promise<void> {
+  try {
+    await exec(process.execPath, [join(project.root, "node_modules/next/dist/bin/next"), "build", "--webpack"], {
+      cwd: project.root,
+      env: { ...process.env, ...SITE_ENV, NEXT_SKIP_TYPECHECK: "1" },
+      maxBuffer: 32 * 1024 * 1024,
+    });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    throw new Error(`next build failed in ${project.root}:\n${failed.stdout ?? ""}\n${failed.stderr ?? ""}`);
+  }
+}
