@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Everything CI runs, in order: type-check, drift check, unit tests, production
-# build, browser tests. Every step runs even when an earlier one fails, so one
+# Everything CI runs: unit tests beside the drift check, type-check and production
+# builds, then the unit tests that hold a clock, then the browser tests. Every step runs even when an earlier one fails, so one
 # run reports every problem; the last line is the totals CI reads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,20 +57,24 @@ bash scripts/ensure-chromium.sh || { failed=$((failed + 1)); echo "── chromi
 bash scripts/ensure-postgres.sh || echo "── postgresql: missing; its tests are skipped"
 bash scripts/ensure-redis.sh || echo "── redis-server: missing; its tests are skipped"
 
-phase "drift check, type-check"
+# The unit tests run beside the type-check and the builds: most of their time is spent waiting on
+# child processes, servers and timers, which leaves a core idle that the builds use. The files
+# whose assertions hold a clock (vitest.config.ts's "timed" project) run after the builds, on a
+# quiet machine.
+phase "unit tests, type-check, builds"
+echo "── unit tests (vitest, project unit): started in the background"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" >"$reports/vitest-unit.log" 2>&1 &
+unit_tests=$!
+
+# The type-check reads next-env.d.ts and .next/types, which `next build` writes: it runs before the builds start.
 check "drift check" npx tsx bin/portfolio.ts check
 check "type-check" npx tsc --noEmit -p tsconfig.json
-
-phase "vitest"
-echo "── unit tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-count vitest "$reports/vitest.json"
 
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
 # The builds, started at once: each keeps about one core busy for most of its run (webpack),
-# so together they take little more than the longer one alone. Both are done before any browser runs.
+# so together they take little more than the longer one alone. All are done before any browser runs.
 #
 # The main build, with the browser tests' preview settings: frame-ancestors is fixed at
 # build time, and preview.spec.ts checks that no secret reached the output.
@@ -79,7 +83,6 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 # Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
 # type-check step above did, for most of a minute.
-phase "builds"
 env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
 main_build=$!
 # The second build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
@@ -97,9 +100,17 @@ finished() {
   cat "$log"
   return "$code"
 }
+finished "$unit_tests" "$reports/vitest-unit.log"
+count vitest "$reports/vitest-unit.json"
 check "next build" finished "$main_build" "$reports/next-build.log"
 check "next build with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
 check "space push, then next build from the space" finished "$space_build" "$reports/space-build.log"
+
+phase "timed unit tests"
+echo "── unit tests (vitest, project timed)"
+npx vitest run --project timed --reporter=default --reporter=json --outputFile.json="$reports/vitest-timed.json"
+count vitest "$reports/vitest-timed.json"
+
 phase "desktop and phone"
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json

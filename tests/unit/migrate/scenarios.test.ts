@@ -311,7 +311,8 @@ describe("the site on the migrated content", () => {
       await window.happyDOM.close();
       await server.stop();
     }
-  }, 300_000);
+    // Two tsc runs and a build, beside the other unit tests and npm test's own builds.
+  }, 600_000);
 });
 
 /** `type Migrating` when the block's scaffold parameter uses it (it has fields holding blocks). */
