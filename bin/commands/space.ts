@@ -42,8 +42,9 @@ async function spacePush(flags: PushFlags): Promise<number> {
   const client = await managementClientOrExit(flags, "Pushing to a space");
   // The content is checked before the first request: bad input stops the push before the schema step writes.
   const sp = await import("../../src/management/space-push");
+  let pushedSlugs: string[];
   try {
-    await sp.readLocalContent(resolve(flags.dir), resolve(flags.schema, "components.json"));
+    pushedSlugs = (await sp.readLocalContent(resolve(flags.dir), resolve(flags.schema, "components.json"))).stories.map((story) => story.fullSlug);
   } catch (error) {
     if (error instanceof sp.LocalContentError || error instanceof sp.MissingAssetsError) {
       console.error(`space push: ${error.message}`);
@@ -54,7 +55,39 @@ async function spacePush(flags: PushFlags): Promise<number> {
   }
   const schemaStep = await pushSchemaStep(client, flags);
   if (schemaStep !== 0) return schemaStep;
-  return pushContentStep(client, flags);
+  const contentStep = await pushContentStep(client, flags);
+  if (contentStep !== 0) return contentStep;
+  return migrationsStep(client, flags, pushedSlugs);
+}
+
+/** The migrations the pushed content has had, recorded in the space's journal (src/migrations/space/pushed-migrations.ts). */
+async function migrationsStep(client: ManagementClient, flags: PushFlags, pushedSlugs: string[]): Promise<number> {
+  const { recordPushedMigrations } = await import("../../src/migrations/space/pushed-migrations");
+  const { toManagementRequestError } = await import("../../src/management/management-errors");
+  try {
+    const outcome = await recordPushedMigrations(client, { dir: resolve(flags.dir), pushedSlugs, dryRun: flags.dryRun === true });
+    switch (outcome.kind) {
+      case "would-record":
+        console.log(`Migrations: would record in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had: ${outcome.recorded.join(", ")}.`);
+        break;
+      case "recorded":
+        if (outcome.recorded.length > 0) {
+          console.log(`Migrations: recorded in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had (${outcome.recorded.join(", ")}): \`migrate run --space\` will not run them again.`);
+        }
+        break;
+      case "other-stories":
+        console.warn(
+          `warning: migrations not recorded in the space: it also holds ${outcome.others.length} story(ies) ${flags.dir} does not (${outcome.others.join(", ")}), ` +
+            `which have not had ${outcome.missing.join(", ")}. \`migrate run --space\` would run those on every story, the pushed ones too: ` +
+            `move those stories into ${flags.dir} (or delete them from the space), then push again.`,
+        );
+        break;
+    }
+    return 0;
+  } catch (error) {
+    console.error(`space push failed, recording the content's migrations in the space: ${toManagementRequestError(error).message}. Run the same command again: the stories are pushed, and it records what is missing.`);
+    return 1;
+  }
 }
 
 /** The space's components, groups, presets and datasources brought to schema/ first: stories are only valid against them. */

@@ -6,13 +6,14 @@
  * get their exit codes before anything is written; a dry run writes nothing.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createManagementClient } from "../../../src/management/management-client";
 import { readLocalStories } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
 import { freePort } from "../../support/free-port";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, SPACE_ID } from "./space-harness";
@@ -179,10 +180,22 @@ describe("portfolio space push", () => {
     await expectSpaceHolds({ served: await cdnStories(createContentClient({ source }), "published"), want: new Map(local.map((s) => [s.fullSlug, s.published!])), ...facts });
     await expectSpaceHolds({ served: await cdnStories(createContentClient({ source, access: "preview" }), "draft"), want: new Map(local.map((s) => [s.fullSlug, s.working])), ...facts });
 
-    // And once more: nothing left to do.
-    const again = await push([...spaceArgs(), "--dir", CONTENT, "--yes"]);
-    expect(again.code).toBe(0);
+    // And once more, from the same content after a migration ran on it: no story to write, and the
+    // space's journal learns the migration, so `migrate run --space` will not run it again.
+    const migrated = await mkdtemp(join(tmpdir(), "space-push-migrated-"));
+    dirs.push(migrated);
+    await cp(CONTENT, migrated, { recursive: true });
+    await mkdir(join(migrated, ".migrations"), { recursive: true });
+    const run = { ran: "2026-11-20T10:00:00.000Z", migrations: ["20261120095900-project-status"], files: [] };
+    await writeFile(join(migrated, ".migrations", "journal.json"), JSON.stringify({ runs: [run] }));
+    const dry = await push([...spaceArgs(), "--dir", migrated, "--dry-run"]);
+    expect(dry.stdout).toContain(`Migrations: would record in the space's portfolio-migrations datasource the 1 ${migrated} has had: ${run.migrations[0]}.`);
+    expect((await readSpaceJournal(client())).entries).toEqual([]);
+    const again = await push([...spaceArgs(), "--dir", migrated, "--yes"]);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/stories +0 created, 0 updated, 7 unchanged/);
+    expect(again.stdout).toContain(`Migrations: recorded in the space's portfolio-migrations datasource the 1 ${migrated} has had (${run.migrations[0]})`);
+    expect((await readSpaceJournal(client())).entries.map(({ name, value }) => [name, value])).toEqual([[run.migrations[0], run.ran]]);
   }, 180_000);
 });
 
