@@ -1,11 +1,13 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
 import type { SchemaPlan } from "../../src/management/schema-push/plan-model";
+import type { SpaceCoverage } from "../../src/migrations/space/space-coverage";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 import { BadInput } from "./schema-files";
 
 interface PushFlags extends SpaceFlags {
   dir: string;
+  migrations: string;
   dryRun?: boolean;
   yes?: boolean;
   allowBreaking?: boolean;
@@ -29,6 +31,7 @@ export function registerSchemaPush(schema: Command): void {
     .option("--dry-run", "print the plan and write nothing")
     .option("--yes", "apply without asking")
     .option("--allow-breaking", "apply breaking changes too (fields removed or retyped, components, datasources or entries removed)")
+    .option("--migrations <dir>", "the migrations folder: breaking changes the space's stories have had every migration for are applied without --allow-breaking", "migrations")
     .option("--prune", "delete what the space has and schema/ does not name (without it, those are left and listed)");
   addSpaceFlags(push).action(async (flags: PushFlags) => {
     process.exitCode = await pushCommand(flags);
@@ -53,6 +56,8 @@ async function pushCommand(flags: PushFlags): Promise<number> {
     const result = await pushSchema(client, {
       schemaDir: flags.dir,
       allowBreaking: flags.allowBreaking === true,
+      migrationsDir: flags.migrations,
+      spaceId: flags.space,
       prune: flags.prune === true,
       dryRun: flags.dryRun === true,
       confirm: async (plan) => {
@@ -65,7 +70,7 @@ async function pushCommand(flags: PushFlags): Promise<number> {
       case "unchanged":
         return EXIT.ok;
       case "refused":
-        console.error(refusal(result.plan, flags.dryRun === true));
+        console.error(refusal(result.plan, flags.dryRun === true, result.coverage));
         return EXIT.refused;
       case "dry-run":
         console.log("\nDry run: nothing was written.");
@@ -99,12 +104,14 @@ async function pushCommand(flags: PushFlags): Promise<number> {
   }
 }
 
-function refusal(plan: SchemaPlan, dryRun: boolean): string {
+function refusal(plan: SchemaPlan, dryRun: boolean, coverage: SpaceCoverage | undefined): string {
   return [
     "",
     `${dryRun ? "This plan would be refused" : "Refused, nothing was written"}: ${plan.breaking.length} breaking change(s):`,
     ...plan.breaking.map((change) => `  ${change.subject}: ${change.reason}`),
-    "Stories in the space may hold values these remove or retype. Move them first with a content migration (see `portfolio migrate new`), then push with --allow-breaking.",
+    ...(coverage?.covered === false ? [`Not yet covered by migrations: ${coverage.reason}.`] : []),
+    "Stories in the space may hold values these remove or retype. Move them first with a content migration (see `portfolio migrate new`, then `portfolio migrate run --space`): " +
+      "once the space has had every migration, the same push applies them. Or push with --allow-breaking.",
   ].join("\n");
 }
 

@@ -17,6 +17,7 @@ import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-
 interface PushFlags extends SpaceFlags {
   dir: string;
   schema: string;
+  migrations: string;
   journal?: string;
   dryRun?: boolean;
   yes?: boolean;
@@ -29,6 +30,7 @@ export function registerSpace(program: Command): void {
     .description("Push the schema (as schema push), then the content's folders, assets and stories, each in its state; idempotent and resumable.")
     .option("--dir <dir>", "content directory (stories/, drafts/, assets/)", "content")
     .option("--schema <dir>", "the schema folder (components.json, relations.json, datasources.json)", "schema")
+    .option("--migrations <dir>", "the migrations folder (as schema push's)", "migrations")
     .option("--journal <file>", "where the push records its progress; default .data/space-push/<space>.json")
     .option("--dry-run", "show what would be created and updated; write nothing, not even the journal")
     .option("--yes", "apply without asking");
@@ -53,7 +55,7 @@ async function spacePush(flags: PushFlags): Promise<number> {
     console.error(`space push: ${(error as Error).message}`);
     return 2;
   }
-  const schemaStep = await pushSchemaStep(client, flags);
+  const schemaStep = await pushSchemaStep(client, flags, pushedSlugs);
   if (schemaStep !== 0) return schemaStep;
   const contentStep = await pushContentStep(client, flags);
   if (contentStep !== 0) return contentStep;
@@ -91,7 +93,7 @@ async function migrationsStep(client: ManagementClient, flags: PushFlags, pushed
 }
 
 /** The space's components, groups, presets and datasources brought to schema/ first: stories are only valid against them. */
-async function pushSchemaStep(client: ManagementClient, flags: PushFlags): Promise<number> {
+async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushedSlugs: string[]): Promise<number> {
   const { pushSchema, SchemaPushError } = await import("../../src/management/schema-push/push-schema");
   const { renderPlan } = await import("../../src/management/schema-push/render-plan");
   const { writeTotal } = await import("../../src/management/schema-push/apply-plan");
@@ -99,6 +101,9 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags): Promi
   try {
     const result = await pushSchema(client, {
       schemaDir: flags.schema,
+      migrationsDir: flags.migrations,
+      spaceId: flags.space,
+      pushing: { dir: flags.dir, slugs: pushedSlugs },
       dryRun: flags.dryRun === true,
       confirm: async (plan) => {
         show(plan);
@@ -118,7 +123,8 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags): Promi
       case "refused":
         show(result.plan);
         console.error(
-          `Refused, nothing was written: the schema plan has ${result.plan.breaking.length} breaking change(s). ` +
+          `Refused, nothing was written: the schema plan has ${result.plan.breaking.length} breaking change(s)` +
+            (result.coverage?.covered === false ? `, not yet covered by migrations: ${result.coverage.reason}. ` : ". ") +
             "Review them with `portfolio schema push` and apply them there with --allow-breaking, then push the space again.",
         );
         return 2;

@@ -1,7 +1,8 @@
 /**
- * Components, matched by name, compared field by field. A field removed or
- * retyped, and a component removed, is a breaking change: stories in the
- * space may hold values the new model no longer has a place for. A rename
+ * Components, matched by name, compared field by field. A component
+ * removed is a breaking change: stories in the space may hold it. Which
+ * field changes are breaking is judged from the generated types
+ * (model-changes.ts); the raw rule here serves components it cannot type. A rename
  * cannot be told from a removal plus an addition, so the plan says when an
  * added component has the fields of one that goes (or stays, unpruned).
  */
@@ -18,7 +19,13 @@ export interface ShapedComponent {
 
 export interface ComponentPlan {
   steps: ComponentStep[];
+  /** Components removed (with prune). */
   breaking: BreakingChange[];
+  /**
+   * Fields removed or given another Storyblok type: the raw rule, for a
+   * component the generator cannot type (model-changes.ts judges the rest).
+   */
+  rawFieldBreaking: (BreakingChange & { block: string })[];
   kept: string[];
   notes: string[];
 }
@@ -26,7 +33,7 @@ export interface ComponentPlan {
 export function planComponents(local: ShapedComponent[], space: ShapedComponent[], prune: boolean): ComponentPlan {
   const spaceByName = new Map(space.map((component) => [component.shape.name, component]));
   const localNames = new Set(local.map((component) => component.shape.name));
-  const plan: ComponentPlan = { steps: [], breaking: [], kept: [], notes: [] };
+  const plan: ComponentPlan = { steps: [], breaking: [], rawFieldBreaking: [], kept: [], notes: [] };
 
   for (const component of sortedByName(local)) {
     const existing = spaceByName.get(component.shape.name);
@@ -40,9 +47,10 @@ export function planComponents(local: ShapedComponent[], space: ShapedComponent[
     plan.steps.push({ action: "change", name: component.shape.name, localShape: component.shape, spaceId: existing.spaceId, settings, fields });
     for (const field of fields) {
       const subject = `field ${component.shape.name}.${field.key}`;
-      if (field.action === "remove") plan.breaking.push({ subject, reason: "removed" });
+      const block = component.shape.name;
+      if (field.action === "remove") plan.rawFieldBreaking.push({ block, subject, reason: "removed" });
       const retyped = field.settings.find((setting) => setting.key === "type");
-      if (retyped) plan.breaking.push({ subject, reason: `retyped ${showValue(retyped.from)} → ${showValue(retyped.to)}` });
+      if (retyped) plan.rawFieldBreaking.push({ block, subject, reason: `retyped ${showValue(retyped.from)} → ${showValue(retyped.to)}` });
     }
   }
 

@@ -10,13 +10,19 @@ import { componentShape, presetShape, type Dangling } from "./component-shape";
 import { planComponents, type ShapedComponent } from "./plan-components";
 import { planDatasources } from "./plan-datasources";
 import { planGroups } from "./plan-groups";
-import type { SchemaPlan } from "./plan-model";
+import type { ModelJudgement } from "./model-changes";
+import type { BreakingChange, SchemaPlan } from "./plan-model";
 import { planPresets, type ComponentPresets } from "./plan-presets";
 import type { LocalSchema, SpaceSchema } from "./schema-model";
 
 export interface PlanOptions {
   /** Delete what the space has and schema/ does not name. Without it such things stay and are listed as kept. */
   prune?: boolean;
+  /**
+   * Which field changes are breaking, judged from the generated types as `check` judges them
+   * (model-changes.ts). Without it every field removed or given another Storyblok type is.
+   */
+  fields?: ModelJudgement;
 }
 
 /** In schema/, a reference to nothing is a broken schema: nothing is pushed. */
@@ -74,8 +80,15 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
     components: components.steps,
     presets: presets.steps,
     datasources: datasources?.steps ?? [],
-    breaking: [...components.breaking, ...(datasources?.breaking ?? [])],
+    breaking: [...fieldBreaking(components.rawFieldBreaking, options.fields), ...components.breaking, ...(datasources?.breaking ?? [])],
     kept: [...groups.kept, ...components.kept, ...presets.kept, ...(datasources?.kept ?? [])],
     notes,
   };
+}
+
+/** The judged field changes, and the raw rule's for components the generator could not type; in block order. */
+function fieldBreaking(raw: (BreakingChange & { block: string })[], judged: ModelJudgement | undefined): BreakingChange[] {
+  if (judged === undefined) return raw.map(({ subject, reason }) => ({ subject, reason }));
+  const all = [...judged.breaking, ...raw.filter((change) => judged.untyped.has(change.block))];
+  return all.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0)).map(({ subject, reason }) => ({ subject, reason }));
 }

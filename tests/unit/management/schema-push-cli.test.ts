@@ -42,20 +42,26 @@ async function push(space: RunningManagementApi, dir: string, ...flags: string[]
 }
 
 describe("breaking changes", () => {
-  it("a field removed and a field retyped are refused with exit 2 and named, then applied with --allow-breaking", async () => {
+  it("a field removed, retyped so old values do not fit, or added as required are refused with exit 2 and named, then applied with --allow-breaking", async () => {
     const space = await spaceWith(join(REPO, "schema"));
     const dir = writeSchemaDir(join(temp, "fields"), (schema) => {
-      delete componentIn(schema, "project").schema.client;
-      componentIn(schema, "project").schema.year!.type = "text";
+      const project = componentIn(schema, "project");
+      delete project.schema.client;
+      project.schema.summary!.type = "richtext";
+      project.schema.status = { type: "option", pos: 30, required: true, options: [{ name: "Live", value: "live" }] };
     });
 
     const refused = await push(space, dir, "--yes");
     expect(refused.code).toBe(2);
     expect(refused.writes).toBe(0);
     expect(refused.stdout).toContain("      - field client (text)  [breaking]");
-    expect(refused.stderr).toContain("Refused, nothing was written: 2 breaking change(s):");
+    expect(refused.stdout).toContain("      + field status (option)  [breaking]");
+    expect(refused.stderr).toContain("Refused, nothing was written: 3 breaking change(s):");
     expect(refused.stderr).toContain("  field project.client: removed");
-    expect(refused.stderr).toContain('  field project.year: retyped "number" → "text"');
+    expect(refused.stderr).toContain("  field project.status: added, required \"live\": stories in the space have no value for it");
+    expect(refused.stderr).toContain("  field project.summary: retyped required string → required RichTextDoc<NestableBlok>: some values may not fit");
+    // The repository's migrations/ holds only its baseline: no migration has moved the space's stories.
+    expect(refused.stderr).toContain("Not yet covered by migrations: migrations/ holds no migration, so none moved the space's stories.");
     expect(refused.stderr).toContain("see `portfolio migrate new`");
     expect(refused.stderr).toContain("push with --allow-breaking");
 
@@ -67,7 +73,33 @@ describe("breaking changes", () => {
     const project = (await space.api.store.read()).components.find((component) => component.name === "project")!;
     const fields = project.schema as Record<string, Record<string, unknown>>;
     expect(fields.client).toBeUndefined();
-    expect(fields.year!.type).toBe("text");
+    expect(fields.summary!.type).toBe("richtext");
+  });
+
+  it("judged as `portfolio check` judges: a new Storyblok type every old value fits and an option added are applied; an option removed is breaking", async () => {
+    const space = await spaceWith(join(REPO, "schema"));
+    // Storyblok keeps a number field's value as a string, so text holds every value it had.
+    const widened = writeSchemaDir(join(temp, "widened"), (schema) => {
+      const project = componentIn(schema, "project");
+      project.schema.year!.type = "text";
+      (project.schema.theme!.options as { name: string; value: string }[]).push({ name: "Sepia", value: "sepia" });
+    });
+    const applied = await push(space, widened, "--yes");
+    expect(applied.stderr).toBe("");
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain('~ field year: type "number" → "text"');
+    expect(applied.stdout).not.toContain("[breaking]");
+
+    const narrowed = writeSchemaDir(join(temp, "narrowed"), (schema) => {
+      const project = componentIn(schema, "project");
+      project.schema.year!.type = "text";
+      project.schema.theme!.options = (project.schema.theme!.options as { value: string }[]).filter((option) => option.value !== "accent");
+    });
+    const refused = await push(space, narrowed, "--yes");
+    expect(refused.code).toBe(2);
+    expect(refused.writes).toBe(0);
+    // Against the space as the first push left it, Sepia included.
+    expect(refused.stderr).toContain('  field project.theme: retyped optional "light" | "dark" | "accent" | "sepia" → optional "light" | "dark": some values may not fit');
   });
 
   it("a component and a datasource entry schema/ no longer has stay without --prune; with it they are refused, then removed with --allow-breaking", async () => {

@@ -57,6 +57,14 @@ async function onSpace(command: "run" | "undo", ...flags: string[]): Promise<{ c
   return { ...result, log: space.mapi.requests.slice(from) };
 }
 
+/** `schema push` of the project's schema/ to the space, and the requests the server answered meanwhile. */
+async function schemaPush(...flags: string[]): Promise<{ code: number; stdout: string; stderr: string; log: AnsweredRequest[] }> {
+  await quietSecond();
+  const from = space.mapi.requests.length;
+  const result = await project.portfolio("schema", "push", "--space", String(SPACE_ID), "--token", OAUTH_TOKEN, "--api-url", space.apiUrl, ...flags);
+  return { ...result, log: space.mapi.requests.slice(from) };
+}
+
 /**
  * Waits until the server's last second holds no request: the CLI is another
  * process with its own request window, which cannot know of the test's or
@@ -150,6 +158,15 @@ describe("migrate run --space", () => {
     expect(writes(dry.log)).toEqual([]);
   });
 
+  it("schema push refuses the new schema while the space has not had the migration, and says which", async () => {
+    const refused = await schemaPush("--yes");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("Refused, nothing was written: 3 breaking change(s):");
+    expect(refused.stderr).toContain("  field hero_section.headline: removed");
+    expect(refused.stderr).toContain(`Not yet covered by migrations: the space has not had 1 migration(s): ${id} (\`portfolio migrate run --space 1\` runs them).`);
+    expect(writes(refused.log)).toEqual([]);
+  });
+
   it("without the public token it cannot read a pending story's published version: it says so and writes nothing", async () => {
     const from = space.mapi.requests.length;
     await quietSecond();
@@ -216,6 +233,17 @@ describe("migrate run --space", () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain("Nothing to run: space 1 has had every migration");
     expect(writes(again.log)).toEqual([]);
+  });
+
+  it("schema push then applies the breaking changes without --allow-breaking: the stories have been through them", async () => {
+    const pushed = await schemaPush("--yes");
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stdout).toContain("The breaking changes are ones the space's stories have been through: the space has had every migration in migrations/ (1), and schema/ is the last one's schema.");
+    expect(writes(pushed.log)).toHaveLength(2);
+    const components = (await space.client().components.list()).data.components ?? [];
+    const hero = components.find((component) => component.name === "hero_section")!.schema as Record<string, unknown>;
+    expect(Object.keys(hero)).toContain("title");
+    expect(Object.keys(hero)).not.toContain("headline");
   });
 
   it("undo --space refuses while a story was edited since the run, naming it, and writes nothing", async () => {
