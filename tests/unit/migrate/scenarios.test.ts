@@ -244,7 +244,8 @@ describe("the site on the migrated content", () => {
       "src/content/shaping/card-stories.ts", // a project's card drops the new required status
       "src/ui/Icon.tsx", // its names were the link's icon options
     ]);
-  });
+    // tsc over the whole site, beside the other unit tests and npm test's own builds.
+  }, 600_000);
 
   it("with those fixed, `next build` serves pages showing every migrated value", async () => {
     applyPatch(project, "tests/fixtures/migrations/renderers-after-scenarios.patch");
