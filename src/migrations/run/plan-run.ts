@@ -39,6 +39,8 @@ export function planRun(files: readonly StoryText[], migrations: readonly Loaded
   const outcomes: StoryOutcome[] = [];
   const problems: string[] = [];
   const migrated: [StoryOutcome, CdnStory][] = [];
+  // Every story that exists, migrated or not: one a migration failed on is still there for others to link to.
+  const uuids = new Set<string>();
   for (const { file, text } of files) {
     let story: CdnStory;
     try {
@@ -47,6 +49,7 @@ export function planRun(files: readonly StoryText[], migrations: readonly Loaded
       problems.push(`${file}: not valid JSON (${(error as Error).message})`);
       continue;
     }
+    uuids.add(story.uuid);
     const label = `${file} (${String(story.full_slug)})`;
     try {
       const result = migrateStory(story, migrations);
@@ -59,7 +62,6 @@ export function planRun(files: readonly StoryText[], migrations: readonly Loaded
       problems.push(`${label}: ${error.path}: migration ${error.migration}: ${error.problem}`);
     }
   }
-  const uuids = new Set(migrated.map(([, story]) => story.uuid));
   for (const [outcome, story] of migrated) {
     for (const problem of validate(story, (uuid) => uuids.has(uuid))) problems.push(`${outcome.file} (${outcome.fullSlug}): ${problem}`);
   }
