@@ -11,10 +11,10 @@
  * wrote: a story only the space has was not migrated by the push, and the
  * journal speaks for the whole space.
  */
-import { listAll } from "../../management/list-all";
 import type { ManagementClient } from "../../management/management-client";
 import { readJournal } from "../journal";
 import { readSpaceJournal, recordInSpace } from "./space-journal";
+import { storiesNotPushed } from "./stories-not-pushed";
 
 export type PushedMigrations =
   /** Every migration the content has had is in the space's journal now (`recorded` were added). */
@@ -41,12 +41,8 @@ export async function recordPushedMigrations(client: ManagementClient, options: 
   const missing = runs.flatMap((run) => run.migrations);
   if (missing.length === 0) return { kind: "recorded", recorded: [] };
 
-  const rows = await listAll((page, perPage) =>
-    client.stories.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as { full_slug: string; is_folder: boolean }[], response })),
-  );
-  const pushed = new Set(options.pushedSlugs);
-  const others = rows.filter((row) => !row.is_folder && !pushed.has(row.full_slug)).map((row) => row.full_slug);
-  if (others.length > 0) return { kind: "other-stories", missing, others: others.sort() };
+  const others = await storiesNotPushed(client, options.pushedSlugs);
+  if (others.length > 0) return { kind: "other-stories", missing, others };
   if (options.dryRun) return { kind: "would-record", recorded: missing };
 
   let datasourceId = spaceJournal.datasourceId;

@@ -11,11 +11,11 @@
 import { componentChanges, formatChange } from "../../../codegen";
 import { isBreaking } from "../../../codegen/migrate";
 import { generateSnapshot, label } from "../../../bin/commands/migrate/snapshot";
-import { listAll } from "../../management/list-all";
 import type { ManagementClient } from "../../management/management-client";
 import { lastSnapshot, listMigrations } from "../folder";
 import { appliedMigrations, readJournal } from "../journal";
 import { readSpaceJournal } from "./space-journal";
+import { storiesNotPushed } from "./stories-not-pushed";
 
 export type SpaceCoverage = { covered: true; migrations: string[] } | { covered: false; reason: string };
 
@@ -62,11 +62,7 @@ async function pushedCoverage(client: ManagementClient, input: CoverageInput, pu
   if (pending.length > 0) {
     return { covered: false, reason: `${label(pushing.dir)}/ has not had ${pending.length} migration(s): ${pending.join(", ")} (\`portfolio migrate run\` runs them)` };
   }
-  const pushed = new Set(pushing.slugs);
-  const rows = await listAll((page, perPage) =>
-    client.stories.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as { full_slug: string; is_folder: boolean }[], response })),
-  );
-  const others = rows.filter((row) => !row.is_folder && !pushed.has(row.full_slug)).map((row) => row.full_slug).sort();
+  const others = await storiesNotPushed(client, pushing.slugs);
   if (others.length > 0) {
     return {
       covered: false,
