@@ -8,6 +8,6 @@ export type { PluginTypes } from "./fields";
 export type { Diagnostic, GeneratedFile, Severity } from "./model";
 export { findDrift, type Drift } from "./drift/compare";
 export { unifiedDiff } from "./drift/unified-diff";
-export { componentChanges, formatChange, summariseComponentChanges, type ComponentChange } from "./drift/semantic-summary";
+export { componentChanges, componentsSource, formatChange, summariseComponentChanges, type ComponentChange } from "./drift/semantic-summary";
 export { pulledSchemaFiles, type PulledSchema } from "./pull/pull-schema";
 export { readRawSchema } from "./normalise/schema";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { findDrift, summariseComponentChanges, type GeneratedFile } from "../../codegen";
+import { componentsSource, findDrift, summariseComponentChanges, type GeneratedFile } from "../../codegen";
 import { addCodegenFlags, EXIT, readGeneratedDir, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
 import { addSpaceFlags, pullOrExit, type SpaceFlags } from "./schema";
 import { isDirectory } from "./schema-files";
@@ -61,8 +61,7 @@ function report(files: GeneratedFile[], out: string, source: string, fix: string
     console.log(`${out} is up to date with ${source}.`);
     return EXIT.ok;
   }
-  const fresh = files.find((file) => file.path === "components.ts")?.contents ?? "";
-  const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", fresh);
+  const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", componentsSource(files));
   if (changes.length > 0) {
     console.log(`Content-model changes not yet in ${out}:`);
     for (const change of changes) console.log(`  ${change}`);

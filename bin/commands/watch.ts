@@ -1,6 +1,6 @@
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { summariseComponentChanges } from "../../codegen";
+import { componentsSource, summariseComponentChanges } from "../../codegen";
 import { readGeneratedDir, runGenerator, writeGenerated, type CodegenFlags } from "./generate";
 import { isDirectory, sideFileCandidates } from "./schema-files";
 
@@ -44,8 +44,7 @@ function regenerate(flags: CodegenFlags): void {
     return;
   }
   const changed = writeGenerated(flags.out, run.files);
-  const after = run.files.find((file) => file.path === "components.ts")?.contents ?? "";
-  const changes = before === "" ? [] : summariseComponentChanges(before, after);
+  const changes = before === "" ? [] : summariseComponentChanges(before, componentsSource(run.files));
   const ms = (performance.now() - started).toFixed(0);
   console.log(`[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`);
   for (const change of changes) console.log(`  ${change}`);

@@ -12,6 +12,7 @@
  * before it named them. Only names ending in `Bloks` are replaced: no other
  * generated name can end so (blocks end in `Blok`, stories in `Story`).
  */
+import type { GeneratedFile } from "../model";
 
 /** One block as generated: its type's name and each field's `?: type` or `: type`. */
 export interface ParsedBlock {
@@ -32,6 +33,11 @@ export type ComponentChange =
   | { kind: "field-added"; block: string; field: string; type: string }
   | { kind: "field-removed"; block: string; field: string; was: string }
   | { kind: "field-retyped"; block: string; field: string; was: string; type: string };
+
+/** The components.ts a generator run wrote, as text ("" when it wrote none): what these changes are read from. */
+export function componentsSource(files: readonly GeneratedFile[]): string {
+  return files.find((file) => file.path === "components.ts")?.contents ?? "";
+}
 
 const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
 

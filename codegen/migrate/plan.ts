@@ -5,7 +5,7 @@
  * write under migrations/ (the scaffold and both sides' types). The CLI
  * snapshots the schema and writes them.
  */
-import { componentChanges, parseComponents, type ComponentChange } from "../drift/semantic-summary";
+import { componentChanges, componentsSource, parseComponents, type ComponentChange } from "../drift/semantic-summary";
 import type { GeneratedFile } from "../model";
 import { isBreaking } from "./compatibility";
 import { renameProblems, suggestRenames, type Rename } from "./renames";
@@ -39,10 +39,9 @@ export interface MigrationPlan {
 }
 
 export function planMigration(input: MigrationInput): MigrationPlan {
-  const components = (files: readonly GeneratedFile[]) => files.find((file) => file.path === "components.ts")?.contents ?? "";
-  const before = parseComponents(components(input.before));
-  const after = parseComponents(components(input.after));
-  const changes = componentChanges(components(input.before), components(input.after));
+  const before = parseComponents(componentsSource(input.before));
+  const after = parseComponents(componentsSource(input.after));
+  const changes = componentChanges(componentsSource(input.before), componentsSource(input.after));
   const problems = renameProblems(input.renames, changes);
   const suggestions = suggestRenames(changes, input.renames);
   const scaffold = migrationScaffold({

@@ -8,14 +8,14 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { componentChanges, formatChange, type GeneratedFile } from "../../../codegen";
+import { formatChange, type GeneratedFile } from "../../../codegen";
 import { isBreaking, suggestRenames } from "../../../codegen/migrate";
 import { validateContentDirectory } from "../../../src/content/validation/validate-directory";
 import { lastSnapshot, listMigrations } from "../../../src/migrations/folder";
 import { pendingIn } from "../../../src/migrations/run/directory-run";
 import { loadSchemaRules } from "../../../src/migrations/run/load";
 import { EXIT } from "../generate";
-import { generateSnapshot, label } from "./snapshot";
+import { changesSinceSnapshot, label } from "./snapshot";
 
 export interface ContentDriftInput {
   schema: string;
@@ -64,9 +64,7 @@ function uncoveredChanges(input: ContentDriftInput): number {
     console.log(`No schema snapshot in ${input.migrations}/: schema changes are not held to migrations (start with \`npm run portfolio -- migrate baseline\`).`);
     return EXIT.ok;
   }
-  const before = generateSnapshot(last.snapshot).files.find((file) => file.path === "components.ts")?.contents ?? "";
-  const after = input.files.find((file) => file.path === "components.ts")?.contents ?? "";
-  const changes = componentChanges(before, after);
+  const changes = changesSinceSnapshot(last.snapshot, input.files);
   const breaking = changes.filter(isBreaking);
   if (breaking.length === 0) {
     if (changes.length > 0) console.log(`${changes.length} change(s) since ${label(last.snapshot)} need no migration (content written before them still fits).`);

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { generate, type GenerateResult } from "../../../codegen";
+import { componentChanges, componentsSource, generate, type ComponentChange, type GeneratedFile, type GenerateResult } from "../../../codegen";
 import type { CodegenFlags } from "../generate";
 import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFile } from "../schema-files";
 
@@ -59,6 +59,11 @@ export function generateSnapshot(snapshot: string): GenerateResult {
     plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
     schemaLabel: label(snapshot),
   });
+}
+
+/** What changed from a snapshot's content model to the one `after` was generated from, as `check` lists it. */
+export function changesSinceSnapshot(snapshot: string, after: readonly GeneratedFile[]): ComponentChange[] {
+  return componentChanges(componentsSource(generateSnapshot(snapshot).files), componentsSource(after));
 }
 
 /** A path as messages and file headers show it: relative to where the command runs, with forward slashes. */

@@ -13,7 +13,7 @@
  * judged by the raw rule instead (a field removed or its Storyblok type
  * changed), which errs towards breaking.
  */
-import { componentChanges, generate, type ComponentChange } from "../../../codegen";
+import { componentChanges, componentsSource, generate, type ComponentChange } from "../../../codegen";
 import { isBreaking } from "../../../codegen/migrate";
 import { readPluginTypes, readSchemaDocuments, readSideFile } from "../../../bin/commands/schema-files";
 import type { BreakingChange } from "./plan-model";
@@ -42,9 +42,8 @@ export function judgeFieldChanges(schemaDir: string, local: LocalSchema, space: 
     schemaLabel: "the space",
   });
   const after = generate({ documents: readSchemaDocuments(schemaDir), relations, datasources: localDatasources, plugins: pluginTypes, schemaLabel: schemaDir });
-  const components = (files: typeof before.files) => files.find((file) => file.path === "components.ts")?.contents ?? "";
   const untyped = new Set([...before.skipped, ...after.skipped]);
-  const breaking = componentChanges(components(before.files), components(after.files))
+  const breaking = componentChanges(componentsSource(before.files), componentsSource(after.files))
     .filter((change) => change.kind.startsWith("field-") && !untyped.has(change.block) && isBreaking(change))
     .map((change) => ({ block: change.block, subject: `field ${change.block}.${(change as { field: string }).field}`, reason: reasonOf(change) }));
   return { breaking, untyped };

@@ -8,9 +8,9 @@
  * those runs validated every story against the schema of its day before
  * writing, so the stories have the shape the push gives the components.
  */
-import { componentChanges, formatChange } from "../../../codegen";
+import { formatChange } from "../../../codegen";
 import { isBreaking } from "../../../codegen/migrate";
-import { generateSnapshot, label } from "../../../bin/commands/migrate/snapshot";
+import { changesSinceSnapshot, generateSnapshot, label } from "../../../bin/commands/migrate/snapshot";
 import type { ManagementClient } from "../../management/management-client";
 import { lastSnapshot, listMigrations } from "../folder";
 import { appliedMigrations, readJournal } from "../journal";
@@ -37,8 +37,7 @@ export async function spaceCoverage(client: ManagementClient, input: CoverageInp
 
   const last = lastSnapshot(entries);
   if (last !== undefined) {
-    const components = (result: ReturnType<typeof generateSnapshot>) => result.files.find((file) => file.path === "components.ts")?.contents ?? "";
-    const uncovered = componentChanges(components(generateSnapshot(last.snapshot)), components(generateSnapshot(input.schemaDir))).filter(isBreaking);
+    const uncovered = changesSinceSnapshot(last.snapshot, generateSnapshot(input.schemaDir).files).filter(isBreaking);
     if (uncovered.length > 0) {
       return {
         covered: false,
