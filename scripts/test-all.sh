@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything CI runs: unit tests beside the drift check, type-check and production
-# builds, then the unit tests that hold a clock, then the browser tests. Every step runs even when an earlier one fails, so one
-# run reports every problem; the last line is the totals CI reads.
+# builds, then the unit tests that hold a clock, then the browser tests. Every step
+# runs even when an earlier one fails, so one run reports every problem; the last
+# line is the totals CI reads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

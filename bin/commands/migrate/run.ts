@@ -73,7 +73,6 @@ export async function loadRun(flags: Pick<RunFlags, "schema" | "out">, entries: 
   }
 }
 
-/** Per story: blocks changed (by kind) and fields touched; with --diff the whole change as a unified diff. */
 /**
  * The gate before a run writes, on a folder or a space: any invalid result stops it (exit 1,
  * every problem named), and a dry run ends here. Undefined when the run may write.
@@ -91,6 +90,7 @@ export function stopBeforeWriting(problems: readonly string[], dryRun: boolean):
   return undefined;
 }
 
+/** Per story: blocks changed (by kind) and fields touched; with --diff the whole change as a unified diff. */
 function report(plan: RunPlan, diff: boolean): void {
   const unchanged = plan.outcomes.filter((outcome) => outcome.after === outcome.before);
   for (const outcome of plan.outcomes) {

@@ -5,6 +5,7 @@
  */
 import type { Component, Preset } from "@storyblok/management-api-client";
 import { BadInput } from "../../../bin/commands/schema-files";
+import { compareNames } from "../../../codegen/sort";
 import { isObject, isUnset, type RawObject } from "./comparable";
 import { componentShape, presetShape, type Dangling } from "./component-shape";
 import { planComponents, type ShapedComponent } from "./plan-components";
@@ -86,9 +87,9 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
   };
 }
 
-/** The judged field changes, and the raw rule's for components the generator could not type; in block order. */
+/** The judged field changes, and the raw rule's for components the generator could not type; in block order, as the plan lists components. */
 function fieldBreaking(raw: (BreakingChange & { block: string })[], judged: ModelJudgement | undefined): BreakingChange[] {
   if (judged === undefined) return raw.map(({ subject, reason }) => ({ subject, reason }));
   const all = [...judged.breaking, ...raw.filter((change) => judged.untyped.has(change.block))];
-  return all.sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0)).map(({ subject, reason }) => ({ subject, reason }));
+  return all.sort((a, b) => compareNames(a.subject, b.subject)).map(({ subject, reason }) => ({ subject, reason }));
 }

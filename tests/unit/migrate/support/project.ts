@@ -121,12 +121,7 @@ export class Project {
       .map((entry) => join(this.root, "migrations", entry));
     const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS, oldProgram: this.program });
     this.program = program;
-    return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-      if (!diagnostic.file || diagnostic.start === undefined) return text;
-      const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-      return `${relative(this.root, diagnostic.file.fileName)}:${line + 1}: ${text}`;
-    });
+    return diagnosticLines(this.root, program);
   }
 
   /** Every file under `folder` (hidden ones too) → its bytes, to compare a folder byte for byte. */
@@ -142,6 +137,16 @@ export class Project {
     walk(join(this.root, folder));
     return found;
   }
+}
+
+/** A program's diagnostics as `file:line: message`, the file relative to `root`. */
+export function diagnosticLines(root: string, program: ts.Program): string[] {
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
+    if (!diagnostic.file || diagnostic.start === undefined) return text;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    return `${relative(root, diagnostic.file.fileName)}:${line + 1}: ${text}`;
+  });
 }
 
 /** tsconfig.json's strictness, as `npx tsc --noEmit -p tsconfig.json` checks migrations/ in the repository. */

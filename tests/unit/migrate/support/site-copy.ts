@@ -10,11 +10,11 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { REPO } from "../../codegen/helpers";
-import type { Project } from "./project";
+import { diagnosticLines, type Project } from "./project";
 
 const exec = promisify(execFile);
 
@@ -65,12 +65,7 @@ export function siteTypeErrors(project: Project): string[] {
   // The previous check's program: tsc reuses every file the patch did not touch.
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, oldProgram: lastPrograms.get(project) });
   lastPrograms.set(project, program);
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
-    if (!diagnostic.file || diagnostic.start === undefined) return text;
-    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    return `${relative(project.root, diagnostic.file.fileName)}:${line + 1}: ${text}`;
-  });
+  return diagnosticLines(project.root, program);
 }
 
 /** The embedded content (the migrated content/), whatever the shell running the tests has set. */
