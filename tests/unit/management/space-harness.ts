@@ -69,6 +69,16 @@ export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {
   };
 }
 
+/**
+ * A space in `dir` holding content/'s stories, as a push would leave them (the local space keeps
+ * stories where the CDN reads them), answering with no rate limit.
+ */
+export async function spaceHoldingContent(dir: string): Promise<LocalSpace> {
+  await cp(join(CONTENT, "stories"), join(dir, "stories"), { recursive: true });
+  await cp(join(CONTENT, "drafts"), join(dir, "drafts"), { recursive: true });
+  return startLocalSpace(dir, { requestsPerSecond: Number.POSITIVE_INFINITY });
+}
+
 let template: Promise<string> | undefined;
 
 /**

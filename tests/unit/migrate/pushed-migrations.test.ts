@@ -13,7 +13,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { readLocalStories } from "../../../src/management/space-push/local-stories";
 import { recordPushedMigrations } from "../../../src/migrations/space/pushed-migrations";
 import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
-import { CONTENT, removeDirs, startLocalSpace, type LocalSpace } from "../management/space-harness";
+import { CONTENT, removeDirs, spaceHoldingContent, type LocalSpace } from "../management/space-harness";
 
 const dirs: string[] = [];
 let content: string;
@@ -38,12 +38,10 @@ beforeEach(async () => {
   await mkdir(join(content, ".migrations"), { recursive: true });
   await writeFile(join(content, ".migrations", "journal.json"), `${JSON.stringify({ runs: RUNS }, null, 2)}\n`);
   pushedSlugs = (await readLocalStories(content)).map((story) => story.fullSlug);
-  // A space holding exactly what the push wrote: the local space keeps stories where the CDN reads them.
+  // A space holding exactly what the push wrote.
   const spaceDir = await mkdtemp(join(tmpdir(), "pushed-migrations-space-"));
-  await cp(join(CONTENT, "stories"), join(spaceDir, "stories"), { recursive: true });
-  await cp(join(CONTENT, "drafts"), join(spaceDir, "drafts"), { recursive: true });
   dirs.push(content, spaceDir);
-  space = await startLocalSpace(spaceDir, { requestsPerSecond: Number.POSITIVE_INFINITY });
+  space = await spaceHoldingContent(spaceDir);
   return () => space.close();
 });
 

@@ -14,7 +14,7 @@ import { readLocalStories } from "../../../src/management/space-push/local-stori
 import { spaceCoverage } from "../../../src/migrations/space/space-coverage";
 import { readSpaceJournal, recordInSpace } from "../../../src/migrations/space/space-journal";
 import { REPO } from "../codegen/helpers";
-import { CONTENT, removeDirs, startLocalSpace, type LocalSpace } from "../management/space-harness";
+import { CONTENT, removeDirs, spaceHoldingContent, type LocalSpace } from "../management/space-harness";
 import { componentIn, writeSchemaDir } from "../management/schema-push-helpers";
 
 const MIGRATION = "20261121090000-project-status";
@@ -35,10 +35,7 @@ beforeEach(async () => {
   content = join(root, "content");
   await cp(CONTENT, content, { recursive: true });
   slugs = (await readLocalStories(content)).map((story) => story.fullSlug);
-  const spaceDir = join(root, "space");
-  await cp(join(CONTENT, "stories"), join(spaceDir, "stories"), { recursive: true });
-  await cp(join(CONTENT, "drafts"), join(spaceDir, "drafts"), { recursive: true });
-  space = await startLocalSpace(spaceDir, { requestsPerSecond: Number.POSITIVE_INFINITY });
+  space = await spaceHoldingContent(join(root, "space"));
   return () => space.close();
 });
 
