@@ -74,7 +74,7 @@ check "type-check" npx tsc --noEmit -p tsconfig.json
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
-# The builds, started at once: each keeps about one core busy for most of its run (webpack),
+# The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
 #
 # The main build, with the browser tests' preview settings: frame-ancestors is fixed at
@@ -86,14 +86,12 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # type-check step above did, for most of a minute.
 env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
 main_build=$!
-# The second build (tests/e2e/hostile-build.ts): hostile stories and 40 more projects,
-# standalone output; hostile-content, publishing (build B) and instances serve it or copies of it.
+# The second build (tests/e2e/hostile-build.ts): from a local space that `space push` filled
+# with content/, plus hostile stories and 40 more projects, standalone output.
+# space-push-build.spec.ts compares its pages with the main build's; hostile-content,
+# publishing (build B) and instances serve it or copies of it.
 npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
 hostile_build=$!
-# The third: the site built from a local space that `space push` filled with content/
-# (tests/e2e/space-build.ts); space-push-build.spec.ts compares its pages with the main build's.
-npx tsx tests/e2e/space-build.ts >"$reports/space-build.log" 2>&1 &
-space_build=$!
 # A background step's exit code, with its output shown once it is done.
 finished() {
   local pid="$1" log="$2" code=0
@@ -104,8 +102,7 @@ finished() {
 finished "$unit_tests" "$reports/vitest-unit.log"
 count vitest "$reports/vitest-unit.json"
 check "next build" finished "$main_build" "$reports/next-build.log"
-check "next build with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
-check "space push, then next build from the space" finished "$space_build" "$reports/space-build.log"
+check "space push, then next build from the space with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
 
 phase "desktop and phone"
 echo "── browser tests (Playwright, Chromium)"

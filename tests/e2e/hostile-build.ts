@@ -1,18 +1,27 @@
 /**
- * The second production build of the site, with the hostile fixture stories
- * (tests/fixtures/hostile-content) and the 40 bulk projects of the instances
- * test (support/bulk-publish.ts) added to a copy of the embedded content,
- * read over HTTP from the local content API (CONTENT_SOURCE=storyblok, as a
- * deployed site builds; the main build reads the embedded content), with
- * standalone output; not type-checked again (the main build's code is the
- * same, and `tsc` checks it). Three specs serve it, so that `npm test`
- * builds the site twice instead of five times:
+ * The second production build of the site, from a Storyblok space as a
+ * deployed site builds (CONTENT_SOURCE=storyblok, read over HTTP):
+ *   1. a local space that `portfolio space push` filled with content/
+ *      (support/pushed-space.ts), as a portfolio owner moving to their own
+ *      space fills it;
+ *   2. written into the space's folder beside what the push wrote, stories
+ *      no push sends: the hostile fixture stories
+ *      (tests/fixtures/hostile-content) and the 40 bulk projects of the
+ *      instances test (support/bulk-publish.ts);
+ *   3. `next build` against that space's Content Delivery API, with the main
+ *      build's preview settings and standalone output; not type-checked again
+ *      (the main build's code is the same, and `tsc` checks it).
+ * Four specs use it, so that `npm test` builds the site twice instead of six
+ * times:
+ *   - space-push-build.spec.ts: every page the main build prerendered from
+ *     the embedded content, prerendered here from the pushed space with the
+ *     same HTML but for asset hosts;
  *   - hostile-content.spec.ts: `next start` of it with that content;
  *   - publishing.spec.ts: a copy of it is build B, the standalone server.js
  *     that replaces build A (a copy of the main build);
  *   - instances.spec.ts: two `next start` of a copy of it with REDIS_URL (its
  *     bulk projects prerendered, as on a site that had them when built).
- * Each of these reads its content source, secrets and REDIS_URL when its
+ * The last three read their content source, secrets and REDIS_URL when their
  * server starts, not from the build.
  *
  * In its own folder beside .next, not inside it: Next.js writes a standalone
@@ -32,10 +41,9 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createLocalCdn } from "../../src/content/local-cdn/create-local-cdn";
-import { serveOverHttp } from "../../src/content/local-cdn/http-server";
 import { startNextServer } from "../support/next-server";
 import { addBulkProjects } from "./support/bulk-publish";
+import { pushedSpace, SPACE_PREVIEW_TOKEN, SPACE_PUBLIC_TOKEN } from "./support/pushed-space";
 
 const ROOT = process.cwd();
 /** Next's CLI run by node itself, so the build is our own child process. */
@@ -43,15 +51,17 @@ const NEXT_CLI = join(ROOT, "node_modules/next/dist/bin/next");
 /** Relative to the repository; also the build's own folder inside its standalone output. */
 export const HOSTILE_DIST = ".next-e2e-hostile";
 const DIST_DIR = HOSTILE_DIST;
-/** The public token of the local content API the build reads. */
-const API_TOKEN = "hostile-build";
-
 export interface HostileBuild {
   /** Everything `next build` printed. */
   log: string;
   seconds: number;
   /** The paths it prerendered as static HTML (its prerender manifest; the log lists only the slowest). */
   prerendered: string[];
+  /** What `space push` printed: its summary of creates, updates and requests. */
+  pushLog: string;
+  pushSeconds: number;
+  /** The origin the pushed space served its assets from while the site was built. */
+  spaceOrigin: string;
 }
 
 export interface HostileSite {
@@ -80,26 +90,43 @@ function next(args: string[], env: Record<string, string>): { child: ChildProces
   return { child, output: () => output };
 }
 
+/** The stories no push sends (hostile ones, and the 40 bulk projects), written into a content or space folder. */
+async function addTestStories(dir: string): Promise<void> {
+  cpSync(join(ROOT, "tests/fixtures/hostile-content"), dir, { recursive: true });
+  await addBulkProjects(dir);
+}
+
 async function contentWithHostileStories(): Promise<string> {
   const contentDir = mkdtempSync(join(tmpdir(), "hostile-content-"));
   cpSync(join(ROOT, "content"), contentDir, { recursive: true });
-  cpSync(join(ROOT, "tests/fixtures/hostile-content"), contentDir, { recursive: true });
-  await addBulkProjects(contentDir);
+  await addTestStories(contentDir);
   return contentDir;
 }
 
-/** Builds the site with the hostile stories into HOSTILE_DIST; rejects with the build's output when it fails. */
+/** The build's environment beside the content source: the main build's preview settings (tests/e2e/fixtures/preview.env). */
+function previewSettings(): Record<string, string> {
+  const lines = readFileSync(join(ROOT, "tests/e2e/fixtures/preview.env"), "utf8").split("\n");
+  return Object.fromEntries(
+    lines
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+  );
+}
+
+/** Pushes content/ into a new local space, adds the test stories, and builds from it into HOSTILE_DIST; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
-  const contentDir = await contentWithHostileStories();
-  // Read over HTTP from the local content API, as a deployed site's build reads Storyblok's
-  // (CONTENT_SOURCE=storyblok): the main build reads the embedded content in-process.
-  const api = await serveOverHttp(createLocalCdn({ dir: contentDir, token: API_TOKEN, checkIntervalMs: 0, onProblems: () => undefined }), 0);
+  const spaceDir = mkdtempSync(join(tmpdir(), "pushed-space-"));
+  const space = await pushedSpace(spaceDir, "content");
   try {
+    await addTestStories(spaceDir);
     const started = Date.now();
     const build = next(["build", "--webpack"], {
+      ...previewSettings(),
+      NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? "https://elena-varga.example",
       CONTENT_SOURCE: "storyblok",
-      STORYBLOK_TOKEN: API_TOKEN,
-      STORYBLOK_API_URL: `${api.url}/v2`,
+      STORYBLOK_TOKEN: SPACE_PUBLIC_TOKEN,
+      STORYBLOK_PREVIEW_TOKEN: SPACE_PREVIEW_TOKEN,
+      STORYBLOK_API_URL: `${space.origin}/v2`,
       NEXT_DIST_DIR: DIST_DIR,
       NEXT_OUTPUT: "standalone",
       NEXT_TELEMETRY_DISABLED: "1",
@@ -107,15 +134,22 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     });
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
     const log = build.output();
-    if (code !== 0) throw new Error(`next build with the hostile content failed (exit ${code}):\n${log}`);
+    if (code !== 0) throw new Error(`next build from the pushed space with the hostile content failed (exit ${code}):\n${log}`);
     const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as { routes: Record<string, unknown> };
-    const result: HostileBuild = { log, seconds: (Date.now() - started) / 1000, prerendered: Object.keys(manifest.routes) };
+    const result: HostileBuild = {
+      log,
+      seconds: (Date.now() - started) / 1000,
+      prerendered: Object.keys(manifest.routes),
+      pushLog: space.pushLog,
+      pushSeconds: space.pushSeconds,
+      spaceOrigin: space.origin,
+    };
     mkdirSync(dirname(REPORT), { recursive: true });
     writeFileSync(REPORT, JSON.stringify(result));
     return result;
   } finally {
-    await api.close();
-    rmSync(contentDir, { recursive: true, force: true });
+    space.stop();
+    rmSync(spaceDir, { recursive: true, force: true });
   }
 }
 
@@ -146,7 +180,7 @@ export async function serveHostileSite(): Promise<HostileSite> {
 // `npx tsx tests/e2e/hostile-build.ts`: the build step of `npm test`.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   buildHostileSite().then(
-    (build) => console.log(`next build with the hostile content: ok in ${build.seconds.toFixed(1)} s`),
+    (build) => console.log(`space push in ${build.pushSeconds.toFixed(1)} s, next build from the pushed space with the hostile content in ${build.seconds.toFixed(1)} s\n${build.pushLog}`),
     (error: unknown) => {
       console.error(String(error instanceof Error ? error.message : error));
       process.exitCode = 1;
