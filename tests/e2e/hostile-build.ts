@@ -4,10 +4,11 @@
  *   1. a local space that `portfolio space push` filled with content/
  *      (support/pushed-space.ts), as a portfolio owner moving to their own
  *      space fills it;
- *   2. written into the space's folder beside what the push wrote, stories
- *      no push sends: the hostile fixture stories
- *      (tests/fixtures/hostile-content) and the 40 bulk projects of the
- *      instances test (support/bulk-publish.ts);
+ *   2. written into the space's folder beside what the push wrote: the
+ *      hostile fixture stories (tests/fixtures/hostile-content; one nests
+ *      deeper than `space push` sends, and it says so) and the 40 bulk
+ *      projects of the instances test (support/bulk-publish.ts; pushed,
+ *      they would add most of a minute at 3 requests a second);
  *   3. `next build` against that space's Content Delivery API, with the main
  *      build's preview settings and standalone output; not type-checked again
  *      (the main build's code is the same, and `tsc` checks it).
@@ -90,7 +91,7 @@ function next(args: string[], env: Record<string, string>): { child: ChildProces
   return { child, output: () => output };
 }
 
-/** The stories no push sends (hostile ones, and the 40 bulk projects), written into a content or space folder. */
+/** The hostile stories and the 40 bulk projects, written into a content or space folder. */
 async function addTestStories(dir: string): Promise<void> {
   cpSync(join(ROOT, "tests/fixtures/hostile-content"), dir, { recursive: true });
   await addBulkProjects(dir);

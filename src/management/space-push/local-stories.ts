@@ -32,10 +32,44 @@ export class LocalContentError extends Error {
   }
 }
 
-/** The stories of `dir`; any file the local CDN could not serve stops the push before it starts. */
+/**
+ * The deepest nesting (objects and arrays inside one another) a story's JSON may have to be sent.
+ * Storyblok's Management API client serialises a request body with a recursive replacer, which
+ * overflows Node's default stack somewhere past 3,000 levels and then fails mid-push with only
+ * "Maximum call stack size exceeded". Content an editor builds nests a few dozen levels; this
+ * limit stops a broken or generated file before the first write, with its name and its depth.
+ */
+export const MAX_STORY_NESTING = 1000;
+
+/** How deep `value` nests, counted without recursion (the point is a depth recursion cannot take). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** The stories of `dir`; any file the local CDN could not serve, or the push could not send, stops the push before it starts. */
 export async function readLocalStories(dir: string): Promise<LocalStory[]> {
   const index = await buildStoryIndex(dir);
-  if (index.problems.length > 0) throw new LocalContentError(index.problems);
+  const problems = [...index.problems];
+  for (const stored of index.stories) {
+    for (const [story, file] of [
+      [stored.published, stored.file],
+      [stored.draft, stored.draftFile ?? stored.file],
+    ] as const) {
+      const depth = story ? nestingDepth(story) : 0;
+      if (depth > MAX_STORY_NESTING && !problems.some((known) => known.file === file)) {
+        problems.push({ file, problem: `nests ${depth} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway` });
+      }
+    }
+  }
+  if (problems.length > 0) throw new LocalContentError(problems);
   return index.stories.map((stored) => ({
     fullSlug: stored.draft.full_slug,
     sourceId: stored.draft.id,

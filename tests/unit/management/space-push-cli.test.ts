@@ -107,6 +107,14 @@ describe("portfolio space push", () => {
     const missing = await push([...spaceArgs(), "--dir", broken, "--yes"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('stories/home.json: uses asset "/assets/og-default.svg"');
+    // The hostile fixture story nests 3,208 levels: Storyblok's client could not serialise it.
+    const deep = await mkdtemp(join(tmpdir(), "space-push-deep-"));
+    dirs.push(deep);
+    await cp(CONTENT, deep, { recursive: true });
+    await cp(join(ROOT, "tests/fixtures/hostile-content"), deep, { recursive: true });
+    const tooDeep = await push([...spaceArgs(), "--dir", deep, "--yes"]);
+    expect(tooDeep.code).toBe(2);
+    expect(tooDeep.stderr).toContain("stories/projects/hostile.json: nests 3208 levels deep, more than the 1000 a story can be sent with");
   }, 60_000);
 
   it("exits 1 naming the request when the token is wrong, and 0 for a dry run, which writes no journal", async () => {

@@ -13,7 +13,7 @@ import { creationOrder } from "../../../src/management/space-push/creation-order
 import { openJournal } from "../../../src/management/space-push/journal";
 import { MissingAssetsError, readLocalAssets } from "../../../src/management/space-push/local-assets";
 import { folderOf, nameFromSlug, readLocalFolders } from "../../../src/management/space-push/local-folders";
-import { readLocalStories, storyVersions, type LocalStory } from "../../../src/management/space-push/local-stories";
+import { LocalContentError, MAX_STORY_NESTING, nestingDepth, readLocalStories, storyVersions, type LocalStory } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
 import { referencesIn } from "../../../src/management/space-push/rewrite-references";
 import { sameJson, storyMatches } from "../../../src/management/space-push/same-story";
@@ -56,6 +56,41 @@ describe("stories in their state", () => {
     const klei = (await readLocalStories(dir)).find((story) => story.fullSlug === "projects/klei-atelier")!;
     expect(klei.state).toBe("draft");
     expect(klei.published).toBeNull();
+  });
+});
+
+describe("stories too deep to send", () => {
+  /** A story whose content nests `depth` levels in all (the story object is level 1): a chain of blocks, as a generator gone wrong writes. */
+  function storyNested(story: Record<string, unknown>, depth: number): Record<string, unknown> {
+    let inner: Record<string, unknown> = { component: "text", text: "bottom" };
+    // story (1) > content (2) > body (3) > block (4) … : each block adds an array and an object.
+    for (let level = 4; level + 2 <= depth; level += 2) inner = { component: "card_list", cards: [inner] };
+    return { ...story, content: { ...(story.content as object), body: [inner] } };
+  }
+
+  it("a file nesting deeper than a request can carry stops the push before it starts, named with its depth; one at the limit is read", async () => {
+    const dir = await copyOfContent();
+    const file = join(dir, "stories", "projects", "ledger-lane.json");
+    const original = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+
+    await writeFile(file, JSON.stringify(storyNested(original, MAX_STORY_NESTING)));
+    expect(nestingDepth(JSON.parse(await readFile(file, "utf8")))).toBe(MAX_STORY_NESTING);
+    expect((await readLocalStories(dir)).map((story) => story.fullSlug)).toContain("projects/ledger-lane");
+
+    await writeFile(file, JSON.stringify(storyNested(original, MAX_STORY_NESTING + 2)));
+    const error = await readLocalStories(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LocalContentError);
+    expect((error as LocalContentError).problems).toEqual([
+      { file: "stories/projects/ledger-lane.json", problem: `nests ${MAX_STORY_NESTING + 2} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway` },
+    ]);
+  });
+
+  it("counts depth without recursion, so a file deeper than the stack is measured too", () => {
+    let deep: unknown = "leaf";
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(nestingDepth(deep)).toBe(100_000);
+    expect(nestingDepth("text")).toBe(0);
+    expect(nestingDepth({ a: { b: [] } })).toBe(3);
   });
 });
 
