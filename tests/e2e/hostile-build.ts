@@ -43,6 +43,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { startNextServer } from "../support/next-server";
+import { previewEnv } from "./fixtures/preview-setup";
 import { addBulkProjects } from "./support/bulk-publish";
 import { pushedSpace, SPACE_PREVIEW_TOKEN, SPACE_PUBLIC_TOKEN } from "./support/pushed-space";
 
@@ -104,16 +105,6 @@ async function contentWithHostileStories(): Promise<string> {
   return contentDir;
 }
 
-/** The build's environment beside the content source: the main build's preview settings (tests/e2e/fixtures/preview.env). */
-function previewSettings(): Record<string, string> {
-  const lines = readFileSync(join(ROOT, "tests/e2e/fixtures/preview.env"), "utf8").split("\n");
-  return Object.fromEntries(
-    lines
-      .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-  );
-}
-
 /** Pushes content/ into a new local space, adds the test stories, and builds from it into HOSTILE_DIST; rejects with the build's output when it fails. */
 export async function buildHostileSite(): Promise<HostileBuild> {
   const spaceDir = mkdtempSync(join(tmpdir(), "pushed-space-"));
@@ -122,7 +113,8 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     await addTestStories(spaceDir);
     const started = Date.now();
     const build = next(["build", "--webpack"], {
-      ...previewSettings(),
+      // The main build's preview settings (tests/e2e/fixtures/preview.env).
+      ...previewEnv(),
       NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL ?? "https://elena-varga.example",
       CONTENT_SOURCE: "storyblok",
       STORYBLOK_TOKEN: SPACE_PUBLIC_TOKEN,
