@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { headerLogoText } from "./content";
 
 /** WCAG 2.0 and 2.1, levels A and AA: what the site promises every visitor. */
@@ -72,7 +73,7 @@ async function flattenGradients(page: Page) {
 }
 
 for (const { name, path } of PAGES) {
-  test(`axe finds no WCAG A/AA violation on the ${name} page (${path})`, async ({ page }) => {
+  test(`axe finds no WCAG A/AA violation on the ${name} page (${path})`, async ({ sharedPage: page }) => {
     await page.goto(path, { waitUntil: "networkidle" });
     await scrollThrough(page);
     await flattenGradients(page);
@@ -80,7 +81,7 @@ for (const { name, path } of PAGES) {
   });
 }
 
-test("axe finds no violation while the contact form shows its errors", async ({ page }) => {
+test("axe finds no violation while the contact form shows its errors", async ({ sharedPage: page }) => {
   await page.goto("/#contact", { waitUntil: "networkidle" });
   const form = page.locator("#contact form");
   await form.getByRole("button", { name: "Send message" }).click();
@@ -89,7 +90,7 @@ test("axe finds no violation while the contact form shows its errors", async ({ 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("phone: axe finds no violation with the menu open", async ({ page, isMobile }) => {
+test("phone: axe finds no violation with the menu open", async ({ sharedPage: page, isMobile }) => {
   test.skip(!isMobile, "the menu collapses on phones only");
   await page.goto("/", { waitUntil: "networkidle" });
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -108,12 +109,13 @@ for (const [setting, options, project] of [
   ["prefers-reduced-motion: reduce", { reducedMotion: "reduce" }, "phone"],
 ] as const) {
   test.describe(`with ${setting}`, () => {
-    test.use(options);
     test.skip(({ isMobile }) => isMobile !== (project === "phone"), `the ${project} project runs it`);
 
-    test("axe finds no violation on any page", async ({ page }) => {
+    test("axe finds no violation on any page", async ({ sharedPage: page }) => {
       // Four full axe runs in one test: three times the per-test budget, so a busy machine does not fail it.
       test.slow();
+      // The media features the setting changes, as the context option would set them (undone after the test).
+      await page.emulateMedia(options);
       const found: string[] = [];
       for (const { path } of PAGES) {
         await page.goto(path, { waitUntil: "networkidle" });
@@ -125,7 +127,7 @@ for (const [setting, options, project] of [
   });
 }
 
-test("the header's home link is named by the site name alone, its logo beside it is decorative", async ({ page }) => {
+test("the header's home link is named by the site name alone, its logo beside it is decorative", async ({ sharedPage: page }) => {
   await page.goto("/");
   const home = page.getByRole("banner").getByRole("link").first();
   await expect(home).toHaveAccessibleName(headerLogoText());

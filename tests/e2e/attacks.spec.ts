@@ -14,7 +14,8 @@ import { connect } from "node:net";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
@@ -291,7 +292,7 @@ test.describe("redirects stay on the site", () => {
     }
   });
 
-  test("followed in Chromium, every redirect ends on the site", async ({ page }) => {
+  test("followed in Chromium, every redirect ends on the site", async ({ sharedPage: page }) => {
     const offSite: string[] = [];
     await page.route((url) => url.hostname.endsWith(SITE_FOREIGN_HOST), async (route) => {
       offSite.push(route.request().url());

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { CONTACT_FORM_ATTRIBUTE } from "../../src/contact/form/contact-form-island";
 import { FORM_INVALID_MESSAGE } from "../../src/contact/rules/contact-rules";
 import { STATUS_TEXT } from "../../src/contact/rules/contact-status";
@@ -53,7 +54,7 @@ async function pageScripts(page: Page, path: string): Promise<{ src: string; bod
 }
 
 for (const path of ["/", "/projects/2024/atlas"]) {
-  test(`${path}: its scripts carry no validators, no editor code and no content icon shapes`, async ({ page }) => {
+  test(`${path}: its scripts carry no validators, no editor code and no content icon shapes`, async ({ sharedPage: page }) => {
     const code = (await pageScripts(page, path)).map(({ body }) => body.toString("utf8")).join("\n");
     for (const [text, what] of Object.entries(SERVER_OR_EDITOR_ONLY)) expect(code.includes(text), what).toBe(false);
     const contentIcons = (Object.keys(ICON_DATA) as IconSourceName[]).filter((name) => !(UI_ICONS as readonly string[]).includes(name));

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../support/loopback-smtp";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { gotoContactForm } from "./support/hydrated";
@@ -57,7 +58,7 @@ test.afterAll(async () => {
   if (temp) rmSync(temp, { recursive: true, force: true });
 });
 
-test("a message sent with the form reaches the SMTP server with the visitor's text intact", async ({ page }) => {
+test("a message sent with the form reaches the SMTP server with the visitor's text intact", async ({ sharedPage: page }) => {
   const text = "Hallo Elena,\nwir überarbeiten die Anzeigen — können wir reden?\n<b>Not markup</b> & 100 % plain.";
   // The form's own code loads once it is in view; the no-JavaScript post has its own test below.
   await gotoContactForm(page, `${server.url}/#contact`);
@@ -108,7 +109,7 @@ test("without JavaScript the form posts, shows the same messages with what was t
   await context.close();
 });
 
-test("SMTP down: the message is stored, the visitor thanked, and it is delivered once SMTP is back", async ({ page }) => {
+test("SMTP down: the message is stored, the visitor thanked, and it is delivered once SMTP is back", async ({ sharedPage: page }) => {
   await smtp.stop();
   await gotoContactForm(page, `${server.url}/#contact`);
   const form = await fillForm(page, "Sent while the mail server was down; it must still arrive.");

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { INTERACTIVE_ATTRIBUTE } from "../../src/contact/rules/contact-fields";
 import { FORM_INVALID_MESSAGE, MESSAGES } from "../../src/contact/rules/contact-rules";
 import { STATUS_TEXT } from "../../src/contact/rules/contact-status";
@@ -26,7 +27,7 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-test("the form's code loads only once the form comes near, and then hydrates the server's form", async ({ page }) => {
+test("the form's code loads only once the form comes near, and then hydrates the server's form", async ({ sharedPage: page }) => {
   const problems = collectProblems(page);
   const scripts: Promise<{ url: string; body: string }>[] = [];
   page.on("response", (response) => {
@@ -74,7 +75,7 @@ test("the form's code loads only once the form comes near, and then hydrates the
   expect(problems).toEqual([]);
 });
 
-test("focusing a field starts the form's code, even before it scrolls near", async ({ page }) => {
+test("focusing a field starts the form's code, even before it scrolls near", async ({ sharedPage: page }) => {
   const problems = collectProblems(page);
   await gotoHydrated(page, "/");
   const form = page.locator("#contact form");
@@ -85,7 +86,7 @@ test("focusing a field starts the form's code, even before it scrolls near", asy
   expect(problems).toEqual([]);
 });
 
-test("after a post without JavaScript, /contact's form hydrates with the server's answer in place", async ({ page }) => {
+test("after a post without JavaScript, /contact's form hydrates with the server's answer in place", async ({ sharedPage: page }) => {
   const problems = collectProblems(page);
   await gotoHydrated(page, "/");
   // form.submit() skips the form's handlers, as a browser without JavaScript would: a plain post, answered 422.
@@ -115,7 +116,7 @@ const formLook = (page: Page) =>
     return { field: look(form.querySelector("input:not([type=hidden]):not([type=checkbox])")), button: look(form.querySelector("button[type=submit]")) };
   });
 
-test("the server's form is styled as the hydrated one, before its code loads and without JavaScript", async ({ page, browser }) => {
+test("the server's form is styled as the hydrated one, before its code loads and without JavaScript", async ({ sharedPage: page, browser }) => {
   await gotoContactForm(page, "/");
   const hydrated = await formLook(page);
   expect(hydrated.field?.minHeight).not.toBe("0px");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { gotoContactForm } from "./support/hydrated";
 
@@ -18,7 +18,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({ page }) => {
+test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({ sharedPage: page }) => {
   expect(server.output()).toContain("contact: cannot open SQLite file /dev/null/contact.sqlite");
   const form = await gotoContactForm(page, `${server.url}/#contact`);
   await form.getByLabel(/^Your name/).fill("Femke de Wit");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { gotoContactForm } from "./support/hydrated";
 
 /**
@@ -7,11 +7,11 @@ import { gotoContactForm } from "./support/hydrated";
  * and SMTP server in contact-delivery.spec.ts.
  */
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ sharedPage: page }) => {
   await gotoContactForm(page, "/#contact");
 });
 
-test("a field's message appears when it loses focus, not while typing, and goes once the value is fixed", async ({ page }) => {
+test("a field's message appears when it loses focus, not while typing, and goes once the value is fixed", async ({ sharedPage: page }) => {
   const form = page.locator("#contact form");
   const name = form.getByLabel(/^Your name/);
   const email = form.getByLabel(/^Email/);
@@ -39,7 +39,7 @@ test("a field's message appears when it loses focus, not while typing, and goes 
   await expect(form.getByText("Please enter a valid URL.")).toBeVisible();
 });
 
-test("a checkbox shows its message once its value has changed", async ({ page }) => {
+test("a checkbox shows its message once its value has changed", async ({ sharedPage: page }) => {
   const form = page.locator("#contact form");
   const consent = form.getByLabel(/^Consent to store this message/);
   await consent.focus();
@@ -55,7 +55,7 @@ test("a checkbox shows its message once its value has changed", async ({ page })
   await expect(form.getByText("Consent to store this message is required.")).toHaveCount(0);
 });
 
-test("submitting with errors shows every message, announces the form's, and focuses the first invalid field", async ({ page }) => {
+test("submitting with errors shows every message, announces the form's, and focuses the first invalid field", async ({ sharedPage: page }) => {
   const form = page.locator("#contact form");
   await form.getByLabel(/^Your name/).fill("Femke de Wit");
   await form.getByLabel(/^Message/).fill("Too short");
@@ -79,7 +79,7 @@ test("submitting with errors shows every message, announces the form's, and focu
   await expect(form.locator('input[name="contact_website"]')).toHaveAttribute("tabindex", "-1");
 });
 
-test("when the server cannot be reached the form says so and keeps what was typed", async ({ page }) => {
+test("when the server cannot be reached the form says so and keeps what was typed", async ({ sharedPage: page }) => {
   // The network fails, as on a train: the request never reaches a server.
   await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
   const form = page.locator("#contact form");

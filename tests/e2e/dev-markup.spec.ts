@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
 import { SITE_URL } from "./support/site-url";
@@ -112,7 +113,7 @@ test.afterAll(async () => {
 });
 
 for (const { path, status } of PAGES) {
-  test(`${path}: next dev serves production's markup, apart from hot reload`, async ({ page, request }) => {
+  test(`${path}: next dev serves production's markup, apart from hot reload`, async ({ sharedPage: page, request }) => {
     const production = await request.get(path);
     const server = dev!;
     const development = await request.get(`${server.url}${path}`);

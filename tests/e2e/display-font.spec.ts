@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { DISPLAY_FONT_PRELOAD } from "../../src/styles/display-font-files";
 import { gotoHydrated } from "./support/hydrated";
 
@@ -29,7 +30,7 @@ function fontRequests(page: Page): string[] {
 }
 
 for (const path of ["/", "/projects/2024/atlas"]) {
-  test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ page }) => {
+  test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ sharedPage: page }) => {
     const fonts = fontRequests(page);
     // Hydrated first: the node asked about must be the one that stays.
     await gotoHydrated(page, path);
@@ -46,7 +47,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 test.describe("the same on every viewport", () => {
   test.skip(({ isMobile }) => isMobile, "head tags and font rules do not depend on the viewport");
 
-  test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ page, request }) => {
+  test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ sharedPage: page, request }) => {
     await page.goto("/");
     await expect(page.locator(`link[rel="preload"][as="font"]`)).toHaveAttribute("href", DISPLAY_FONT_PRELOAD);
     const response = await request.get(DISPLAY_FONT_PRELOAD);
@@ -56,7 +57,7 @@ test.describe("the same on every viewport", () => {
     expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
   });
 
-  test("a quote is set in the reader's own serif italic, with nothing to download", async ({ page }) => {
+  test("a quote is set in the reader's own serif italic, with nothing to download", async ({ sharedPage: page }) => {
     const fonts = fontRequests(page);
     await gotoHydrated(page, "/projects/2024/atlas");
     const quote = page.locator("blockquote").first();
@@ -67,7 +68,7 @@ test.describe("the same on every viewport", () => {
     expect(fonts).toEqual([DISPLAY_FONT_PRELOAD]);
   });
 
-  test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ page }) => {
+  test("a heading with accented letters fetches the latin file and draws them in Fraunces too", async ({ sharedPage: page }) => {
     const fonts = fontRequests(page);
     await gotoHydrated(page, "/");
     await page.evaluate(async () => {

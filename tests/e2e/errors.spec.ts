@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
@@ -46,7 +46,7 @@ test.describe("error responses, as the server sends them", () => {
     expect(h1(html)).toBe("Bad Request");
   });
 
-  test("in the browser the 404 view keeps its text and title after hydration", async ({ page }) => {
+  test("in the browser the 404 view keeps its text and title after hydration", async ({ sharedPage: page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("Page Not Found");

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { heroHeadline, homeSectionTitles } from "./content";
 
-test("home renders the hero headline and every titled section from content", async ({ page }) => {
+test("home renders the hero headline and every titled section from content", async ({ sharedPage: page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: heroHeadline() })).toBeVisible();
   for (const title of homeSectionTitles()) {
@@ -20,7 +20,7 @@ test.describe("the same on every viewport", () => {
     for (const title of homeSectionTitles()) expect(html).toContain(title.replace(/'/g, "&#x27;"));
   });
 
-  test("home sets title, description and Open Graph tags", async ({ page }) => {
+  test("home sets title, description and Open Graph tags", async ({ sharedPage: page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S/);
@@ -34,7 +34,7 @@ test.describe("the same on every viewport", () => {
     expect(response.headers()["content-type"]).toContain("image/svg+xml");
   });
 
-  test("every in-page link on the home page lands on an element", async ({ page }) => {
+  test("every in-page link on the home page lands on an element", async ({ sharedPage: page }) => {
     await page.goto("/");
     const hrefs = await page.locator('a[href*="#"]').evaluateAll((links) =>
       links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((url) => url.pathname === "/").map((url) => url.hash.slice(1)),

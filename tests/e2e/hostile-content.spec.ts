@@ -8,7 +8,8 @@
  * checked once, in the desktop project (see hostile-build.ts: the same build
  * also carries 40 plain projects, for instances.spec.ts).
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { hostileBuild, serveHostileSite, type HostileBuild, type HostileSite } from "./hostile-build";
 
 test.describe.configure({ mode: "serial" });
@@ -62,7 +63,7 @@ test("the build with the hostile stories succeeds and names what it renders othe
   expect(log).toContain("content: projects/hostile shown without what is nested more than 1000 levels deep");
 });
 
-test("the hostile project renders what is valid and runs no script from its content", async ({ page }) => {
+test("the hostile project renders what is valid and runs no script from its content", async ({ sharedPage: page }) => {
   const dialogs = await visit(page, "/projects/hostile");
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -102,7 +103,7 @@ test("the hostile project renders what is valid and runs no script from its cont
   expect(unsafe).toEqual([]);
 });
 
-test("a project relating the hostile one, and the rest of the site, still render", async ({ page }) => {
+test("a project relating the hostile one, and the rest of the site, still render", async ({ sharedPage: page }) => {
   expect(await visit(page, "/projects/hostile-neighbour")).toEqual([]);
   await expect(page.getByRole("heading", { name: "A project that relates the hostile one" })).toBeVisible();
   for (const path of ["/", "/projects/fieldnotes"]) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { gotoHydrated } from "./support/hydrated";
 
 /**
@@ -7,7 +7,7 @@ import { gotoHydrated } from "./support/hydrated";
  * image with a name, and every link or button holding one has a name.
  */
 for (const path of ["/", "/projects/2024/atlas"]) {
-  test(`${path}: every icon is inline SVG, hidden or named, inside a named control`, async ({ page }) => {
+  test(`${path}: every icon is inline SVG, hidden or named, inside a named control`, async ({ sharedPage: page }) => {
     await page.goto(path);
     const report = await page.evaluate(() => {
       const svgs = Array.from(document.querySelectorAll("a svg, button svg, main svg, header svg, footer svg"));
@@ -31,7 +31,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
   });
 }
 
-test("phone: the menu button shows Lucide's menu icon, then its close icon, and keeps its name", async ({ page, isMobile }) => {
+test("phone: the menu button shows Lucide's menu icon, then its close icon, and keeps its name", async ({ sharedPage: page, isMobile }) => {
   test.skip(!isMobile, "the menu button shows on phones only");
   await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { gotoHydrated } from "./support/hydrated";
 
 /** What the focused element shows: its computed outline and box-shadow, and a label for messages. */
@@ -18,7 +19,7 @@ async function focusedElement(page: Page) {
   });
 }
 
-test("Tab from the top of the home page reaches the skip link first, and it moves focus to <main>", async ({ page }) => {
+test("Tab from the top of the home page reaches the skip link first, and it moves focus to <main>", async ({ sharedPage: page }) => {
   await page.goto("/");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
@@ -29,7 +30,7 @@ test("Tab from the top of the home page reaches the skip link first, and it move
   await expect(page.getByRole("main")).toBeFocused();
 });
 
-test("every control reached by tabbing through the header shows a focus indicator", async ({ page }) => {
+test("every control reached by tabbing through the header shows a focus indicator", async ({ sharedPage: page }) => {
   await gotoHydrated(page, "/");
   const banner = page.getByRole("banner");
   const visibleControls = banner.locator("a:visible, button:visible");
@@ -55,7 +56,7 @@ test("every control reached by tabbing through the header shows a focus indicato
   expect(reached).toHaveLength(await visibleControls.count());
 });
 
-test("phone (375 px): Escape closes the menu and gives focus back to its button", async ({ page }) => {
+test("phone (375 px): Escape closes the menu and gives focus back to its button", async ({ sharedPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await gotoHydrated(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { heroHeadline, homeSectionTitles } from "./content";
 
 /** Opacity of every element in <main> that is fully transparent right now. */
@@ -23,7 +24,7 @@ test("without JavaScript every word is on the page and nothing is transparent", 
 test.describe("the headline's keyframes", () => {
   test.skip(({ isMobile }) => isMobile, "the same script's keyframes on every viewport: the desktop project checks them");
 
-  test("the hero headline's words rise in from a legible start, never from opacity 0", async ({ page }) => {
+  test("the hero headline's words rise in from a legible start, never from opacity 0", async ({ sharedPage: page }) => {
     await page.goto("/");
     const frames = await page.locator("h1").evaluate((headline) =>
       headline.getAnimations({ subtree: true }).map((animation) => (animation.effect as KeyframeEffect).getKeyframes()),
@@ -37,16 +38,14 @@ test.describe("the headline's keyframes", () => {
   });
 });
 
-test("with reduced motion the headline does not move", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  const page = await context.newPage();
+test("with reduced motion the headline does not move", async ({ sharedPage: page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: heroHeadline() })).toBeVisible();
   expect(await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).length)).toBe(0);
-  await context.close();
 });
 
-test("a section below the fold is hidden after load and fades in when scrolled to", async ({ page }) => {
+test("a section below the fold is hidden after load and fades in when scrolled to", async ({ sharedPage: page }) => {
   await page.goto("/");
   const heading = page.getByRole("main").getByRole("heading", { level: 2, name: homeSectionTitles().at(-1)!, exact: true });
   const header = heading.locator("xpath=..");
@@ -57,7 +56,7 @@ test("a section below the fold is hidden after load and fades in when scrolled t
   await expect(heading).toBeInViewport();
 });
 
-test("nothing in view at load is hidden by a scroll reveal", async ({ page }) => {
+test("nothing in view at load is hidden by a scroll reveal", async ({ sharedPage: page }) => {
   await page.goto("/", { waitUntil: "networkidle" });
   const hiddenInView = await page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLElement>("main [style*='opacity']"))

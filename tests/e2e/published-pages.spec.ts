@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { projectListAnchor, projectTitle } from "./content";
 import { gotoHydrated, waitForHydration } from "./support/hydrated";
 import { ISLANDS_SCRIPT, scriptSources, startingScripts } from "./support/page-scripts";
@@ -68,7 +69,7 @@ test.describe("the server's answer", () => {
 test.describe("what a page downloads", () => {
   test.skip(({ isMobile }) => !isMobile, "it sets a phone's viewport itself: one project is enough");
 
-  test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ page }) => {
+  test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ sharedPage: page }) => {
     await page.setViewportSize({ width: 390, height: 760 });
     const loaded: string[] = [];
     page.on("response", (response) => {
@@ -89,7 +90,7 @@ test.describe("what a page downloads", () => {
 test.describe("the headline's entrance", () => {
   test.skip(({ isMobile }) => isMobile, "the same script and styles on every viewport");
 
-  test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ page }) => {
+  test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ sharedPage: page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-painted"));
     const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
@@ -115,7 +116,7 @@ const onScreen = (page: Page, selector: string) =>
   });
 
 for (const entry of VISITOR_PAGES) {
-  test(`entered on ${entry}: its scripts leave the server's markup, run no React and log no error; a link loads the next page in full at its top, and a link to a section lands on it`, async ({ page }) => {
+  test(`entered on ${entry}: its scripts leave the server's markup, run no React and log no error; a link loads the next page in full at its top, and a link to a section lands on it`, async ({ sharedPage: page }) => {
     const problems = collectProblems(page);
     await page.goto(entry);
     const before = await page.evaluate(() => document.querySelector(".site-root")?.textContent);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { gotoHydrated } from "./support/hydrated";
 
 const PAGES = ["/", "/projects/2024/atlas", "/projects/tidewater"];
@@ -21,7 +22,7 @@ async function scrollThrough(page: Page) {
 
 // One visit a page for both checks: each wants the page loaded and scrolled through to its end.
 for (const path of PAGES) {
-  test(`${path} logs no console errors and does not scroll sideways`, async ({ page }) => {
+  test(`${path} logs no console errors and does not scroll sideways`, async ({ sharedPage: page }) => {
     const errors = collectConsoleErrors(page);
     await page.goto(path, { waitUntil: "networkidle" });
     await scrollThrough(page);
@@ -31,7 +32,7 @@ for (const path of PAGES) {
   });
 }
 
-test("phone: the menu button opens the navigation", async ({ page, isMobile }) => {
+test("phone: the menu button opens the navigation", async ({ sharedPage: page, isMobile }) => {
   test.skip(!isMobile, "the menu collapses on phones only");
   await gotoHydrated(page, "/");
   const toggle = page.getByRole("button", { name: "Open menu" });
@@ -41,21 +42,19 @@ test("phone: the menu button opens the navigation", async ({ page, isMobile }) =
   await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
 });
 
-test("with reduced motion nothing is hidden for an animation", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  const page = await context.newPage();
+test("with reduced motion nothing is hidden for an animation", async ({ sharedPage: page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   const hidden = await page.evaluate(
     () => Array.from(document.querySelectorAll<HTMLElement>("main *")).filter((element) => getComputedStyle(element).opacity === "0").length,
   );
   expect(hidden).toBe(0);
-  await context.close();
 });
 
 // CSS Modules load in a different order per page; a header logo sized by the
 // wrong rule once filled the whole screen on the 404 page.
 for (const path of ["/", "/projects/does-not-exist"]) {
-  test(`${path} keeps the header logo small`, async ({ page }) => {
+  test(`${path} keeps the header logo small`, async ({ sharedPage: page }) => {
     await page.goto(path);
     const logo = page.getByRole("banner").getByRole("link").first().locator("img");
     const box = await logo.boundingBox();

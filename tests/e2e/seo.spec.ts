@@ -2,7 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { projectTitle } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
@@ -37,7 +38,7 @@ test("robots.txt allows the site, keeps crawlers out of the API and names the si
   expect(body).toMatch(new RegExp(`^Sitemap: ${SITE_URL}/sitemap.xml$`, "m"));
 });
 
-test("sitemap.xml is well-formed and lists the home page and every project, each answering 200", async ({ request, page }) => {
+test("sitemap.xml is well-formed and lists the home page and every project, each answering 200", async ({ request, sharedPage: page }) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
@@ -63,7 +64,7 @@ test("favicon.ico and favicon.svg are served", async ({ request }) => {
 });
 
 for (const [path, type] of [["/", "website"], ["/projects/2024/atlas", "article"]] as const) {
-  test(`${path}: canonical and Open Graph/Twitter URLs are absolute on the site's origin`, async ({ page }) => {
+  test(`${path}: canonical and Open Graph/Twitter URLs are absolute on the site's origin`, async ({ sharedPage: page }) => {
     await page.goto(path);
     const head = page.locator("head");
     await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SITE_URL}${path}`);
