@@ -22,7 +22,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
 import type { StoredMessage } from "../../src/contact/server/store/message-store";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../support/loopback-smtp";
 import { startNextServer, type NextServer } from "../support/next-server";
@@ -233,7 +234,7 @@ for (const kind of ["postgres", "sqlite"] as const) {
       expect((await stored()).filter((message) => textOf(message) === `Over the limit [${kind}]`)).toHaveLength(0);
     });
 
-    test("the database unreachable at post time: 503 with Retry-After, the text stays in the form, and the same press succeeds once it is back", async ({ page, request }) => {
+    test("the database unreachable at post time: 503 with Retry-After, the text stays in the form, and the same press succeeds once it is back", async ({ sharedPage: page, request }) => {
       test.skip(kind !== "postgres", "a SQLite file on the server's own disk does not go away");
       test.setTimeout(60_000);
       const text = `Written while the database was away [${kind}]`;
