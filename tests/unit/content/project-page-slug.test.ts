@@ -4,23 +4,24 @@
  * notFound before any content request, the cv refresh included; a real
  * project still renders its published version.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
 
 type GetStaticProps = (context: { params?: { slug: string[] }; revalidateReason?: "build" | "stale" | "on-demand" }) => Promise<unknown>;
 
 let cdn: RunningCdn;
 let getStaticProps: GetStaticProps;
-const saved = { ...process.env };
 beforeAll(async () => {
   cdn = await startCdn(EMBEDDED_CONTENT);
   // Read once by the page's process-wide queries, on their first use below.
-  Object.assign(process.env, { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: `${cdn.url}/v2` });
-  delete process.env.STORYBLOK_PREVIEW_TOKEN;
+  vi.stubEnv("CONTENT_SOURCE", "storyblok");
+  vi.stubEnv("STORYBLOK_TOKEN", cdn.token);
+  vi.stubEnv("STORYBLOK_API_URL", `${cdn.url}/v2`);
+  vi.stubEnv("STORYBLOK_PREVIEW_TOKEN", undefined);
   ({ getStaticProps } = (await import("../../../src/pages/projects/[...slug]")) as unknown as { getStaticProps: GetStaticProps });
 });
 afterAll(async () => {
-  process.env = saved;
+  vi.unstubAllEnvs();
   await cdn.close();
 });
 

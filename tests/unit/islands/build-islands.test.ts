@@ -28,7 +28,11 @@ async function build(buildId = "build-1", outdir = mkdtempSync(join(tmpdir(), "i
 
 const fileOf = (outdir: string, address: string) => join(outdir, address.slice(ISLANDS_URL_PATH.length + 1));
 
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+afterAll(async () => {
+  folders.forEach((folder) => rmSync(folder, { recursive: true, force: true }));
+  // esbuild's service process lives as long as the process that started it, which may run other files next.
+  await esbuild.stop();
+});
 
 describe("buildIslands", () => {
   it("names the entry and its chunks by their content's hash, the same for the same code", async () => {

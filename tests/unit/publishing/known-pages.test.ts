@@ -6,7 +6,7 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { EMBEDDED_CONTENT } from "../content/cdn-harness";
 
 let dir: string;
@@ -14,10 +14,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "known-pages-"));
   await cp(EMBEDDED_CONTENT, dir, { recursive: true });
   // The site's own content source, read from the environment at first use.
-  process.env.CONTENT_DIR = dir;
+  vi.stubEnv("CONTENT_DIR", dir);
 });
 afterAll(async () => {
-  delete process.env.CONTENT_DIR;
+  vi.unstubAllEnvs();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@
  * the default for a malformed value; a project that is gone gets the same
  * lifetime, so it does not stay a 404 once published again.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 
 type Reason = "build" | "stale" | "on-demand";
@@ -14,16 +14,17 @@ type GetStaticProps = (context: { params?: { slug: string[] }; revalidateReason?
 let cdn: RunningCdn;
 let home: GetStaticProps;
 let project: GetStaticProps;
-const saved = { ...process.env };
 beforeAll(async () => {
   cdn = await startCdn(EMBEDDED_CONTENT);
-  Object.assign(process.env, { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: `${cdn.url}/v2` });
-  delete process.env.STORYBLOK_PREVIEW_TOKEN;
+  vi.stubEnv("CONTENT_SOURCE", "storyblok");
+  vi.stubEnv("STORYBLOK_TOKEN", cdn.token);
+  vi.stubEnv("STORYBLOK_API_URL", `${cdn.url}/v2`);
+  vi.stubEnv("STORYBLOK_PREVIEW_TOKEN", undefined);
   ({ getStaticProps: home } = (await import("../../../src/pages/index")) as unknown as { getStaticProps: GetStaticProps });
   ({ getStaticProps: project } = (await import("../../../src/pages/projects/[...slug]")) as unknown as { getStaticProps: GetStaticProps });
 });
 afterAll(async () => {
-  process.env = saved;
+  vi.unstubAllEnvs();
   await cdn.close();
 });
 
@@ -42,8 +43,7 @@ describe.each([
   ["malformed", "soon", 3600],
 ] as const)("REVALIDATE_SECONDS %s", (_name, raw, expected) => {
   it.each(renders)("%s", async (_page, render) => {
-    if (raw === undefined) delete process.env.REVALIDATE_SECONDS;
-    else process.env.REVALIDATE_SECONDS = raw;
+    vi.stubEnv("REVALIDATE_SECONDS", raw);
     const result = await render();
     expect(result.revalidate).toBe(expected);
     expect("props" in result || result.notFound === true).toBe(true);

@@ -32,13 +32,13 @@ describe.skipIf(!hasRedis)("shared page cache handler", () => {
 
   beforeAll(async () => {
     redis = await startLocalRedis();
-    process.env.REDIS_URL = redis.url;
+    vi.stubEnv("REDIS_URL", redis.url);
     made = await makeHandler(BUILD_ID);
     handler = made.handler;
   });
 
   afterAll(async () => {
-    delete process.env.REDIS_URL;
+    vi.unstubAllEnvs();
     await redis?.stop();
     made?.remove();
   });

@@ -4,7 +4,7 @@
  * what it was; a malformed one stops the build or start with its name.
  */
 import { existsSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { sharedPageCache } from "../../../src/publishing/shared-cache/next-config";
 import { redisUrlProblem } from "../../../src/redis/redis-url.mjs";
 
@@ -45,18 +45,18 @@ describe("sharedPageCache", () => {
 });
 
 describe("next.config.ts", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it("points cacheHandler at a file that exists, by an absolute path", async () => {
-    const previous = process.env.REDIS_URL;
-    process.env.REDIS_URL = "redis://127.0.0.1:6379";
-    try {
-      const { default: nextConfig } = await import("../../../next.config");
-      const config = await nextConfig("phase-production-server");
-      expect(config.cacheMaxMemorySize).toBe(0);
-      expect(config.cacheHandler).toMatch(/^\/.*\/src\/publishing\/shared-cache\/cache-handler\.mjs$/);
-      expect(existsSync(config.cacheHandler as string)).toBe(true);
-    } finally {
-      if (previous === undefined) delete process.env.REDIS_URL;
-      else process.env.REDIS_URL = previous;
-    }
+    vi.stubEnv("REDIS_URL", "redis://127.0.0.1:6379");
+    // Loading the config sets the build's identity in the environment, for the build's workers.
+    vi.stubEnv("SITE_BUILD_IDENTITY", undefined);
+    const { default: nextConfig } = await import("../../../next.config");
+    const config = await nextConfig("phase-production-server");
+    expect(config.cacheMaxMemorySize).toBe(0);
+    expect(config.cacheHandler).toMatch(/^\/.*\/src\/publishing\/shared-cache\/cache-handler\.mjs$/);
+    expect(existsSync(config.cacheHandler as string)).toBe(true);
   });
 });
