@@ -121,7 +121,7 @@ export class Project {
       .map((entry) => join(this.root, "migrations", entry));
     const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS, oldProgram: this.program });
     this.program = program;
-    return diagnosticLines(this.root, program);
+    return diagnosticLines(this.root, ts.getPreEmitDiagnostics(program));
   }
 
   /** Every file under `folder` (hidden ones too) → its bytes, to compare a folder byte for byte. */
@@ -139,9 +139,9 @@ export class Project {
   }
 }
 
-/** A program's diagnostics as `file:line: message`, the file relative to `root`. */
-export function diagnosticLines(root: string, program: ts.Program): string[] {
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+/** Diagnostics as `file:line: message`, the file relative to `root`. */
+export function diagnosticLines(root: string, diagnostics: readonly ts.Diagnostic[]): string[] {
+  return diagnostics.map((diagnostic) => {
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     if (!diagnostic.file || diagnostic.start === undefined) return text;
     const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
