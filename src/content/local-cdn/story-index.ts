@@ -24,6 +24,15 @@ export interface StoryIndex {
   problems: StoryFileProblem[];
 }
 
+/** Each version of a story a reader can get, with the file it came from: the published story and, when it differs, its draft. */
+export function storedVersions(stored: StoredStory): [file: string, story: CdnStory][] {
+  const versions: [string, CdnStory][] = [];
+  if (stored.published) versions.push([stored.file, stored.published]);
+  if (stored.draftFile) versions.push([stored.draftFile, stored.draft]);
+  else if (!stored.published) versions.push([stored.file, stored.draft]);
+  return versions;
+}
+
 export async function buildStoryIndex(contentDir: string): Promise<StoryIndex> {
   const index: StoryIndex = { stories: [], bySlug: new Map(), byId: new Map(), byUuid: new Map(), problems: [] };
   for (const loaded of await readAll(contentDir, "stories")) {

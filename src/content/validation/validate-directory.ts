@@ -9,8 +9,8 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { forEachObject } from "../content-tree";
-import { buildStoryIndex } from "../local-cdn/story-index";
-import type { CdnStory, Json, StoryFileProblem } from "../local-cdn/story-types";
+import { buildStoryIndex, storedVersions } from "../local-cdn/story-index";
+import type { Json, StoryFileProblem } from "../local-cdn/story-types";
 import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateStory, type BlokValidator } from "./validate-content";
 
@@ -32,11 +32,7 @@ export async function validateContentDirectory(dir: string, rules: SchemaRules =
   const index = await buildStoryIndex(dir);
   const problems: StoryFileProblem[] = [...index.problems];
   for (const stored of index.stories) {
-    // Each version a reader can get: the published story and, if different, its draft.
-    const versions: [string, CdnStory][] = [];
-    if (stored.published) versions.push([stored.file, stored.published]);
-    if (stored.draftFile) versions.push([stored.draftFile, stored.draft]);
-    else if (!stored.published) versions.push([stored.file, stored.draft]);
+    const versions = storedVersions(stored);
 
     for (const [file, story] of versions) {
       const expected = `${file.startsWith("drafts/") ? "drafts" : "stories"}/${story.full_slug}.json`;

@@ -5,7 +5,7 @@
  * never published, and a drafts/ file is a pending draft over a published
  * story.
  */
-import { buildStoryIndex } from "../../content/local-cdn/story-index";
+import { buildStoryIndex, storedVersions } from "../../content/local-cdn/story-index";
 import type { CdnStory, StoryFileProblem } from "../../content/local-cdn/story-types";
 
 /** published: live as written. draft: never published. published-with-draft: live, with unpublished changes pending over it. */
@@ -59,11 +59,8 @@ export async function readLocalStories(dir: string): Promise<LocalStory[]> {
   const index = await buildStoryIndex(dir);
   const problems = [...index.problems];
   for (const stored of index.stories) {
-    for (const [story, file] of [
-      [stored.published, stored.file],
-      [stored.draft, stored.draftFile ?? stored.file],
-    ] as const) {
-      const depth = story ? nestingDepth(story) : 0;
+    for (const [file, story] of storedVersions(stored)) {
+      const depth = nestingDepth(story);
       if (depth > MAX_STORY_NESTING && !problems.some((known) => known.file === file)) {
         problems.push({ file, problem: `nests ${depth} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway` });
       }
