@@ -37,15 +37,14 @@ export default defineConfig({
       testIgnore: [PUBLISHING, INSTANCES],
     },
     // Serves copies of the two builds itself (build A replaced by build B); scripts/test-all.sh
-    // runs it after desktop and phone, beside instances and the timed unit tests.
+    // runs it after desktop and phone, beside the timed unit tests only.
     {
       name: "publishing",
       testMatch: PUBLISHING,
       use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
     },
     // A copy of the second build served by two instances sharing a Redis; run last (scripts/test-all.sh),
-    // beside publishing and the timed unit tests only: it checks answer times and request rates that
-    // the CPU-bound tests would skew.
+    // alone, since it checks answer times and request rates that concurrent tests would skew.
     { name: "instances", testMatch: INSTANCES },
   ],
   webServer: {

@@ -8,8 +8,8 @@ const cores = availableParallelism();
  * Files whose assertions hold a clock: rate limits and time windows, deadlines, answer times
  * (a time a test measures belongs in a benchmark; these are behaviours with a time in them).
  * They run after the rest, a worker per core, so the other files' busy workers do not starve
- * their servers and timers (npm test runs them last, beside the publishing and instances
- * browser tests, which mostly wait too).
+ * their servers and timers (npm test runs them last, beside the publishing browser tests,
+ * which mostly wait too).
  */
 const TIMED = [
   "codegen/schema-pull",
