@@ -10,6 +10,7 @@
  * hundred such connections cost a client nothing and the server its sockets.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterPendingIo } from "../time-limits/time-limits.mjs";
 
 /**
  * The whole body. Every body read here is a few kilobytes (a webhook, a
@@ -74,8 +75,8 @@ export async function readBody(request: IncomingMessage, limits: BodyLimits): Pr
     let received = 0;
 
     const settle = (result: BodyRead) => {
-      clearTimeout(deadline);
-      clearTimeout(idle);
+      clearDeadline();
+      clearIdle();
       request.off("data", onData).off("end", onEnd).off("error", onAborted).off("close", onAborted);
       resolve(result);
     };
@@ -85,14 +86,17 @@ export async function readBody(request: IncomingMessage, limits: BodyLimits): Pr
     };
     const timeOut = (limit: "deadline" | "idle") => () => refuse({ kind: "timed-out", limit, afterMs: Date.now() - startedAt, received });
 
-    const deadline = setTimeout(timeOut("deadline"), deadlineMs);
-    const idle = setTimeout(timeOut("idle"), idleMs);
+    // Limits that first let the bytes that came meanwhile in: a server busy past a limit
+    // (rendering a page) must not refuse a body whose bytes were waiting to be read.
+    const clearDeadline = afterPendingIo(deadlineMs, timeOut("deadline"));
+    let clearIdle = afterPendingIo(idleMs, timeOut("idle"));
     function onData(chunk: Buffer | string) {
       const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       received += bytes.length;
       if (received > maxBytes) return refuse({ kind: "too-large", maxBytes });
       chunks.push(bytes);
-      idle.refresh();
+      clearIdle();
+      clearIdle = afterPendingIo(idleMs, timeOut("idle"));
     }
     function onEnd() {
       settle({ kind: "ok", bytes: Buffer.concat(chunks) });

@@ -5,3 +5,9 @@ export declare function rejectAfter<T>(work: Promise<T>, ms: number, message: st
 
 /** `work`'s value, or `undefined` once `ms` have passed. */
 export declare function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined>;
+
+/**
+ * Runs `end` once `ms` have passed and the I/O that arrived meanwhile has been handled
+ * (a timer late behind a busy event loop would otherwise run first); returns what clears it.
+ */
+export declare function afterPendingIo(ms: number, end: () => void): () => void;

@@ -5,7 +5,33 @@
  * come, a batch of webhooks still at work when its answer is due. Plain
  * JavaScript, so that the shared page cache's handler, which Next.js loads
  * without compiling it, uses the same code as the rest.
+ *
+ * A limit is reached only when the answer is not waiting to be read. A
+ * timer that fires late, after the event loop was held by other work (a
+ * server rendering pages), runs before the I/O that came meanwhile, and
+ * would blame a Redis that had answered within a millisecond; so the limit
+ * gives way once more to the I/O already there (`setImmediate` runs after
+ * it) before it ends the wait.
  */
+
+/**
+ * Runs `end` once `ms` have passed and the I/O that arrived by then has been
+ * handled. Returns what clears it.
+ * @param {number} ms
+ * @param {() => void} end
+ * @returns {() => void}
+ */
+export function afterPendingIo(ms, end) {
+  /** @type {ReturnType<typeof setImmediate> | undefined} */
+  let immediate;
+  const timer = setTimeout(() => {
+    immediate = setImmediate(end);
+  }, ms);
+  return () => {
+    clearTimeout(timer);
+    if (immediate) clearImmediate(immediate);
+  };
+}
 
 /**
  * `work`'s outcome, or a rejection with `message` once `ms` have passed
@@ -17,13 +43,13 @@
  * @returns {Promise<T>}
  */
 export function rejectAfter(work, ms, message) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
+  /** @type {() => void} */
+  let clear = () => {};
   /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
+    clear = afterPendingIo(ms, () => reject(new Error(message)));
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(clear);
 }
 
 /**
@@ -36,11 +62,11 @@ export function rejectAfter(work, ms, message) {
  * @returns {Promise<T | undefined>}
  */
 export function waitAtMost(work, ms) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
+  /** @type {() => void} */
+  let clear = () => {};
   /** @type {Promise<undefined>} */
   const late = new Promise((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
+    clear = afterPendingIo(ms, () => resolve(undefined));
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(clear);
 }

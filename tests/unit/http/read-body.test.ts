@@ -211,3 +211,34 @@ describe("the connection", () => {
     expect(closed - answer.afterMs).toBeLessThan(LIMITS.graceMs + 700);
   });
 });
+
+describe("a server held busy past a limit", () => {
+  /** Holds the event loop, as a server rendering a heavy page does: no timer, no I/O runs meanwhile. */
+  function holdEventLoop(ms: number): void {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      // busy
+    }
+  }
+
+  it("a body whose bytes came while the server was busy is read whole, not refused as slow", async () => {
+    let request: RawExchange | undefined;
+    const busy = createServer(async (incoming, response) => {
+      const reading = readBody(incoming, { maxBytes: 1024, deadlineMs: 50, idleMs: 50 });
+      // The whole body reaches this server's socket at once (a loopback write), while the
+      // server works on for four times either limit before it reads again.
+      request!.write("hello world");
+      holdEventLoop(200);
+      const result = await reading;
+      response.statusCode = STATUS[result.kind];
+      response.end(result.kind === "ok" ? `${result.bytes.length} bytes` : result.kind);
+    });
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    try {
+      request = post(["Content-Length: 11"], (busy.address() as AddressInfo).port);
+      expect(await request.answer).toMatchObject({ status: 200, body: "11 bytes" });
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+  });
+});
