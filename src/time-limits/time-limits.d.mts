@@ -11,3 +11,6 @@ export declare function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T |
  * (a timer late behind a busy event loop would otherwise run first); returns what clears it.
  */
 export declare function afterPendingIo(ms: number, end: () => void): () => void;
+
+/** `work`'s outcome, or a rejection once `signal` aborts and the I/O that came meanwhile has been handled. */
+export declare function raceAbortSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T>;

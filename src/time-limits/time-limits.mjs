@@ -70,3 +70,31 @@ export function waitAtMost(work, ms) {
   });
   return Promise.race([work, late]).finally(clear);
 }
+
+/**
+ * `work`'s outcome, or a rejection once `signal` aborts and the I/O that came
+ * by then has been handled: an AbortSignal.timeout() that fires late behind
+ * a busy event loop does not beat the answer already waiting to be read.
+ * @template T
+ * @param {Promise<T>} work
+ * @param {AbortSignal} signal
+ * @returns {Promise<T>}
+ */
+export function raceAbortSignal(work, signal) {
+  if (signal.aborted) return Promise.reject(new Error("Operation aborted"));
+  /** @type {ReturnType<typeof setImmediate> | undefined} */
+  let immediate;
+  /** @type {() => void} */
+  let onAbort = () => {};
+  /** @type {Promise<never>} */
+  const aborted = new Promise((_, reject) => {
+    onAbort = () => {
+      immediate = setImmediate(() => reject(new Error("Operation aborted")));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => {
+    signal.removeEventListener("abort", onAbort);
+    if (immediate) clearImmediate(immediate);
+  });
+}

@@ -28,16 +28,16 @@
  */
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createLruHandler from "@fortedigital/nextjs-cache-handler/local-lru";
-import { withAbortSignalProxy } from "@fortedigital/nextjs-cache-handler/helpers/withAbortSignalProxy";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { openRedisLink } from "../../redis/redis-link.mjs";
 import { redisWhere } from "../../redis/redis-url.mjs";
+import { withSignalsAfterPendingIo } from "./signal-proxy.mjs";
 
 /**
  * The longest one Redis command may hold a page: past it the page comes from
- * this instance's copy. Not less: on two busy cores a render can hold the
- * event loop for hundreds of ms, and a timer that fires late beats the reply.
+ * this instance's copy. A render holding the event loop past it does not
+ * count against Redis when its answer came meanwhile (signal-proxy.mjs).
  */
 export const COMMAND_TIMEOUT_MS = 1000;
 /** After failures in a row (or a lost connection), reads skip Redis this long: a hung Redis costs a slow page per interval, not every page. */
@@ -95,11 +95,10 @@ async function createHandlers(buildId) {
   // Once per process, at its first page: how an operator sees the setting took.
   console.info(`shared page cache: pages in Redis at ${redisWhere(url)} under ${pageKeyPrefix(buildId)}`);
   const shared = createRedisHandler({
-    // node-redis's own abort signal only cancels commands not yet sent: one sent to a Redis that
-    // accepts connections but does not answer (stopped, overloaded) would hold the page forever.
-    // The package's proxy races every command against its signal instead, so timeoutMs holds.
-    // (The package's types name @redis/client's default client type; createClient's is the same client.)
-    client: /** @type {any} */ (withAbortSignalProxy(client)),
+    // Every command raced against the package's timeout signal, which gives way to an answer already
+    // waiting (signal-proxy.mjs). (The package's types name @redis/client's default client type;
+    // createClient's is the same client.)
+    client: /** @type {any} */ (withSignalsAfterPendingIo(client)),
     keyPrefix: pageKeyPrefix(buildId),
     timeoutMs: COMMAND_TIMEOUT_MS,
     keyExpirationStrategy: "EXAT",

@@ -12,7 +12,7 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rejectAfter, waitAtMost } from "../../../src/time-limits/time-limits.mjs";
+import { raceAbortSignal, rejectAfter, waitAtMost } from "../../../src/time-limits/time-limits.mjs";
 
 /** A promise settled by hand. */
 function pending<T>() {
@@ -141,6 +141,20 @@ describe("on the real clock, with the event loop held past the limit", () => {
     const waited = waitAtMost(ask(), 50);
     holdEventLoop(200, answered);
     await expect(waited).resolves.toBe("answer");
+  });
+
+  it("raceAbortSignal: an AbortSignal.timeout that fired meanwhile does not beat the answer", async () => {
+    const { ask, answered } = await startAnswerer();
+    const raced = raceAbortSignal(ask(), AbortSignal.timeout(50));
+    holdEventLoop(200, answered);
+    await expect(raced).resolves.toBe("answer");
+  });
+
+  it("raceAbortSignal: with no answer, the signal ends the wait; an aborted signal refuses at once", async () => {
+    const raced = raceAbortSignal(pending<string>().promise, AbortSignal.timeout(50));
+    holdEventLoop(200);
+    await expect(raced).rejects.toThrow("Operation aborted");
+    await expect(raceAbortSignal(Promise.resolve("late"), AbortSignal.abort())).rejects.toThrow("Operation aborted");
   });
 
   it("with no answer at all, the limit still ends the wait once the loop is free", async () => {
