@@ -81,10 +81,10 @@ export default defineConfig({
         test: {
           name: "timed",
           include: TIMED,
-          // One file more than cores: these files mostly wait on their timers and servers (two workers
-          // kept 0.65 of a core busy). Beside the publishing browser tests, on two cores: 2 workers
-          // 59.7 s for both, 3 workers 47.1 s, 4 workers 51.3 s (publishing then the longer).
-          maxWorkers: cores + 1,
+          // Not more files at a time than cores, though they mostly wait (two workers keep 0.65 of a
+          // core busy): three beside the publishing browser tests took 47 s instead of 60, but on a
+          // slow run a Redis write in content/shared-cv outlasted its 500 ms limit.
+          maxWorkers: cores,
           // Still a fresh process per file ("forks", set above): under vmForks this project took
           // 29 s of CPU instead of 34, but a file's leftovers would run on beside the next file's
           // clocks in the same process (the Redis clients of shared-cache/cache-handler and
