@@ -67,13 +67,10 @@ echo "── unit tests (vitest, project unit): started in the background"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" >"$reports/vitest-unit.log" 2>&1 &
 unit_tests=$!
 
-# The type-check reads next-env.d.ts and .next/types, which `next build` writes: it runs before the builds start.
-check "drift check" npx tsx bin/portfolio.ts check
-check "type-check" npx tsc --noEmit -p tsconfig.json
-
 # The browser tests check canonical and Open Graph URLs against this origin
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
+check "drift check" npx tsx bin/portfolio.ts check
 # The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
 #
@@ -83,7 +80,7 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 # hash is only known after the build, which the Content-Security-Policy
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 # Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
-# type-check step above did, for most of a minute.
+# type-check step below does, for most of a minute.
 env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
 main_build=$!
 # The second build (tests/e2e/hostile-build.ts): from a local space that `space push` filled
@@ -92,6 +89,19 @@ main_build=$!
 # publishing (build B) and instances serve it or copies of it.
 npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
 hostile_build=$!
+
+# Waits until a background build printed `line`, or ended.
+wait_for_line() {
+  local pid="$1" log="$2" line="$3"
+  while kill -0 "$pid" 2>/dev/null && ! grep -qF "$line" "$log"; do sleep 0.5; done
+}
+# The type-check reads next-env.d.ts and the route types in .next/types, which each build writes
+# before it compiles (and says so): it starts once both have, beside their compiling, instead of
+# before them (which left the machine half idle at this phase's end, the builds last).
+wait_for_line "$main_build" "$reports/next-build.log" "Creating an optimized production build"
+wait_for_line "$hostile_build" "$reports/hostile-build.log" "Creating an optimized production build"
+check "type-check" npx tsc --noEmit -p tsconfig.json
+
 # A background step's exit code, with its output shown once it is done.
 finished() {
   local pid="$1" log="$2" code=0

@@ -84,10 +84,21 @@ const REPORT = join(ROOT, ".next", "hostile-build.json");
 const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 
 
+/**
+ * The line `next build` prints once it has written its route types (<distDir>/types) and
+ * next-env.d.ts, and starts compiling. Passed on as it comes (the rest is printed at the end):
+ * scripts/test-all.sh starts the type-check, which reads those files, once both builds printed it.
+ */
+export const COMPILING_LINE = "Creating an optimized production build";
+
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const compiling = !output.includes(COMPILING_LINE);
+    output += chunk.toString();
+    if (compiling && output.includes(COMPILING_LINE)) console.log(`next build (${DIST_DIR}): ${COMPILING_LINE}`);
+  });
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
 }
