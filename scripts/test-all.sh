@@ -98,8 +98,9 @@ wait_for_line() {
 # The type-check reads next-env.d.ts and the route types in .next/types, which each build writes
 # before it compiles (and says so): it starts once both have, beside their compiling, instead of
 # before them (which left the machine half idle at this phase's end, the builds last).
-wait_for_line "$main_build" "$reports/next-build.log" "Creating an optimized production build"
-wait_for_line "$hostile_build" "$reports/hostile-build.log" "Creating an optimized production build"
+compiling="Creating an optimized production build"
+wait_for_line "$main_build" "$reports/next-build.log" "$compiling"
+wait_for_line "$hostile_build" "$reports/hostile-build.log" "$compiling"
 check "type-check" npx tsc --noEmit -p tsconfig.json
 
 # A background step's exit code, with its output shown once it is done.

@@ -15,6 +15,24 @@
  */
 
 /**
+ * `end`, run once a limit is `reached()` and the I/O already waiting by then
+ * has been handled (`setImmediate` runs after it); `clear()` stops it.
+ * @param {() => void} end
+ */
+function pastPendingIo(end) {
+  /** @type {ReturnType<typeof setImmediate> | undefined} */
+  let immediate;
+  return {
+    reached: () => {
+      immediate = setImmediate(end);
+    },
+    clear: () => {
+      if (immediate) clearImmediate(immediate);
+    },
+  };
+}
+
+/**
  * Runs `end` once `ms` have passed and the I/O that arrived by then has been
  * handled. Returns what clears it.
  * @param {number} ms
@@ -22,15 +40,46 @@
  * @returns {() => void}
  */
 export function afterPendingIo(ms, end) {
-  /** @type {ReturnType<typeof setImmediate> | undefined} */
-  let immediate;
-  const timer = setTimeout(() => {
-    immediate = setImmediate(end);
-  }, ms);
+  const limit = pastPendingIo(end);
+  const timer = setTimeout(limit.reached, ms);
   return () => {
     clearTimeout(timer);
-    if (immediate) clearImmediate(immediate);
+    limit.clear();
   };
+}
+
+/**
+ * Runs `end` once `signal` aborts and the I/O that arrived by then has been
+ * handled. Returns what clears it.
+ * @param {AbortSignal} signal
+ * @param {() => void} end
+ * @returns {() => void}
+ */
+function afterAbortAndPendingIo(signal, end) {
+  const limit = pastPendingIo(end);
+  signal.addEventListener("abort", limit.reached, { once: true });
+  return () => {
+    signal.removeEventListener("abort", limit.reached);
+    limit.clear();
+  };
+}
+
+/**
+ * `work`'s outcome, or what `arm`'s limit settles first; the limit is
+ * cleared once either is done.
+ * @template T, U
+ * @param {Promise<T>} work
+ * @param {(resolve: (value: U) => void, reject: (error: Error) => void) => () => void} arm  sets the limit, returns what clears it
+ * @returns {Promise<T | U>}
+ */
+function raceLimit(work, arm) {
+  /** @type {() => void} */
+  let clear = () => {};
+  /** @type {Promise<U>} */
+  const limited = new Promise((resolve, reject) => {
+    clear = arm(resolve, reject);
+  });
+  return Promise.race([work, limited]).finally(clear);
 }
 
 /**
@@ -43,13 +92,7 @@ export function afterPendingIo(ms, end) {
  * @returns {Promise<T>}
  */
 export function rejectAfter(work, ms, message) {
-  /** @type {() => void} */
-  let clear = () => {};
-  /** @type {Promise<never>} */
-  const late = new Promise((_, reject) => {
-    clear = afterPendingIo(ms, () => reject(new Error(message)));
-  });
-  return Promise.race([work, late]).finally(clear);
+  return /** @type {Promise<T>} */ (raceLimit(work, (_, reject) => afterPendingIo(ms, () => reject(new Error(message)))));
 }
 
 /**
@@ -62,13 +105,7 @@ export function rejectAfter(work, ms, message) {
  * @returns {Promise<T | undefined>}
  */
 export function waitAtMost(work, ms) {
-  /** @type {() => void} */
-  let clear = () => {};
-  /** @type {Promise<undefined>} */
-  const late = new Promise((resolve) => {
-    clear = afterPendingIo(ms, () => resolve(undefined));
-  });
-  return Promise.race([work, late]).finally(clear);
+  return raceLimit(work, (resolve) => afterPendingIo(ms, () => resolve(undefined)));
 }
 
 /**
@@ -82,19 +119,5 @@ export function waitAtMost(work, ms) {
  */
 export function raceAbortSignal(work, signal) {
   if (signal.aborted) return Promise.reject(new Error("Operation aborted"));
-  /** @type {ReturnType<typeof setImmediate> | undefined} */
-  let immediate;
-  /** @type {() => void} */
-  let onAbort = () => {};
-  /** @type {Promise<never>} */
-  const aborted = new Promise((_, reject) => {
-    onAbort = () => {
-      immediate = setImmediate(() => reject(new Error("Operation aborted")));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  return Promise.race([work, aborted]).finally(() => {
-    signal.removeEventListener("abort", onAbort);
-    if (immediate) clearImmediate(immediate);
-  });
+  return /** @type {Promise<T>} */ (raceLimit(work, (_, reject) => afterAbortAndPendingIo(signal, () => reject(new Error("Operation aborted")))));
 }

@@ -89,7 +89,7 @@ const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
  * next-env.d.ts, and starts compiling. Passed on as it comes (the rest is printed at the end):
  * scripts/test-all.sh starts the type-check, which reads those files, once both builds printed it.
  */
-export const COMPILING_LINE = "Creating an optimized production build";
+const COMPILING_LINE = "Creating an optimized production build";
 
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
