@@ -90,10 +90,11 @@ main_build=$!
 npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
 hostile_build=$!
 
-# Waits until a background build printed `line`, or ended.
+# Waits until a background build printed `line`, or ended. Quiet (-s) while the log does not
+# exist yet: the background job opens it, and the first look may come before it has.
 wait_for_line() {
   local pid="$1" log="$2" line="$3"
-  while kill -0 "$pid" 2>/dev/null && ! grep -qF "$line" "$log"; do sleep 0.5; done
+  while kill -0 "$pid" 2>/dev/null && ! grep -sqF "$line" "$log"; do sleep 0.5; done
 }
 # The type-check reads next-env.d.ts and the route types in .next/types, which each build writes
 # before it compiles (and says so): it starts once both have, beside their compiling, instead of
