@@ -7,7 +7,10 @@
  * on `/` and a project page of each. Runs are interleaved, ours then the
  * floor then the other way round, so a busy machine weighs on both alike.
  * Prints the medians side by side and checks the budget in site/budget.ts:
- * exits 1 when a figure misses it.
+ * exits 1 when a figure misses it. Then loads each page as many times again
+ * with Lighthouse's real (devtools) throttling and prints when it first
+ * painted, beside the floor: what a linked stylesheet or a script really
+ * holds up, which the default simulation blurs (site/lighthouse-run.ts).
  *
  * Env: BENCH_RUNS (default 3), BENCH_PROJECT_PATH (default
  * /projects/2024/atlas), BENCH_SOURCE=worktree to build the working tree
@@ -19,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
-import { checkBudget, medianFigures, type BudgetCheck } from "./site/budget";
+import { checkBudget, median, medianFigures, type BudgetCheck } from "./site/budget";
 import { writeFloorApp } from "./site/floor";
-import { assertBrowserInstalled, launchBrowser, measure, type PageFigures } from "./site/lighthouse-run";
+import { assertBrowserInstalled, launchBrowser, measure, measurePaint, type PageFigures, type PaintFigures } from "./site/lighthouse-run";
 import { startNextServer, type NextServer } from "../tests/support/next-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -80,6 +83,7 @@ try {
   for (const side of ["ours", "floor"] as const) for (const page of PAGES) await fetch(servers[side].url + page);
 
   const runs = new Map<string, PageFigures[]>();
+  const paints = new Map<string, PaintFigures[]>();
   const browser = await launchBrowser();
   try {
     for (let index = 0; index < RUNS; index++) {
@@ -90,6 +94,17 @@ try {
           const key = `${page} ${side}`;
           runs.set(key, [...(runs.get(key) ?? []), figures]);
           console.log(`- run ${index + 1}/${RUNS} ${side} ${page}: Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
+        }
+      }
+    }
+    for (let index = 0; index < RUNS; index++) {
+      for (const page of PAGES) {
+        const order: Side[] = index % 2 === 0 ? ["floor", "ours"] : ["ours", "floor"];
+        for (const side of order) {
+          const figures = await measurePaint(browser, servers[side].url + page);
+          const key = `${page} ${side}`;
+          paints.set(key, [...(paints.get(key) ?? []), figures]);
+          console.log(`- throttled run ${index + 1}/${RUNS} ${side} ${page}: FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
         }
       }
     }
@@ -109,6 +124,15 @@ try {
     console.log(figuresRow(page, "ours", oursMedian, ours));
     console.log(figuresRow(page, "floor", floorMedian, floor));
     checks.push(...checkBudget(page, oursMedian, floorMedian));
+  }
+
+  console.log(`\nThe same pages loaded with real throttling (Lighthouse's devtools method), ${RUNS}× each, medians; not budgeted\n`);
+  console.log(row(["page", "FCP ours", "FCP floor", "LCP ours", "LCP floor", "LCP ours / floor"]));
+  console.log(row(Array(6).fill("---")));
+  for (const page of PAGES) {
+    const of = (side: Side, key: keyof PaintFigures) => median(paints.get(`${page} ${side}`)!.map((figures) => figures[key]));
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    console.log(row([page, ms(of("ours", "fcpMs")), ms(of("floor", "fcpMs")), ms(of("ours", "lcpMs")), ms(of("floor", "lcpMs")), `${(of("ours", "lcpMs") / of("floor", "lcpMs")).toFixed(2)}×`]));
   }
 
   console.log(`\n${row(["budget", "target", "measured", ""])}\n${row(["---", "---", "---", "---"])}`);
