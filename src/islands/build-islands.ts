@@ -42,48 +42,74 @@ export interface IslandsOptions {
   outdir?: string;
 }
 
+/** The contact form's module (React and the form), which the entry imports when the form comes near. */
+export const CONTACT_FORM_SOURCE = "src/contact/form/contact-form-root.tsx";
+/** How contact-form-island.ts imports it. */
+const CONTACT_FORM_IMPORT = /^\.\/contact-form-root$/;
+
 /**
- * Bundles the islands entry: ES modules (the contact form's code is a
- * chunk loaded with `import()` when the form comes near), minified, for
- * the browsers Next.js targets. CSS Modules imported on the way give their
- * class names only: the styles themselves are in the page already, from
- * Next.js's build of the same components.
+ * Bundles the islands script, minified ES modules for the browsers Next.js
+ * targets, in two builds:
+ *   1. the contact form's module, whole (React and esbuild's helpers for
+ *      its CommonJS in it), under chunks/;
+ *   2. the entry, whose `import("./contact-form-root")` becomes an import of
+ *      that file's address.
+ * Not one build with code splitting: esbuild then puts the helpers the two
+ * share into a third file, which the entry imports before it runs, a
+ * request a phone waits a round trip for before the menu works, for code
+ * the entry never calls.
+ * CSS Modules imported on the way give their class names only: the styles
+ * themselves are in the page already, from Next.js's build of the same
+ * components.
  */
 export async function buildIslands({ root, buildId, esbuild, className, outdir = resolve(root, ISLANDS_OUTPUT) }: IslandsOptions): Promise<IslandsBuild> {
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { islands: ISLANDS_SOURCE },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    // What Next.js's default browserslist comes to for scripts (ES2020 with optional chaining, modules).
-    target: ["es2020"],
-    platform: "browser",
-    minify: true,
-    jsx: "automatic",
-    outdir,
-    entryNames: "[name]-[hash]",
-    chunkNames: "chunks/[name]-[hash]",
-    assetNames: "assets/[name]-[hash]",
-    metafile: true,
-    legalComments: "none",
-    logLevel: "silent",
-    define: {
-      "process.env.NODE_ENV": JSON.stringify("production"),
-      "process.env.SITE_BUILD_ID": JSON.stringify(buildId),
-    },
-    plugins: [cssModuleClassNames(className)],
-  });
-  if (result.errors.length > 0) throw new Error(`islands: esbuild failed: ${result.errors.map((error) => error.text).join("; ")}`);
-  const outputs = Object.entries(result.metafile?.outputs ?? {});
-  const written = outputs.map(([file]) => resolve(root, file));
-  const entry = outputs.find(([, output]) => output.entryPoint === ISLANDS_SOURCE);
-  if (!entry) throw new Error(`islands: esbuild wrote no script for ${ISLANDS_SOURCE}`);
+  const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, resolve(root, file)).split("\\").join("/")}`;
+  const bundle = async (source: string, name: string, entryNames: string, plugins: Esbuild.Plugin[]) => {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { [name]: source },
+      bundle: true,
+      format: "esm",
+      // What Next.js's default browserslist comes to for scripts (ES2020 with optional chaining, modules).
+      target: ["es2020"],
+      platform: "browser",
+      minify: true,
+      jsx: "automatic",
+      outdir,
+      entryNames,
+      assetNames: "assets/[name]-[hash]",
+      metafile: true,
+      legalComments: "none",
+      logLevel: "silent",
+      define: {
+        "process.env.NODE_ENV": JSON.stringify("production"),
+        "process.env.SITE_BUILD_ID": JSON.stringify(buildId),
+      },
+      plugins: [cssModuleClassNames(className), ...plugins],
+    });
+    if (result.errors.length > 0) throw new Error(`islands: esbuild failed: ${result.errors.map((error) => error.text).join("; ")}`);
+    const outputs = Object.entries(result.metafile?.outputs ?? {});
+    const entry = outputs.find(([, output]) => output.entryPoint === source);
+    if (!entry) throw new Error(`islands: esbuild wrote no script for ${source}`);
+    return { entry: entry[0], files: outputs.map(([file]) => file) };
+  };
+  const form = await bundle(CONTACT_FORM_SOURCE, "contact-form-root", "chunks/[name]-[hash]", []);
+  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]-[hash]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))]);
+  const written = [...islands.files, ...form.files].map((file) => resolve(root, file));
   removeOldFiles(outdir, new Set(written), started - KEEP_OLD_FILES_MS);
-  const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, file).split("\\").join("/")}`;
-  return { script: address(resolve(root, entry[0])), files: written.map(address) };
+  return { script: address(islands.entry), files: written.map(address) };
+}
+
+/** esbuild plugin: an import matching `filter` is left to the browser, at `url` (a file another build wrote). */
+function importAt(filter: RegExp, url: string): Esbuild.Plugin {
+  return {
+    name: "import-at",
+    setup(build) {
+      build.onResolve({ filter }, () => ({ path: url, external: true }));
+    },
+  };
 }
 
 /** Files of earlier builds, once older than `before`: a folder that a build a day would otherwise grow without end. */

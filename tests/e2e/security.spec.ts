@@ -38,7 +38,7 @@ test.describe("headers on every response", () => {
     expect(islands).toBeTruthy();
     // The islands script and the chunk it imports when the contact form comes near.
     const code = await (await request.get(islands ?? "")).text();
-    const chunk = /["'](\.\/chunks\/[\w-]+\.js)["']/.exec(code)?.[1];
+    const chunk = /import\(["'](\/islands\/chunks\/[\w-]+\.js)["']\)/.exec(code)?.[1];
     expect(chunk).toBeTruthy();
     for (const src of [islands ?? "", new URL(chunk ?? "", `http://site${islands}`).pathname]) {
       const response = await request.get(src);
