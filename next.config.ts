@@ -98,6 +98,9 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,
     env: { ...buildOutput.env, ...islands, ...pages, SITE_PAGE_HEADERS: JSON.stringify(headers) },
+    // The document inlines each page's CSS, read from the build's static/css (src/document/InlineCssHead.tsx):
+    // traced into every page's files, so a serverless function has it too.
+    outputFileTracingIncludes: { "/**": [`./${distDir()}/static/css/**/*.css`] },
     reactStrictMode: true,
     poweredByHeader: false,
     // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own

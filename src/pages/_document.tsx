@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
-import NextDocument, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
+import NextDocument, { Html, Main, NextScript, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
 import type { AppProps } from "next/app";
+import { InlineCssHead } from "../document/InlineCssHead";
 import { islandsScriptFor } from "../islands/islands-script";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { localeFromPageProps } from "../document/locale";
@@ -11,7 +12,7 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
   const islands = islandsScriptFor(__NEXT_DATA__.page);
   return (
     <Html lang={localeFromPageProps(__NEXT_DATA__.props?.pageProps)}>
-      <Head>
+      <InlineCssHead>
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
@@ -21,7 +22,7 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         <link rel="preload" href={DISPLAY_FONT_PRELOAD} as="font" type="font/woff2" crossOrigin="anonymous" />
         {/* A module script runs once the page is parsed, as `defer` does (src/islands/islands-entry.ts). */}
         {islands && <script type="module" src={islands} />}
-      </Head>
+      </InlineCssHead>
       <body>
         <Main />
         {/* Nothing on published pages (`unstable_runtimeJS: false`); Next.js's runtime on the editor's page and in `next dev`. */}

@@ -20,9 +20,10 @@ import { SITE_URL } from "./support/site-url";
  *   whatever the page config says (it reads `unstable_runtimeJS` only when
  *   NODE_ENV is production), so a dev page hydrates instead;
  * - Next.js's scripts and page data, which `next dev` adds for that;
- * - the stylesheets: production links Next.js's CSS files, `next dev` inserts
- *   the same CSS from its scripts, for hot reload, behind a style that hides
- *   the page until then.
+ * - the stylesheets: production inlines Next.js's CSS files, each beside its
+ *   disabled link (src/document/InlineCssHead.tsx), `next dev` inserts the same
+ *   CSS from its scripts, for hot reload, behind a style that hides the page
+ *   until then.
  */
 
 const PAGES = [
@@ -52,6 +53,7 @@ function markupOf(page: Page, html: string): Promise<Markup> {
       if (element.localName === "script" && src.startsWith("/_next/")) return "Next.js's script";
       if (element.localName === "script" && /^\/islands\/islands-[A-Z0-9]+\.js$/.test(src)) return "the islands script";
       if (element.localName === "link" && href.startsWith("/_next/static/css/")) return "a stylesheet file";
+      if (element.localName === "style" && (element.getAttribute("data-href") ?? "").startsWith("/_next/static/css/")) return "a stylesheet file, inlined";
       if (element.hasAttribute("data-next-hide-fouc") || element.id === "__next_css__DO_NOT_USE__") return "next dev's style loading";
       return undefined;
     };
@@ -122,7 +124,7 @@ for (const { path, status } of PAGES) {
     const [built, served] = [await markupOf(page, await production.text()), await markupOf(page, await development.text())];
     expect(built.lines.length).toBeGreaterThan(100);
     expect(served.lines).toEqual(built.lines);
-    expect(built.leftOut).toEqual(["a stylesheet file", "the islands script"]);
+    expect(built.leftOut).toEqual(["a stylesheet file", "a stylesheet file, inlined", "the islands script"]);
     expect(served.leftOut).toEqual(["Next.js's page data", "Next.js's script", "next dev's style loading"]);
   });
 }

@@ -10,7 +10,9 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
-import { hostileBuild, serveHostileSite, type HostileBuild, type HostileSite } from "./hostile-build";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { HOSTILE_DIST, hostileBuild, serveHostileSite, type HostileBuild, type HostileSite } from "./hostile-build";
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,6 +63,16 @@ test("the build with the hostile stories succeeds and names what it renders othe
   expect(log).toContain("content: projects/hostile shown with changes. blocks skipped: content(project).body[0](hero_section).headline: is required");
   expect(log).toContain('content(project).description.content[1]: attrs.level "7 onclick=alert(1)" is not a whole number from 1 to 6');
   expect(log).toContain("content: projects/hostile shown without what is nested more than 1000 levels deep");
+});
+
+// What a serverless function or a container gets: Next.js's output tracing decides it, from what the server's code reads.
+test("its standalone output holds the server, what the server reads and the CSS the pages inline: none of the rest of the repository", () => {
+  const standalone = join(HOSTILE_DIST, "standalone");
+  // content/ (the embedded content) and the few sources a server module names; never tests/, .data (the contact store) or .git.
+  expect(readdirSync(standalone).sort()).toEqual([HOSTILE_DIST, "content", "node_modules", "package.json", "server.js", "src"].sort());
+  const css = readdirSync(join(standalone, HOSTILE_DIST, "static", "css"));
+  expect(css.length).toBeGreaterThan(0);
+  expect(css.every((file) => file.endsWith(".css"))).toBe(true);
 });
 
 test("the hostile project renders what is valid and runs no script from its content", async ({ sharedPage: page }) => {

@@ -40,12 +40,17 @@ test.describe("the server's answer", () => {
       expect(html).not.toContain("/_next/static/chunks/");
     });
 
-    test(`${path}: its stylesheets are the build's own files, linked, cached for good, with no script to load them`, async ({ request }) => {
+    test(`${path}: its CSS rides in the HTML (src/document/InlineCssHead.tsx); each stylesheet link is its disabled twin, still served, cached for good`, async ({ request }) => {
       const html = await (await request.get(path)).text();
-      const sheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map(([, href]) => href!);
-      expect(sheets.length).toBeGreaterThan(0);
-      for (const href of sheets) {
-        expect(href).toMatch(/^\/_next\/static\/css\/[\w-]+\.css$/);
+      const inline = [...html.matchAll(/<style data-href="(\/_next\/static\/css\/[\w-]+\.css)">([^<]*)<\/style>/g)].map(([, href, css]) => ({ href: href!, css: css! }));
+      expect(inline.length).toBeGreaterThan(0);
+      expect(inline.every(({ css }) => css.length > 0)).toBe(true);
+      expect(inline.reduce((total, { css }) => total + css.length, 0)).toBeGreaterThan(5000);
+      const links = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+      expect(links.map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).sort()).toEqual(inline.map(({ href }) => href).sort());
+      expect(links.every((tag) => /\sdisabled=""/.test(tag))).toBe(true);
+      // The editor's page, which hydrates, finds the same files by these links.
+      for (const { href } of inline) {
         const response = await request.get(href);
         expect(response.status()).toBe(200);
         expect(response.headers()["cache-control"]).toContain("immutable");
@@ -69,11 +74,13 @@ test.describe("the server's answer", () => {
 test.describe("what a page downloads", () => {
   test.skip(({ isMobile }) => !isMobile, "it sets a phone's viewport itself: one project is enough");
 
-  test("a page downloads the islands script and what it imports, and nothing else until the contact form comes near", async ({ sharedPage: page }) => {
+  test("a page downloads the islands script and what it imports, no stylesheet, and nothing else until the contact form comes near", async ({ sharedPage: page }) => {
     await page.setViewportSize({ width: 390, height: 760 });
     const loaded: string[] = [];
+    const stylesheets: string[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") loaded.push(new URL(response.url()).pathname);
+      if (response.request().resourceType() === "stylesheet") stylesheets.push(new URL(response.url()).pathname);
     });
     const html = await (await page.request.get("/")).text();
     const starting = await startingScripts(async (src) => (await page.request.get(src)).text(), html);
@@ -81,6 +88,8 @@ test.describe("what a page downloads", () => {
     // Long enough for anything the scripts would start; the form's code waits for the form to come near, which it does not here.
     await page.waitForTimeout(1000);
     expect(loaded.sort()).toEqual([...starting.keys()].sort());
+    // The CSS came with the HTML: no stylesheet is fetched (a linked one would hold the first paint a round trip).
+    expect(stylesheets).toEqual([]);
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await expect.poll(() => loaded.some((src) => /^\/islands\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(src))).toBe(true);
   });

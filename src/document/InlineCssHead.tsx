@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Head } from "next/document";
+import { distDir } from "../deploy/dist-dir";
+
+type DocumentFiles = Parameters<Head["getCssLinks"]>[0];
+
+/** HTML's `disabled` on a stylesheet link: the browser never fetches it. (React's types omit it for <link>.) */
+const NEVER_FETCHED = { disabled: true };
+
+/**
+ * The stylesheet's relative `url(…)`s (fonts: `../media/x.woff2`) resolved
+ * against the stylesheet's own path, since inlined they would resolve
+ * against the page's.
+ */
+export function rebaseCssUrls(css: string, stylesheetPath: string): string {
+  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, quote: string, ref: string) => {
+    if (/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(ref)) return whole; // data:, https:, /absolute, #fragment
+    const resolved = new URL(ref, `http://site${stylesheetPath}`);
+    return `url(${quote}${resolved.pathname}${resolved.search}${resolved.hash}${quote})`;
+  });
+}
+
+/** Each CSS file's text, read once per server process (the build never changes under a running server). */
+const cssTexts = new Map<string, string | null>();
+
+function cssText(file: string, href: string): string | null {
+  if (!cssTexts.has(file)) {
+    let text: string | null = null;
+    // Relative to the working directory, as Next.js's server resolves its build folder. Not
+    // join(process.cwd(), …): output tracing reads that as "some file of the repository" and
+    // traced the whole repository into every page's files; the files are traced by next.config's
+    // outputFileTracingIncludes instead, and tests/e2e/hostile-content.spec.ts checks the trace.
+    const path = resolve(distDir(), file);
+    try {
+      // `<\/style` is the same CSS to the parser, and cannot end the inline <style> early.
+      text = rebaseCssUrls(readFileSync(path, "utf8"), href).replace(/<\/style/gi, "<\\/style");
+    } catch (error) {
+      // The page still works with the file linked, a round trip slower to paint; said once per file, not per page.
+      console.error(
+        `document: cannot inline ${file} (${error instanceof Error ? error.message : String(error)}); pages link it instead. ` +
+          `The server needs the build's static/css folder beside it (next.config.ts traces it into every page's files; copy it with static/ for a standalone build).`,
+      );
+    }
+    cssTexts.set(file, text);
+  }
+  return cssTexts.get(file) ?? null;
+}
+
+/**
+ * next/document's <Head>, with the page's CSS inlined instead of linked: the
+ * one override of Next.js's document left (issue 23), since no documented
+ * option inlines CSS in the pages router (`experimental.optimizeCss` keeps
+ * a stylesheet that an inline `onload` handler, which the policy refuses,
+ * would switch on, and needs the deprecated `critters`). It overrides
+ * `getCssLinks`, which Next.js does not document:
+ * tests/unit/document/inline-css.test.ts fails when that method is gone, and
+ * tests/e2e/published-pages.spec.ts when a page no longer carries its CSS
+ * inline or fetches a stylesheet.
+ *
+ * Why it is kept: a linked stylesheet holds the first paint until it has
+ * arrived, a round trip after the HTML. `npm run bench -- site`'s throttled
+ * runs (Lighthouse's mobile preset, real throttling) on a quiet two-core
+ * machine: `/` first painted at 1.62 to 1.93 s linked, about 1.0 s inlined,
+ * against 0.7 s for a bare Next.js page. The site's CSS is small (about
+ * 7 KB compressed), so it rides in the HTML.
+ *
+ * Each file keeps a `disabled` <link>: it is never fetched, but on the page
+ * that hydrates (the editor's) Next.js's client looks for it before it
+ * would load the same CSS again.
+ */
+export class InlineCssHead extends Head {
+  override getCssLinks(files: DocumentFiles) {
+    const { assetPrefix, dynamicImports } = this.context;
+    // The page's own files and those of any dynamic import it rendered.
+    const cssFiles = [...new Set([...files.allFiles, ...dynamicImports].filter((file) => file.endsWith(".css")))];
+    const sheets = cssFiles
+      .map((file) => {
+        const href = `${assetPrefix}/_next/${file}`;
+        return { file, href, text: cssText(file, new URL(href, "http://site").pathname) };
+      });
+    if (sheets.length === 0 || sheets.some((sheet) => sheet.text === null)) return super.getCssLinks(files);
+    return sheets.flatMap(({ file, href, text }) => [
+      <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: text! }} />,
+      <link key={file} rel="stylesheet" href={href} {...NEVER_FETCHED} />,
+    ]);
+  }
+}
