@@ -42,6 +42,27 @@ async function build(dir: string, what: string): Promise<void> {
   console.log(`- built ${what} in ${(result.ms / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Each page of both sites measured RUNS times, keyed "page side": ours and the floor in turn, the side
+ * that goes first alternating from run to run (`first` in the first), so a busy machine weighs on both
+ * alike; each result logged as it comes.
+ */
+async function interleaved<T>(servers: Record<Side, NextServer>, label: string, first: Side, measureOne: (url: string) => Promise<T>, describe: (figures: T) => string): Promise<Map<string, T[]>> {
+  const results = new Map<string, T[]>();
+  const second: Side = first === "ours" ? "floor" : "ours";
+  for (let index = 0; index < RUNS; index++) {
+    for (const page of PAGES) {
+      for (const side of index % 2 === 0 ? [first, second] : [second, first]) {
+        const figures = await measureOne(servers[side].url + page);
+        const key = `${page} ${side}`;
+        results.set(key, [...(results.get(key) ?? []), figures]);
+        console.log(`- ${label} ${index + 1}/${RUNS} ${side} ${page}: ${describe(figures)}`);
+      }
+    }
+  }
+  return results;
+}
+
 function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
@@ -82,32 +103,12 @@ try {
   // The first request renders the floor's fallback page and warms both servers; it is not measured.
   for (const side of ["ours", "floor"] as const) for (const page of PAGES) await fetch(servers[side].url + page);
 
-  const runs = new Map<string, PageFigures[]>();
-  const paints = new Map<string, PaintFigures[]>();
   const browser = await launchBrowser();
+  let runs: Map<string, PageFigures[]>;
+  let paints: Map<string, PaintFigures[]>;
   try {
-    for (let index = 0; index < RUNS; index++) {
-      for (const page of PAGES) {
-        const order: Side[] = index % 2 === 0 ? ["ours", "floor"] : ["floor", "ours"];
-        for (const side of order) {
-          const figures = await measure(browser, servers[side].url + page);
-          const key = `${page} ${side}`;
-          runs.set(key, [...(runs.get(key) ?? []), figures]);
-          console.log(`- run ${index + 1}/${RUNS} ${side} ${page}: Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
-        }
-      }
-    }
-    for (let index = 0; index < RUNS; index++) {
-      for (const page of PAGES) {
-        const order: Side[] = index % 2 === 0 ? ["floor", "ours"] : ["ours", "floor"];
-        for (const side of order) {
-          const figures = await measurePaint(browser, servers[side].url + page);
-          const key = `${page} ${side}`;
-          paints.set(key, [...(paints.get(key) ?? []), figures]);
-          console.log(`- throttled run ${index + 1}/${RUNS} ${side} ${page}: FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
-        }
-      }
-    }
+    runs = await interleaved(servers, "run", "ours", (url) => measure(browser, url), (figures) => `Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
+    paints = await interleaved(servers, "throttled run", "floor", (url) => measurePaint(browser, url), (figures) => `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
   } finally {
     await browser.close();
   }

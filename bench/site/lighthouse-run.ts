@@ -59,21 +59,27 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
-export async function measure(browser: Browser, url: string): Promise<PageFigures> {
-  const result = await lighthouse(url, {
-    port: browser.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-  });
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** One Lighthouse run (mobile preset) of `url`, with these categories and throttling: its report, or an error saying why there is none. */
+async function run(browser: Browser, url: string, settings: { onlyCategories: string[]; throttlingMethod?: "devtools" }): Promise<Report> {
+  const result = await lighthouse(url, { port: browser.port, output: "json", logLevel: "error", ...settings });
   if (!result) throw new Error(`lighthouse returned no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const audit = (id: string) => {
-    const found = lhr.audits[id];
-    if (!found || typeof found.numericValue !== "number") throw new Error(`lighthouse gave no ${id} for ${url}: ${found?.errorMessage ?? "missing"}`);
-    return found.numericValue;
-  };
+  return lhr;
+}
+
+/** An audit's figure from a report; an error naming the audit and the page when Lighthouse gave none. */
+function figure(lhr: Report, id: string, url: string): number {
+  const found = lhr.audits[id];
+  if (!found || typeof found.numericValue !== "number") throw new Error(`lighthouse gave no ${id} for ${url}: ${found?.errorMessage ?? "missing"}`);
+  return found.numericValue;
+}
+
+export async function measure(browser: Browser, url: string): Promise<PageFigures> {
+  const lhr = await run(browser, url, { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+  const audit = (id: string) => figure(lhr, id, url);
   const summary = lhr.audits["resource-summary"]?.details;
   const items = summary && "items" in summary ? (summary.items as Array<{ resourceType?: string; transferSize?: number }>) : [];
   const scripts = items.find((item) => item.resourceType === "script");
@@ -105,14 +111,6 @@ export async function measure(browser: Browser, url: string): Promise<PageFigure
  * budget, not part of it.
  */
 export async function measurePaint(browser: Browser, url: string): Promise<PaintFigures> {
-  const result = await lighthouse(url, { port: browser.port, output: "json", logLevel: "error", onlyCategories: ["performance"], throttlingMethod: "devtools" });
-  if (!result) throw new Error(`lighthouse returned no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const audit = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    if (typeof value !== "number") throw new Error(`lighthouse gave no ${id} for ${url} (devtools throttling)`);
-    return value;
-  };
-  return { fcpMs: audit("first-contentful-paint"), lcpMs: audit("largest-contentful-paint") };
+  const lhr = await run(browser, url, { onlyCategories: ["performance"], throttlingMethod: "devtools" });
+  return { fcpMs: figure(lhr, "first-contentful-paint", url), lcpMs: figure(lhr, "largest-contentful-paint", url) };
 }
