@@ -3,13 +3,15 @@
  *
  * Builds the site and a floor (a bare pages-router Next.js page with React
  * only, see site/floor.ts), serves both with `next start` on free loopback
- * ports, and runs Lighthouse's mobile preset BENCH_RUNS times (default 3)
- * on `/` and a project page of each. Runs are interleaved, ours then the
- * floor then the other way round, so a busy machine weighs on both alike.
- * Prints the medians side by side and checks the budget in site/budget.ts:
- * exits 1 when a figure misses it. Then loads each page as many times again
- * with Lighthouse's real (devtools) throttling and prints when it first
- * painted, beside the floor: what a linked stylesheet or a script really
+ * ports, each behind an HTTP/2 TLS front as a host serves it
+ * (site/https-front.ts), and runs Lighthouse's mobile preset BENCH_RUNS
+ * times (default 3) on `/` and a project page of each. Runs are
+ * interleaved, ours then the floor then the other way round, so a busy
+ * machine weighs on both alike. Prints the medians side by side and checks
+ * the budget in site/budget.ts: exits 1 when a figure misses it. Then, not
+ * budgeted: the same runs over HTTP/1.1 straight from `next start`, and
+ * each page loaded with Lighthouse's real (devtools) throttling, its first
+ * paint beside the floor's: what a linked stylesheet or a script really
  * holds up, which the default simulation blurs (site/lighthouse-run.ts).
  *
  * Env: BENCH_RUNS (default 3), BENCH_PROJECT_PATH (default
@@ -24,6 +26,7 @@ import { fileURLToPath } from "node:url";
 import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
 import { checkBudget, median, medianFigures, type BudgetCheck } from "./site/budget";
 import { writeFloorApp } from "./site/floor";
+import { makeCertificate, startHttpsFront, type HttpsFront } from "./site/https-front";
 import { assertBrowserInstalled, launchBrowser, measure, measurePaint, type PageFigures, type PaintFigures } from "./site/lighthouse-run";
 import { startNextServer, type NextServer } from "../tests/support/next-server";
 
@@ -47,13 +50,13 @@ async function build(dir: string, what: string): Promise<void> {
  * that goes first alternating from run to run (`first` in the first), so a busy machine weighs on both
  * alike; each result logged as it comes.
  */
-async function interleaved<T>(servers: Record<Side, NextServer>, label: string, first: Side, measureOne: (url: string) => Promise<T>, describe: (figures: T) => string): Promise<Map<string, T[]>> {
+async function interleaved<T>(origins: Record<Side, string>, label: string, first: Side, measureOne: (url: string) => Promise<T>, describe: (figures: T) => string): Promise<Map<string, T[]>> {
   const results = new Map<string, T[]>();
   const second: Side = first === "ours" ? "floor" : "ours";
   for (let index = 0; index < RUNS; index++) {
     for (const page of PAGES) {
       for (const side of index % 2 === 0 ? [first, second] : [second, first]) {
-        const figures = await measureOne(servers[side].url + page);
+        const figures = await measureOne(origins[side] + page);
         const key = `${page} ${side}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
         console.log(`- ${label} ${index + 1}/${RUNS} ${side} ${page}: ${describe(figures)}`);
@@ -85,6 +88,7 @@ function figuresRow(page: string, side: Side, figures: PageFigures, runs: PageFi
 await assertBrowserInstalled();
 const work = await mkdtemp(join(tmpdir(), "bench-site-"));
 const sites: NextServer[] = [];
+const fronts: HttpsFront[] = [];
 try {
   const siteDir = join(work, "site");
   const floorDir = join(work, "floor");
@@ -102,18 +106,30 @@ try {
   sites.push(servers.ours, servers.floor);
   // The first request renders the floor's fallback page and warms both servers; it is not measured.
   for (const side of ["ours", "floor"] as const) for (const page of PAGES) await fetch(servers[side].url + page);
+  const certificate = await makeCertificate();
+  for (const side of ["ours", "floor"] as const) fronts.push(await startHttpsFront(servers[side].url, certificate));
+  const overHttp2: Record<Side, string> = { ours: fronts[0]!.url, floor: fronts[1]!.url };
+  const overHttp1: Record<Side, string> = { ours: servers.ours.url, floor: servers.floor.url };
 
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(certificate.spkiHash);
+  const describe = (figures: PageFigures) => `${figures.documentProtocol}, Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`;
   let runs: Map<string, PageFigures[]>;
+  let http1Runs: Map<string, PageFigures[]>;
   let paints: Map<string, PaintFigures[]>;
   try {
-    runs = await interleaved(servers, "run", "ours", (url) => measure(browser, url), (figures) => `Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`);
-    paints = await interleaved(servers, "throttled run", "floor", (url) => measurePaint(browser, url), (figures) => `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
+    runs = await interleaved(overHttp2, "run", "ours", (url) => measure(browser, url), describe);
+    http1Runs = await interleaved(overHttp1, "HTTP/1.1 run", "floor", (url) => measure(browser, url), describe);
+    paints = await interleaved(overHttp2, "throttled run", "ours", (url) => measurePaint(browser, url), (figures) => `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
   } finally {
     await browser.close();
   }
+  // A run over the wrong transport would measure something else than the table says: fail, don't report it.
+  for (const [transport, results, expected] of [["HTTP/2", runs, "h2"], ["HTTP/1.1", http1Runs, "http/1.1"]] as const) {
+    const wrong = [...results.values()].flat().filter((figures) => figures.documentProtocol !== expected);
+    if (wrong.length > 0) throw new Error(`${wrong.length} ${transport} run(s) loaded the page over ${wrong[0]!.documentProtocol}, not ${expected}`);
+  }
 
-  console.log(`\nLighthouse ${RUNS}× per page, mobile preset, medians (each run's Performance in brackets); ${source}\n`);
+  console.log(`\nLighthouse ${RUNS}× per page, mobile preset, over HTTP/2 with TLS, medians (each run's Performance in brackets); ${source}\n`);
   console.log(row(["page", "site", "Performance", "LCP", "TBT", "CLS", "JS KiB", "A11y", "BP", "SEO"]));
   console.log(row(Array(10).fill("---")));
   const checks: BudgetCheck[] = [];
@@ -127,7 +143,16 @@ try {
     checks.push(...checkBudget(page, oursMedian, floorMedian));
   }
 
-  console.log(`\nThe same pages loaded with real throttling (Lighthouse's devtools method), ${RUNS}× each, medians; not budgeted\n`);
+  console.log(`\nThe same runs over HTTP/1.1 straight from next start (every request beside the HTML on a connection of its own), medians; not budgeted\n`);
+  console.log(row(["page", "Performance ours", "Performance floor", "LCP ours", "LCP floor", "LCP ours / floor"]));
+  console.log(row(Array(6).fill("---")));
+  for (const page of PAGES) {
+    const ours = medianFigures(http1Runs.get(`${page} ours`)!);
+    const floor = medianFigures(http1Runs.get(`${page} floor`)!);
+    console.log(row([page, String(ours.performance), String(floor.performance), `${Math.round(ours.lcpMs)} ms`, `${Math.round(floor.lcpMs)} ms`, `${(ours.lcpMs / floor.lcpMs).toFixed(2)}×`]));
+  }
+
+  console.log(`\nThe same pages over HTTP/2 loaded with real throttling (Lighthouse's devtools method), ${RUNS}× each, medians; not budgeted\n`);
   console.log(row(["page", "FCP ours", "FCP floor", "LCP ours", "LCP floor", "LCP ours / floor"]));
   console.log(row(Array(6).fill("---")));
   for (const page of PAGES) {
@@ -144,6 +169,7 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await Promise.all(fronts.map((front) => front.close()));
   await Promise.all(sites.map((site) => site.stop()));
   if (process.env.BENCH_KEEP === "1") console.log(`\nkept ${work}`);
   else await rm(work, { recursive: true, force: true });

@@ -29,7 +29,7 @@ export function median(values: number[]): number {
 
 /** Each figure's median over the runs, taken figure by figure. */
 export function medianFigures(runs: PageFigures[]): PageFigures {
-  const of = (key: Exclude<keyof PageFigures, "lcpElement">) => median(runs.map((run) => run[key]));
+  const of = (key: Exclude<keyof PageFigures, "lcpElement" | "documentProtocol">) => median(runs.map((run) => run[key]));
   return {
     performance: of("performance"),
     lcpMs: of("lcpMs"),
@@ -40,6 +40,7 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
     bestPractices: of("bestPractices"),
     seo: of("seo"),
     lcpElement: runs[0]?.lcpElement ?? "unknown",
+    documentProtocol: runs[0]?.documentProtocol ?? "unknown",
   };
 }
 

@@ -23,6 +23,8 @@ export interface PageFigures {
   seo: number;
   /** What Lighthouse found as the largest contentful paint, for the log (not budgeted). */
   lcpElement: string;
+  /** The protocol the page's HTML came over ("http/1.1", "h2"): the bench checks the transport it meant to measure. */
+  documentProtocol: string;
 }
 
 /** When the page first painted and when its largest paint came, loaded with real throttling (see measurePaint). */
@@ -50,8 +52,10 @@ export async function assertBrowserInstalled(): Promise<void> {
   });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+/** Chromium for the runs; `trustedSpkiHash` is the public key of a certificate it accepts without a CA (the bench's HTTPS front, site/https-front.ts). */
+export async function launchBrowser(trustedSpkiHash?: string): Promise<Browser> {
+  const chromeFlags = trustedSpkiHash ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${trustedSpkiHash}`] : CHROME_FLAGS;
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags, logLevel: "silent" });
   return { port: chrome.port, close: async () => chrome.kill() };
 }
 
@@ -77,6 +81,12 @@ function figure(lhr: Report, id: string, url: string): number {
   return found.numericValue;
 }
 
+function documentProtocol(lhr: Report): string {
+  const requests = lhr.audits["network-requests"]?.details;
+  const items = requests && "items" in requests ? (requests.items as Array<{ resourceType?: string; protocol?: string }>) : [];
+  return items.find((item) => item.resourceType === "Document")?.protocol ?? "unknown";
+}
+
 export async function measure(browser: Browser, url: string): Promise<PageFigures> {
   const lhr = await run(browser, url, { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
   const audit = (id: string) => figure(lhr, id, url);
@@ -95,6 +105,7 @@ export async function measure(browser: Browser, url: string): Promise<PageFigure
     bestPractices: score(lhr.categories["best-practices"]?.score),
     seo: score(lhr.categories.seo?.score),
     lcpElement: lcpNode ?? "unknown",
+    documentProtocol: documentProtocol(lhr),
   };
 }
 
