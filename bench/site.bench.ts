@@ -107,8 +107,12 @@ try {
   // The first request renders the floor's fallback page and warms both servers; it is not measured.
   for (const side of ["ours", "floor"] as const) for (const page of PAGES) await fetch(servers[side].url + page);
   const certificate = await makeCertificate();
-  for (const side of ["ours", "floor"] as const) fronts.push(await startHttpsFront(servers[side].url, certificate));
-  const overHttp2: Record<Side, string> = { ours: fronts[0]!.url, floor: fronts[1]!.url };
+  const frontFor = async (side: Side) => {
+    const front = await startHttpsFront(servers[side].url, certificate);
+    fronts.push(front);
+    return front.url;
+  };
+  const overHttp2: Record<Side, string> = { ours: await frontFor("ours"), floor: await frontFor("floor") };
   const overHttp1: Record<Side, string> = { ours: servers.ours.url, floor: servers.floor.url };
 
   const browser = await launchBrowser(certificate.spkiHash);

@@ -46,6 +46,13 @@ export async function makeCertificate(): Promise<Certificate> {
   return { key: pems.private, cert: pems.cert, spkiHash: createHash("sha256").update(spki).digest("base64") };
 }
 
+/** `headers` without HTTP/2's pseudo-headers (`:path`, …) and the hop-by-hop ones, to pass on in either direction. */
+function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const kept: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) kept[name] = value;
+  return kept;
+}
+
 /** An HTTP/2 TLS server on a free loopback port that hands every request to `target` (an http:// origin). */
 export async function startHttpsFront(target: string, certificate: Certificate): Promise<HttpsFront> {
   const upstream = new URL(target);
@@ -56,13 +63,9 @@ export async function startHttpsFront(target: string, certificate: Certificate):
     session.once("close", () => sessions.delete(session));
   });
   server.on("request", (request: http2.Http2ServerRequest, response: http2.Http2ServerResponse) => {
-    const headers: http.OutgoingHttpHeaders = { "x-forwarded-proto": "https" };
-    for (const [name, value] of Object.entries(request.headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name)) headers[name] = value;
-    headers.host = request.authority;
+    const headers = { ...forwardable(request.headers), "x-forwarded-proto": "https", host: request.authority };
     const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers }, (answer) => {
-      const back: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
-      response.writeHead(answer.statusCode ?? 502, back);
+      response.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
       answer.pipe(response);
     });
     forwarded.on("error", (error) => {

@@ -81,20 +81,18 @@ function figure(lhr: Report, id: string, url: string): number {
   return found.numericValue;
 }
 
-function documentProtocol(lhr: Report): string {
-  const requests = lhr.audits["network-requests"]?.details;
-  const items = requests && "items" in requests ? (requests.items as Array<{ resourceType?: string; protocol?: string }>) : [];
-  return items.find((item) => item.resourceType === "Document")?.protocol ?? "unknown";
+/** The rows of an audit that gives a table (resource-summary, network-requests, …); none when it gave no table. */
+function tableRows<Row>(lhr: Report, id: string): Row[] {
+  const details = lhr.audits[id]?.details;
+  return details && "items" in details ? (details.items as Row[]) : [];
 }
 
 export async function measure(browser: Browser, url: string): Promise<PageFigures> {
   const lhr = await run(browser, url, { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
   const audit = (id: string) => figure(lhr, id, url);
-  const summary = lhr.audits["resource-summary"]?.details;
-  const items = summary && "items" in summary ? (summary.items as Array<{ resourceType?: string; transferSize?: number }>) : [];
-  const scripts = items.find((item) => item.resourceType === "script");
-  const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details;
-  const lcpNode = lcpDetails && "items" in lcpDetails ? JSON.stringify(lcpDetails.items[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1] : undefined;
+  const scripts = tableRows<{ resourceType?: string; transferSize?: number }>(lhr, "resource-summary").find((row) => row.resourceType === "script");
+  const lcpNode = JSON.stringify(tableRows<unknown>(lhr, "largest-contentful-paint-element")[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1];
+  const html = tableRows<{ resourceType?: string; protocol?: string }>(lhr, "network-requests").find((row) => row.resourceType === "Document");
   return {
     performance: score(lhr.categories.performance?.score),
     lcpMs: audit("largest-contentful-paint"),
@@ -105,7 +103,7 @@ export async function measure(browser: Browser, url: string): Promise<PageFigure
     bestPractices: score(lhr.categories["best-practices"]?.score),
     seo: score(lhr.categories.seo?.score),
     lcpElement: lcpNode ?? "unknown",
-    documentProtocol: documentProtocol(lhr),
+    documentProtocol: html?.protocol ?? "unknown",
   };
 }
 
