@@ -4,8 +4,11 @@ import { BROWSERS } from "./tests/e2e/support/user-agents";
 import { OFFLINE_CHROMIUM_FLAGS } from "./tests/support/chromium-flags";
 
 const port = SITE_PORT;
-/** The publishing tests (tests/e2e/publishing.spec.ts): their own copies of the two builds, and servers. */
-const PUBLISHING = /publishing\.spec\.ts$/;
+/**
+ * The publishing tests (tests/e2e/publishing.spec.ts, page-gate.spec.ts): their own copies of the
+ * builds, their own servers on the content API over HTTP, and counts of its requests.
+ */
+const PUBLISHING = /(publishing|page-gate)\.spec\.ts$/;
 /** Two instances on one Redis (tests/e2e/instances.spec.ts): its own copy of a build, and servers, HTTP only. */
 const INSTANCES = /(^|[\\/])instances\.spec\.ts$/;
 

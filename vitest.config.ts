@@ -22,6 +22,7 @@ const TIMED = [
   "content/limiter-parts",
   "content/request-limit",
   "content/request-limit-redis",
+  "content/request-priority",
   "content/shared-cv",
   "deploy/fetch-with-retry",
   "http/read-body",

@@ -1,6 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./preview/preview-entry";
 import { withoutTrailingSlash } from "./http/trailing-slash";
+import { contentVersionNow } from "./content/queries";
+import { processNotFoundCopies } from "./errors/not-found-copy";
+import { gatedPagePath } from "./publishing/page-gate/gated-paths";
+import { sitePageGate } from "./publishing/page-gate/site-page-gate";
 
 /**
  * Preview entry and its limits (see preview/preview-entry.ts): framed page
@@ -9,17 +13,34 @@ import { withoutTrailingSlash } from "./http/trailing-slash";
  * request that is not the editor's loses the draft-mode cookies, so it is
  * published.
  *
+ * The page gate (publishing/page-gate): a project page, its `/_next/data`
+ * JSON or the editor's route asked for a path the site does not know is a
+ * 404 here, from a copy of the rendered not-found page, before Next.js
+ * renders anything or keeps anything for it: no content request (anyone
+ * could spend the content API's budget with a few requests a second), no
+ * not-found entry per path in the page cache (a flood of made-up paths
+ * would grow it without bound), and a fraction of a render's time. The
+ * editor's own requests pass: it may open a story never published; its page
+ * checks the draft-mode session itself and gates a request that has none.
+ *
  * Also the trailing-slash redirect (`/projects/x/` → `/projects/x`): Next.js's
  * own answers before next.config's headers() apply, so its 308 carried no
  * security headers; `skipTrailingSlashRedirect` hands it to the proxy, whose
  * answers get them (Next.js documents the option for exactly this).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const canonical = withoutTrailingSlash(request.nextUrl);
   if (canonical) return NextResponse.redirect(canonical, 308);
   const entry = entryRedirect(request.nextUrl, request.headers);
   if (entry) return NextResponse.redirect(entry, 307);
-  if (!isEditorRequest(request.nextUrl, request.headers)) {
+  const editor = isEditorRequest(request.nextUrl, request.headers);
+  const page = editor ? undefined : gatedPagePath(request.nextUrl.pathname);
+  if (page !== undefined && !(await sitePageGate().isKnown(page))) {
+    const answer = await notAPage(request);
+    // No copy to answer from: the page answers 404 itself, still without a content request (its getStaticProps asks the gate too).
+    if (answer) return answer;
+  }
+  if (!editor) {
     const cookies = withoutDraftModeCookies(request.headers.get("cookie"));
     if (cookies !== undefined) {
       const headers = new Headers(request.headers);
@@ -30,14 +51,33 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
+/**
+ * The not-found page for the address asked for, from the copy of the
+ * rendered one (errors/not-found-copy.ts): nothing rendered, nothing kept
+ * per path. `/_next/data/…` JSON is answered as Next.js answers it. The copy
+ * is asked of this server at the address Next.js gave the proxy (its own
+ * host and port), never one a request names.
+ */
+async function notAPage(request: NextRequest): Promise<Response | undefined> {
+  const url = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  // Next.js marks a /_next/data request so before the proxy sees it (and hands it the page's path).
+  const data = request.headers.has("x-nextjs-data");
+  return processNotFoundCopies().answer({ url, userAgent: request.headers.get("user-agent"), data }, await contentVersionNow(), request.nextUrl.origin);
+}
+
 export const config = {
   // Pages only (not API routes, Next's own files or assets), and of those only
   // framed requests and requests carrying the draft-mode cookie: ordinary
-  // visits pay nothing for preview. Any path that ends in a slash, for the
-  // redirect. Next reads this statically: literals only.
+  // visits pay nothing for preview. The routes the page gate answers for
+  // (publishing/page-gate/gated-paths.ts: project pages, their /_next/data
+  // JSON, which Next.js matches by the page's path, and the editor's route).
+  // Any path that ends in a slash, for the redirect. Next reads this
+  // statically: literals only.
   matcher: [
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "cookie", key: "__prerender_bypass" }] },
+    "/projects/:path+",
+    "/editor/:path*",
     "/(.+)/",
   ],
 };

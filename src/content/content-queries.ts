@@ -29,6 +29,8 @@ const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);
 export const SITE_CONFIG_SLUG = "site";
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
+/** The links endpoint's maximum page size. */
+export const LINKS_PAGE_SIZE = 1000;
 
 export interface QueryOptions extends VersionOptions {
   /** A language code of the space (e.g. `de`); the default language when absent. */
@@ -50,6 +52,12 @@ export interface ContentQueries {
   refresh(): Promise<void>;
   /** Every published story, relations left as uuids (what links stories to the pages that show them). */
   listPublishedStories(): Promise<ListedStory[]>;
+  /**
+   * Every published story's full slug, from `cdn/links` (1,000 a request),
+   * at the latest content version, and that version: what the site's pages
+   * are, without their content (src/publishing/page-gate).
+   */
+  listPublishedSlugs(): Promise<{ fullSlugs: string[]; cv: number | undefined }>;
 }
 
 /** A story as listed, with the fields that tell where it is shown. */
@@ -103,6 +111,13 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
   const listPublished = freshRuns(async () => {
     await client.syncCacheVersion();
     return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
+  });
+  const listSlugs = freshRuns(async () => {
+    // The latest cv first: the client keeps published answers until a new cv, and this listing is made to learn what changed.
+    await refresh();
+    const links = (await client.getAll("cdn/links", { version: "published", per_page: LINKS_PAGE_SIZE })) as { slug?: unknown; is_folder?: unknown }[];
+    const fullSlugs = links.filter((link) => link.is_folder !== true && typeof link.slug === "string").map((link) => link.slug as string);
+    return { fullSlugs, cv: client.cacheVersion() || undefined };
   });
 
   /** The client for the version `options` asks for: drafts only ever through the preview token. */
@@ -220,6 +235,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
 
     refresh,
     listPublishedStories: listPublished,
+    listPublishedSlugs: listSlugs,
 
     listProjectSlugs(options) {
       return published("project-slugs", options, async () => {

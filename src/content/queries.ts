@@ -35,8 +35,14 @@ function defaultQueries(): ContentQueries {
 export type { ListedStory, QueryOptions } from "./content-queries";
 export { HOME_SLUG, isProjectSlug } from "./content-queries";
 
-/** Why Next.js runs getStaticProps (its `revalidateReason`). */
-export type RenderReason = "build" | "stale" | "on-demand" | undefined;
+/**
+ * Why a page's props are loaded: Next.js's `revalidateReason` for
+ * getStaticProps, or `request` for a page rendered for one request and kept
+ * nowhere (the editor's route), which reads what the process has: the cv
+ * follower keeps that at most CONTENT_CV_TTL_SECONDS behind, and a request
+ * anyone can send must not cost a cv look-up each (issue 36).
+ */
+export type RenderReason = "build" | "stale" | "on-demand" | "request" | undefined;
 
 /**
  * Called first by every page's getStaticProps. A build reads one content
@@ -47,13 +53,41 @@ export type RenderReason = "build" | "stale" | "on-demand" | undefined;
  * serving the last good page instead of replacing it with an error.
  */
 export async function refreshContentFor(reason: RenderReason): Promise<void> {
-  if (reason === "build") return;
+  if (reason === "build" || reason === "request") return;
   await defaultQueries().refresh();
 }
 
 /** Every published story with its id, uuid, full_slug and content (relations as uuids). */
 export async function listPublishedStories(): Promise<ListedStory[]> {
   return defaultQueries().listPublishedStories();
+}
+
+/** Every published story's full slug (one `cdn/links` request per 1,000) and the content version it was read at. */
+export async function listPublishedSlugs(): Promise<{ fullSlugs: string[]; cv: number | undefined }> {
+  return defaultQueries().listPublishedSlugs();
+}
+
+/**
+ * The content's version when it is known without a request: the embedded
+ * content's, read from its files (checked at most every few seconds);
+ * undefined for a content API, whose version only a request tells.
+ */
+export async function localContentVersion(): Promise<number | undefined> {
+  const { published, local } = content();
+  if (!local) return undefined;
+  await published.syncCacheVersion();
+  return published.cacheVersion() || undefined;
+}
+
+/**
+ * The content version this process reads now, without a request: the
+ * embedded content's files, or the last cv a content API answered with
+ * (undefined before the first answer).
+ */
+export async function contentVersionNow(): Promise<number | undefined> {
+  const { published, local } = content();
+  if (local) await published.syncCacheVersion();
+  return published.cacheVersion() || undefined;
 }
 
 /** `options.preview: true` (preview mode only) asks for drafts; `language` for a translation. */

@@ -19,6 +19,8 @@ export interface SiteContent {
   published: ContentClient;
   /** The latest cv shared by every instance; absent without REDIS_URL (and for the embedded content). */
   sharedCv?: SharedCvStore;
+  /** Whether the content is the embedded one, read in-process (its cv is known without a request). */
+  local?: boolean;
 }
 
 /** `next build` sets it in the build and its workers: a build reads one content version throughout. */
@@ -31,7 +33,7 @@ export function createSiteContent(env: Readonly<Record<string, string | undefine
   const { published, preview } = createSiteClients({ source });
   if (source.kind === "local") {
     // The embedded content's files are the truth, read in-process (ContentClient.syncCacheVersion).
-    return { queries: createContentQueries(published, preview), published };
+    return { queries: createContentQueries(published, preview), published, local: true };
   }
   const link = processRedisLink(env);
   const sharedCv = link && createSharedCvStore(link, sharedCvKey(source.endpoint ?? source.region ?? "eu", source.token));

@@ -43,22 +43,35 @@ export default function ErrorPage({ status, path, site }: ErrorProps) {
 }
 
 ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): Promise<ErrorProps> => {
-  const status = errorStatus(res?.statusCode, err?.statusCode);
   const path = shownPath(req?.url ?? asPath);
   // The branch is compiled out of the browser bundle (Next replaces `typeof
   // window`), so neither isbot nor the content client ship to the browser.
   if (typeof window === "undefined" && res) {
+    // A render whose content request the site turned away (its queue was full: publishing goes first) is a 503
+    // the visitor may retry, not the 500 Next.js set for the thrown error.
+    const { isContentBusy } = await import("../content/rate-limit/content-busy");
+    const busy = isContentBusy(err) ? err : undefined;
+    const status = busy ? busy.statusCode : errorStatus(res.statusCode, err?.statusCode);
     res.statusCode = status;
+    if (busy) res.setHeader("Retry-After", String(busy.retryAfterSeconds));
     // Next.js answers some requests (an address it cannot decode: 400) before
     // next.config's headers() apply; every error view carries them all the same.
     const { ensureErrorHeaders } = await import("../errors/error-headers");
     ensureErrorHeaders(res, status, req?.url);
     const { endForBot } = await import("../errors/bot-response");
     if (endForBot(req?.headers["user-agent"], status, res)) return { status, path, site: null };
-    const [{ siteConfigOrNull }, { pageIcons }] = await Promise.all([import("../content/shaping/site-config"), import("../ui/icons/page-icons")]);
-    const site = await siteConfigOrNull();
+    // No header and footer for a busy answer: their request would queue behind the same crowd.
+    if (busy) return { status, path, site: null };
+    const [{ siteConfigOrNull }, { pageIcons }, { runAtPriority }] = await Promise.all([
+      import("../content/shaping/site-config"),
+      import("../ui/icons/page-icons"),
+      import("../content/rate-limit/request-priority"),
+    ]);
+    // Whoever asked for a path that is not a page: a visitor's request, in the visitors' short queue.
+    const site = await runAtPriority("visitor", siteConfigOrNull);
     return { status, path, site, icons: pageIcons([site]) };
   }
+  const status = errorStatus(res?.statusCode, err?.statusCode);
   // An error while rendering in the browser (the editor's page, the one that hydrates): no content request that could fail the same way.
   return { status, path, site: null };
 };

@@ -7,6 +7,7 @@ import { SiteFrame } from "../layouts/SiteFrame";
 import { CONTACT_PAGE_PATH } from "../contact/rules/contact-fields";
 import { ContactOutcomeContext, type ContactOutcome } from "../contact/form/contact-outcome";
 import { STATUS_TEXT } from "../contact/rules/contact-status";
+import { runAtPriority } from "../content/rate-limit/request-priority";
 import { siteConfigOrNull } from "../content/shaping/site-config";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 import { pageIcons } from "../ui/icons/page-icons";
@@ -57,8 +58,10 @@ function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }
  * the form again with the same messages and what the visitor typed.
  */
 export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({ req, res, query }) => {
+  // The header and footer's one (shared) request is a visitor's work, in the visitors' short queue.
+  const visitorsSiteConfig = () => runAtPriority("visitor", siteConfigOrNull);
   if (req.method !== "POST") {
-    const site = await siteConfigOrNull();
+    const site = await visitorsSiteConfig();
     return { props: { site, icons: pageIcons([site]), outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };
   }
   const outcome = await acceptContact(req);
@@ -70,7 +73,7 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   // The rest of a refused body is not read (src/http/read-body.ts); a cross-site post's not at all.
   if (outcome.kind === "too-large" || outcome.kind === "timed-out" || outcome.kind === "unsupported" || outcome.kind === "cross-site") closeAfterAnswer(res);
   if (outcome.kind === "limited" || outcome.kind === "store-unreachable") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
-  const site = await siteConfigOrNull();
+  const site = await visitorsSiteConfig();
   return { props: { site, icons: pageIcons([site]), outcome: shown } };
 };
 

@@ -10,6 +10,8 @@
  */
 import type { GetStaticProps, GetStaticPropsContext, PreviewData } from "next";
 import type { ParsedUrlQuery } from "node:querystring";
+import { doContentWork } from "../content/rate-limit/content-work";
+import type { RequestPriority } from "../content/rate-limit/request-priority";
 
 const REGISTRY = Symbol.for("portfolio.regeneration-failures");
 
@@ -26,17 +28,34 @@ export function takeRegenerationFailure(path: string): string | undefined {
   return failure;
 }
 
-/** getStaticProps that logs and records a failed regeneration of its page; the build is left alone (a failure there fails the build). */
+/**
+ * Whose work a render is (src/content/rate-limit/request-priority.ts): an
+ * on-demand revalidation is a webhook's (publishing goes first), a stale
+ * page's or the build's is regeneration, and a first render on request
+ * (a page published after the build) is what a visitor started.
+ */
+export function renderPriority(reason: GetStaticPropsContext["revalidateReason"]): RequestPriority {
+  if (reason === "on-demand") return "publish";
+  if (reason === "stale" || reason === "build") return "regeneration";
+  return "visitor";
+}
+
+/**
+ * getStaticProps at its render's priority (renderPriority), logging and
+ * recording a failed regeneration of its page; the build is left alone (a
+ * failure there fails the build).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next.js's own bound for page props
 export function reportRegeneration<P extends { [key: string]: any }, Q extends ParsedUrlQuery = ParsedUrlQuery>(
   pathOf: (params: Q | undefined) => string,
   getStaticProps: GetStaticProps<P, Q, PreviewData>,
 ): GetStaticProps<P, Q, PreviewData> {
   return async (context: GetStaticPropsContext<Q, PreviewData>) => {
-    if (context.revalidateReason === "build") return getStaticProps(context);
+    const render = () => doContentWork(renderPriority(context.revalidateReason), async () => getStaticProps(context));
+    if (context.revalidateReason === "build") return render();
     const path = pathOf(context.params);
     try {
-      const result = await getStaticProps(context);
+      const result = await render();
       failures().delete(path);
       return result;
     } catch (error) {

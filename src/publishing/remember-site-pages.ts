@@ -4,16 +4,24 @@
  * a failure is logged and the first webhook lists instead.
  */
 import { listPublishedStories, refreshContentFor } from "../content/queries";
+import { runAtPriority } from "../content/rate-limit/request-priority";
 import type { KnownPages } from "./known-pages";
+import type { KnownPathsStore } from "./page-gate/known-paths-store";
+import { siteKnownPaths } from "./page-gate/site-page-gate";
 import { siteKnownPages } from "./site-known-pages";
 import { mapSitePages } from "./site-pages";
 
-export async function rememberSitePages(known: KnownPages = siteKnownPages()): Promise<void> {
+/** Also tells the page gate which pages exist (a newer listing another instance made is kept). */
+export async function rememberSitePages(known: KnownPages = siteKnownPages(), knownPaths: KnownPathsStore = siteKnownPaths()): Promise<void> {
   try {
-    await refreshContentFor("on-demand");
-    const pages = mapSitePages(await listPublishedStories());
+    const listedAt = Date.now();
+    const pages = await runAtPriority("regeneration", async () => {
+      await refreshContentFor("on-demand");
+      return mapSitePages(await listPublishedStories());
+    });
     // A map that is there already is kept: a webhook's is newer, and an older one still has the stories deleted since.
     await known.setIfAbsent(pages);
+    await knownPaths.offer({ paths: new Set(pages.all), listedAt });
   } catch (error) {
     console.error(`revalidate: could not list the stories at start (the first webhook will): ${String(error)}`);
   }

@@ -38,21 +38,30 @@ export function openMapLink(url: string, log?: { warn(line: string): void; info(
   });
 }
 
-export function siteKnownPages(env: Readonly<Record<string, string | undefined>> = process.env): KnownPages {
-  const memory = processKnownPages();
+/**
+ * The process's link for what publishing shares through Redis (the story →
+ * pages map, the known page paths); undefined without REDIS_URL, or with one
+ * that is not a Redis URL (said once: webhooks keep working on this instance).
+ */
+export function publishingRedisLink(env: Readonly<Record<string, string | undefined>> = process.env): RedisLink | undefined {
   const url = readRedisUrl(env);
-  if (!url) return memory;
+  if (!url) return undefined;
   const state = processState();
   const problem = redisUrlProblem(url);
   if (problem) {
-    if (!state.warned) console.error(`revalidate: ${problem}; the story → pages map is kept in this process's memory only`);
+    if (!state.warned) console.error(`revalidate: ${problem}; the story → pages map and the known pages are kept in this process's memory only`);
     state.warned = true;
-    return memory;
+    return undefined;
   }
   let link = state.links.get(url);
   if (!link) {
     link = openMapLink(url);
     state.links.set(url, link);
   }
-  return redisKnownPages(link, memory);
+  return link;
+}
+
+export function siteKnownPages(env: Readonly<Record<string, string | undefined>> = process.env): KnownPages {
+  const link = publishingRedisLink(env);
+  return link ? redisKnownPages(link, processKnownPages()) : processKnownPages();
 }

@@ -12,6 +12,7 @@
  */
 import type { ListedStory } from "../content/content-queries";
 import type { KnownPages } from "./known-pages";
+import type { KnownPathsStore } from "./page-gate/known-paths-store";
 import { planRefresh, type RefreshPlan } from "./refresh-plan";
 import { contentFingerprint, type ReplayGuard } from "./replay-guard";
 import { mapSitePages, type SitePages } from "./site-pages";
@@ -45,6 +46,8 @@ export interface QueuedWebhook {
 export interface BatchDeps {
   listStories(): Promise<ListedStory[]>;
   known: KnownPages;
+  /** Where the page gate learns the site's pages: each batch's listing is the newest. */
+  knownPaths?: KnownPathsStore;
   replays: ReplayGuard;
   /** Pages the build made: part of "every page" when a story's old page is unknown. */
   builtPages?: readonly string[];
@@ -60,6 +63,8 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
     let after: SitePages;
     // Read before the listing: what the pages were before this batch's changes.
     const before = await known.get();
+    // When the listing began: what it shows is at least this fresh.
+    const listedAt = Date.now();
     try {
       listing = await deps.listStories();
       after = mapSitePages(listing);
@@ -93,6 +98,8 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
       if (item.progress.plan.unknownStory) log(`revalidate: story ${webhook.storyId} is not in the previous listing; refreshing every page`);
     }
     await known.set(after);
+    // Before any page regenerates: a story published now is a known page from here on, on every instance.
+    await deps.knownPaths?.offer({ paths: new Set(after.all), listedAt });
 
     const planned = items.filter((item) => item.progress.plan);
     const paths = [...new Set(planned.flatMap((item) => item.progress.plan!.paths))].sort();

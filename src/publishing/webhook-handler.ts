@@ -14,6 +14,7 @@ import { waitAtMost } from "../time-limits/time-limits.mjs";
 import { describeTimeout, type BodyRead } from "../http/read-body";
 import { createBatchQueue, type BatchTiming } from "./batch-queue";
 import { ownKnownPages, type KnownPages } from "./known-pages";
+import type { KnownPathsStore } from "./page-gate/known-paths-store";
 import { createReplayGuard, payloadKey, type ReplayGuard } from "./replay-guard";
 import { pagePath } from "./site-pages";
 import { webhookBatchRunner, type QueuedWebhook, type Revalidate, type WebhookAnswer } from "./webhook-batch";
@@ -51,6 +52,8 @@ export interface WebhookDeps {
   listStories(): Promise<ListedStory[]>;
   /** Where the last listing's map is kept; by default this handler's own. */
   known?: KnownPages;
+  /** Where the page gate learns the site's pages (src/publishing/page-gate); none by default. */
+  knownPaths?: KnownPathsStore;
   /** The pages the build made, part of "every page" when a story's old page is unknown. */
   builtPages?: readonly string[];
   log?: (line: string) => void;
@@ -69,6 +72,7 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
     listStories: deps.listStories,
     // What the last listing said, so a story gone from the next one still has its old pages.
     known: deps.known ?? ownKnownPages(),
+    ...(deps.knownPaths && { knownPaths: deps.knownPaths }),
     replays: deps.replays ?? createReplayGuard(),
     builtPages: deps.builtPages,
     log,

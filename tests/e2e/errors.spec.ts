@@ -1,3 +1,6 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { headerLogoText } from "./content";
@@ -61,15 +64,30 @@ test.describe("a real server error: the content API fails while a new project pa
 
   let cdn: FailingCdn;
   let site: NextServer;
+  let dir: string;
 
   test.beforeAll(async () => {
-    cdn = await startFailingCdn();
+    // Two projects published after the build: pages the site knows (its start-up listing names them), not yet rendered.
+    // A path it does not know is a 404 with no content request at all (page-gate.spec.ts), whatever the API's state.
+    dir = await mkdtemp(join(tmpdir(), "errors-content-"));
+    await cp(join(process.cwd(), "content"), dir, { recursive: true });
+    const template = JSON.parse(await readFile(join(dir, "stories/projects/fieldnotes.json"), "utf8"));
+    for (const [n, slug] of ["new-while-down", "new-while-failing"].entries()) {
+      const id = 737000001 + n;
+      const story = { ...template, id, uuid: `00000000-0000-4000-8037-${String(id).padStart(12, "0")}`, name: slug, slug, full_slug: `projects/${slug}` };
+      await writeFile(join(dir, `stories/projects/${slug}.json`), JSON.stringify(story));
+    }
+    cdn = await startFailingCdn(dir);
     site = await startNextServer({ env: { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: cdn.token, STORYBLOK_API_URL: cdn.apiUrl } });
+    // The start-up listing (not awaited by the server's start) has named the two projects.
+    await expect.poll(() => site.output(), { timeout: 10_000 }).toMatch(/contact: /);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   });
 
   test.afterAll(async () => {
     await site?.stop();
     await cdn?.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   // First, while nothing is cached: the site config cannot load either.

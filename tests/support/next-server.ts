@@ -26,6 +26,8 @@ export interface NextServerOptions {
 
 export interface NextServer {
   url: string;
+  /** The server's process (the leader of its process group: whatever it forks shares the group). */
+  pid: number;
   /** Everything the server printed, for failure messages and log assertions. */
   output(): string;
   /** SIGTERM, then waits until the server has exited. */
@@ -92,5 +94,5 @@ export async function startNextServer({ env = {}, dir = process.cwd(), distDir, 
     await end("SIGKILL");
     throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${output}`);
   }
-  return { url, output: () => output, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
+  return { url, pid: child.pid ?? 0, output: () => output, stop: () => end("SIGTERM"), crash: () => end("SIGKILL") };
 }

@@ -6,6 +6,7 @@
  */
 import { applyFault, type FaultInjector } from "./faults";
 import { corsPreflight, methodNotAllowed, notFound, redirectToCv, unauthorized } from "./responses";
+import { listLinks } from "./links-endpoint";
 import { getSpace } from "./space-endpoint";
 import { getStory, listStories, type RequestContext } from "./stories-endpoint";
 import { createStoryStore, type StoryStore } from "./story-store";
@@ -37,6 +38,7 @@ export type LocalCdnHandler = (request: Request) => Promise<Response>;
 
 const STORIES_PATH = /^\/v2\/cdn\/stories(?:\/(.*))?$/;
 const SPACE_PATH = /^\/v2\/cdn\/spaces\/me\/?$/;
+const LINKS_PATH = /^\/v2\/cdn\/links\/?$/;
 
 export function reportProblems(problems: StoryFileProblem[]): void {
   for (const { file, problem } of problems) console.warn(`content: ${file}: ${problem} (not served)`);
@@ -57,7 +59,8 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     options.onRequest?.(url);
     const route = STORIES_PATH.exec(url.pathname);
     const isSpace = SPACE_PATH.test(url.pathname);
-    if (!route && !isSpace) return notFound();
+    const isLinks = LINKS_PATH.test(url.pathname);
+    if (!route && !isSpace && !isLinks) return notFound();
     const params = url.searchParams;
     const access = accessOf(params.get("token"), options);
     const version = params.get("version") === "draft" ? "draft" : "published";
@@ -77,6 +80,7 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     }
 
     const ctx: RequestContext = { snapshot, params, version, spaceId };
+    if (isLinks) return listLinks(ctx);
     const key = route?.[1] ? decodedKey(route[1]) : "";
     if (key === undefined) return notFound();
     return key === "" ? listStories(ctx) : getStory(key, ctx);

@@ -94,11 +94,12 @@ export interface Page {
   page: number;
 }
 
-export function pageOf(params: URLSearchParams): Page {
+/** `per_page` and `page`; `maxPerPage` is the endpoint's own ceiling (100 for stories, 1,000 for links). */
+export function pageOf(params: URLSearchParams, maxPerPage = MAX_PER_PAGE): Page {
   const perPage = Number.parseInt(params.get("per_page") ?? "", 10);
   const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
-    perPage: Number.isFinite(perPage) && perPage > 0 ? Math.min(perPage, MAX_PER_PAGE) : DEFAULT_PER_PAGE,
+    perPage: Number.isFinite(perPage) && perPage > 0 ? Math.min(perPage, maxPerPage) : DEFAULT_PER_PAGE,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }

@@ -3,6 +3,8 @@ import { platformWaitUntil } from "../../contact/server/platform-wait-until";
 import { listPublishedStories, refreshContentFor } from "../../content/queries";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
+import { runAtPriority } from "../../content/rate-limit/request-priority";
+import { siteKnownPaths } from "../../publishing/page-gate/site-page-gate";
 import { siteKnownPages } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
 import { serveWebhook } from "../../publishing/webhook-route";
@@ -20,6 +22,8 @@ const handleWebhook = createWebhookHandler({
   },
   // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
   known: siteKnownPages(),
+  // Each batch's listing tells the page gate which pages exist (a story published now is a page at once).
+  knownPaths: siteKnownPaths(),
   // Inlined at build by next.config.ts: no file of the build is read here.
   builtPages: builtPages(),
   // A batch answered 202 goes on after the answer: on Vercel or Netlify the function must stay alive for it.
@@ -28,7 +32,8 @@ const handleWebhook = createWebhookHandler({
 
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */
 export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
-  return serveWebhook(handleWebhook, req, res, async (path) => {
+  // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/rate-limit).
+  return runAtPriority("publish", () => serveWebhook(handleWebhook, req, res, async (path) => {
     const rejected = await res.revalidate(path).then(
       () => undefined,
       (error: unknown) => error,
@@ -38,5 +43,5 @@ export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
     const failure = takeRegenerationFailure(path);
     if (failure) throw new Error(failure);
     if (rejected !== undefined) throw rejected;
-  });
+  }));
 }

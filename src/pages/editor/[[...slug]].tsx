@@ -1,4 +1,6 @@
 import type { GetServerSideProps } from "next";
+import { doContentWork } from "../../content/rate-limit/content-work";
+import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
 import HomePage, { type HomeProps } from "../../views/HomePage";
 import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";
 import { loadHomeProps } from "../../views/home-props";
@@ -18,6 +20,13 @@ import { loadProjectProps } from "../../views/project-props";
  * come here; should one type the address, the page is the published one,
  * hydrated, and kept out of search engines. Rendered per request and never
  * cacheable.
+ *
+ * What a request without a draft-mode session costs is what a visitor's
+ * does (issue 36): a path the site does not know is a 404 with no content
+ * request (the proxy gates `/editor/…`; a framed request with a forged
+ * cookie is gated here), the content is what the process has (no cv
+ * look-up per request), and its requests wait in the visitors' short queue.
+ * The editor's drafts go first, with publishing.
  */
 type EditorPageProps = ({ view: "home" } & HomeProps) | ({ view: "project" } & ProjectPageProps);
 
@@ -25,15 +34,20 @@ export const getServerSideProps: GetServerSideProps<EditorPageProps, { slug?: st
   context.res.setHeader("Cache-Control", "private, no-store");
   context.res.setHeader("X-Robots-Tag", "noindex");
   const [section, ...rest] = context.params?.slug ?? [];
-  if (section === undefined) {
-    const home = await loadHomeProps(context);
-    return home ? { props: { view: "home", ...home } } : { notFound: true };
-  }
-  if (section === "projects") {
-    const project = await loadProjectProps(rest, context);
-    return project ? { props: { view: "project", ...project } } : { notFound: true };
-  }
-  return { notFound: true };
+  const path = section === undefined ? "/" : `/${[section, ...rest].join("/")}`;
+  if (!context.draftMode && !(await sitePageGate().isKnown(path))) return { notFound: true };
+  const load = { draftMode: context.draftMode, previewData: context.previewData, revalidateReason: "request" as const };
+  return doContentWork(context.draftMode ? "publish" : "visitor", async () => {
+    if (section === undefined) {
+      const home = await loadHomeProps(load);
+      return home ? { props: { view: "home" as const, ...home } } : { notFound: true as const };
+    }
+    if (section === "projects") {
+      const project = await loadProjectProps(rest, load);
+      return project ? { props: { view: "project" as const, ...project } } : { notFound: true as const };
+    }
+    return { notFound: true as const };
+  });
 };
 
 export default function EditorPage(props: EditorPageProps) {

@@ -1,5 +1,6 @@
 import type { GetStaticPaths, GetStaticProps, PageConfig } from "next";
 import { isProjectSlug, listProjectSlugs } from "../../content/queries";
+import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { revalidateSeconds } from "../../publishing/revalidate-seconds";
 import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";
@@ -23,6 +24,11 @@ export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = r
     // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content
     // request: Next.js keeps only an empty not-found entry for it, in memory.
     if (!isProjectSlug(slug)) return { notFound: true };
+    // A first render on request for a path the site does not know: a 404 with no content request. The proxy
+    // answers such paths before they get here; this holds where it could not (no copy of the not-found page).
+    if (context.revalidateReason === undefined && !(await sitePageGate().isKnown(`/projects/${slug.join("/")}`))) {
+      return { notFound: true, revalidate: revalidateSeconds() };
+    }
     const props = await loadProjectProps(slug, context);
     // A project published again later must not stay a 404: the not-found page has the same lifetime.
     if (!props) return { notFound: true, revalidate: revalidateSeconds() };

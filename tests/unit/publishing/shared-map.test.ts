@@ -160,7 +160,7 @@ describe("REDIS_URL", () => {
     siteKnownPages(env);
     siteKnownPages(env);
     expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
-      "revalidate: REDIS_URL must start with redis:// or rediss:// (it starts with http://); the story → pages map is kept in this process's memory only",
+      "revalidate: REDIS_URL must start with redis:// or rediss:// (it starts with http://); the story → pages map and the known pages are kept in this process's memory only",
     ]);
     errors.mockRestore();
   });

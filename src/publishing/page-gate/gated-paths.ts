@@ -1,0 +1,37 @@
+/**
+ * Which request paths the page gate (page-gate.ts) answers for, and the page
+ * each one addresses: the routes whose pages are made on request (a project
+ * published after the build: `fallback: "blocking"`), the same pages' JSON
+ * under `/_next/data/…` (Next.js hands the proxy the page's own path for
+ * those), and the editor's route as a visitor reaches it (`/editor/…`, a
+ * page rendered on every request). Every other path is Next.js's own
+ * business: a static page, an API route, a file, or a 404 that costs nothing.
+ *
+ * src/proxy.ts's matcher names the same routes, as literals (Next.js reads
+ * it without running it); tests/unit/publishing/page-gate-routes.test.ts
+ * fails when a page with a fallback is added and not gated.
+ */
+
+/** The routes made on request, as path prefixes. */
+export const GATED_PREFIXES = ["/projects/"] as const;
+/** The editor's route (src/pages/editor/[[...slug]].tsx): `/editor/projects/x` shows `/projects/x`. */
+export const EDITOR_PREFIX = "/editor";
+
+/**
+ * The page `pathname` (as the request named it, percent-encoded) addresses
+ * when it is one the gate answers for, decoded as stories' slugs are;
+ * undefined for every other path, and for an address with a malformed
+ * escape, which Next.js answers 400 itself.
+ */
+export function gatedPagePath(pathname: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (path === EDITOR_PREFIX) return "/";
+  // Whatever the editor's route is asked for names the page after it; one it does not show is a page no one has.
+  if (path.startsWith(`${EDITOR_PREFIX}/`)) return path.slice(EDITOR_PREFIX.length);
+  return GATED_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : undefined;
+}

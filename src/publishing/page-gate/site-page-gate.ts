@@ -1,0 +1,54 @@
+/**
+ * The process's page gate (page-gate.ts), wired to the site: the build's
+ * pages, the known-paths store (shared through Redis with REDIS_URL), a
+ * `cdn/links` listing at the content's latest version, and the pages'
+ * lifetime (REVALIDATE_SECONDS) as the listing's. On globalThis: the proxy,
+ * the editor's page and the webhook route are separate module instances,
+ * and the process must list once, not once per bundle.
+ */
+import { listPublishedSlugs, localContentVersion } from "../../content/queries";
+import { runAtPriority } from "../../content/rate-limit/request-priority";
+import { builtPages } from "../build-pages";
+import { revalidateSeconds } from "../revalidate-seconds";
+import { publishingRedisLink } from "../site-known-pages";
+import { pagePath } from "../site-pages";
+import type { KnownPaths } from "./known-paths";
+import { processKnownPaths, type KnownPathsStore } from "./known-paths-store";
+import { createPageGate, type PageGate } from "./page-gate";
+
+/** The known-paths store of this process (with Redis's when REDIS_URL is set). */
+export function siteKnownPaths(): KnownPathsStore {
+  return processKnownPaths(publishingRedisLink());
+}
+
+/** The page paths of a listing of full slugs. */
+export function knownPathsOf(fullSlugs: Iterable<string>, listedAt: number, cv?: number): KnownPaths {
+  const paths = new Set<string>();
+  for (const slug of fullSlugs) {
+    const path = pagePath(slug);
+    if (path) paths.add(path);
+  }
+  return { paths, listedAt, ...(cv !== undefined && { cv }) };
+}
+
+const KEY = Symbol.for("portfolio.page-gate");
+
+export function sitePageGate(): PageGate {
+  const holder = globalThis as { [KEY]?: PageGate };
+  return (holder[KEY] ??= createPageGate({
+    store: siteKnownPaths(),
+    builtPages: builtPages(),
+    // Bounded by design (once per lifetime, per instance at a time): not a visitor's work, whoever's request found the set stale.
+    list: () =>
+      runAtPriority("regeneration", async () => {
+        const listedAt = Date.now();
+        const { fullSlugs, cv } = await listPublishedSlugs();
+        return knownPathsOf(fullSlugs, listedAt, cv);
+      }),
+    get maxAgeMs() {
+      const seconds = revalidateSeconds();
+      return seconds === false ? Infinity : seconds * 1000;
+    },
+    currentCv: localContentVersion,
+  }));
+}
