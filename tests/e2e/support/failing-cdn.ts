@@ -1,7 +1,8 @@
 /**
  * The embedded content served over HTTP as the Content Delivery API, with a
- * switch that makes it fail: every request, or only project stories (so the
- * site config still loads and the error view keeps the site's frame).
+ * switch that makes it fail: every request, or only project stories and
+ * listings of them (so the site config still loads and the error view keeps
+ * the site's frame).
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -18,7 +19,12 @@ export interface FailingCdn {
   close(): Promise<void>;
 }
 
-const PROJECT_REQUEST = /^\/v2\/cdn\/stories\/projects\//;
+const PROJECT_STORY = /^\/v2\/cdn\/stories\/projects\//;
+
+/** A project story, or a listing of projects (the one the site reads every project page from). */
+function isProjectRequest(url: URL): boolean {
+  return PROJECT_STORY.test(url.pathname) || (url.pathname === "/v2/cdn/stories" && (url.searchParams.get("starts_with") ?? "").startsWith("projects"));
+}
 
 /** `dir`: the content to serve, the embedded content by default. */
 export async function startFailingCdn(dir = join(process.cwd(), "content")): Promise<FailingCdn> {
@@ -26,8 +32,7 @@ export async function startFailingCdn(dir = join(process.cwd(), "content")): Pro
   const handler = createLocalCdn({ dir, token });
   let mode: FailureMode = "none";
   const running = await serveOverHttp(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (mode === "everything" || (mode === "projects" && PROJECT_REQUEST.test(path))) {
+    if (mode === "everything" || (mode === "projects" && isProjectRequest(new URL(request.url)))) {
       return new Response('{"error":"down for the test"}', { status: 503, statusText: "Service Unavailable" });
     }
     return handler(request);
