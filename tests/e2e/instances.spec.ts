@@ -16,7 +16,9 @@
  *     are 404 on both;
  *   - Redis stopped: pages still served by both, one log line each; Redis
  *     back: the next webhook refreshes both;
- *   - REVALIDATE_SECONDS=2 and no webhook: an edited page is fresh after it.
+ *   - REVALIDATE_SECONDS=2 and no webhook: an edited page is fresh after it;
+ *   - a project published through one instance is a page on the other at once (the known pages
+ *     are shared through Redis), and made-up paths cost the content API nothing on either.
  * No build of its own, servers reused, serial; skipped with one line without redis-server.
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -134,6 +136,28 @@ test("a webhook to A: B serves the fresh page on its next request", async () => 
   const prefix = `portfolio:pages:${await buildId()}:`;
   const keys = redis.cli("--scan", "--pattern", `${prefix}*`).split("\n");
   expect(keys.map((key) => pageOfKey(key, prefix))).toContain("/projects/tidewater");
+});
+
+test("a project published through A is a page on B at once, with no listing of B's own; made-up paths cost neither anything", async () => {
+  const atlas = await readStory("projects/2024/atlas");
+  const fresh = { ...atlas, id: 522000002, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f822002", slug: "lantern-quay", full_slug: "projects/lantern-quay", content: { ...atlas.content, title: "Lantern Quay" } };
+  const from = proxy.requests.length;
+  const unknown = await Promise.all([a, b].flatMap((site) => Array.from({ length: 40 }, (_, n) => page(site, `/projects/lantern-quay-${n}`))));
+  expect(unknown.every((answer) => answer.status === 404)).toBe(true);
+  // Nothing for the made-up paths; at most the site settings for each instance's one render of its not-found page.
+  const sent = proxy.requests.slice(from);
+  expect(sent.filter((request) => request.path.includes("lantern-quay"))).toEqual([]);
+  expect(sent.length).toBeLessThanOrEqual(4);
+
+  await writeStory(fresh.full_slug, fresh);
+  expect((await page(b, "/projects/lantern-quay")).status).toBe(404);
+  await expectDone(a, await send(a, "published", fresh.id, fresh.full_slug));
+  const sinceWebhook = proxy.requests.length;
+  const onB = await page(b, "/projects/lantern-quay");
+  expect(onB.status).toBe(200);
+  expect(onB.text).toContain("Lantern Quay");
+  // B knew the page from the listing A's webhook left in Redis, and A had rendered it into the shared cache.
+  expect(proxy.requests.slice(sinceWebhook).filter((request) => request.path.startsWith("/v2/cdn/links"))).toEqual([]);
 });
 
 test("40 projects published within a second: answers in 5 s, every page fresh, the content API's limit kept, each page regenerated once", async () => {
