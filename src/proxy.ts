@@ -35,7 +35,7 @@ export async function proxy(request: NextRequest) {
   if (entry) return NextResponse.redirect(entry, 307);
   const editor = isEditorRequest(request.nextUrl, request.headers);
   const page = editor ? undefined : gatedPagePath(request.nextUrl.pathname);
-  if (page !== undefined && !(await sitePageGate().isKnown(page))) {
+  if (page !== undefined && !(await isKnownPage(page))) {
     const answer = await notAPage(request);
     // No copy to answer from: the page answers 404 itself, still without a content request (its getStaticProps asks the gate too).
     if (answer) return answer;
@@ -49,6 +49,19 @@ export async function proxy(request: NextRequest) {
     }
   }
   return NextResponse.next();
+}
+
+/**
+ * Whether the gate knows `page`. A content source configured wrong (a
+ * missing token) is the page's to report: it fails there with the error
+ * the log names, as every page does, so the proxy lets the request through.
+ */
+async function isKnownPage(page: string): Promise<boolean> {
+  try {
+    return await sitePageGate().isKnown(page);
+  } catch {
+    return true;
+  }
 }
 
 /**
