@@ -5,11 +5,11 @@
  * write under migrations/ (the scaffold and both sides' types). The CLI
  * snapshots the schema and writes them.
  */
-import { componentChanges, componentsSource, parseComponents, type ComponentChange } from "../drift/semantic-summary";
-import type { GeneratedFile } from "../model";
-import { isBreaking } from "./compatibility";
-import { renameProblems, suggestRenames, type Rename } from "./renames";
-import { migrationScaffold } from "./scaffold";
+import { componentChanges, componentsSource, parseComponents, type ComponentChange } from "../drift/semantic-summary.js";
+import type { GeneratedFile } from "../model.js";
+import { isBreaking } from "./compatibility.js";
+import { renameProblems, suggestRenames, type Rename } from "./renames.js";
+import { migrationScaffold } from "./scaffold.js";
 
 /** The generated files a scaffold's types need: the blocks and the value types they use. */
 export const TYPE_FILES = ["components.ts", "richtext.ts", "storyblok.ts"] as const;
