@@ -72,7 +72,7 @@ program
     const flags = resolveFlags({ ...parsed, warn: true });
     if (flags.dir === undefined) throw new BadInput(`no renderers' folder: pass --dir DIR, or set "dir" in the config`);
     const { scaffoldCommand } = await import("./scaffold.js");
-    process.exitCode = scaffoldCommand({ ...flags, dir: flags.dir, ...(parsed.block === undefined ? {} : { blocks: parsed.block }) });
+    process.exitCode = await scaffoldCommand({ ...flags, dir: flags.dir, ...(parsed.block === undefined ? {} : { blocks: parsed.block }) });
   });
 
 try {

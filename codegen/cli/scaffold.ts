@@ -14,12 +14,12 @@ export interface ScaffoldFlags {
 }
 
 /** `scaffold`: writes the plan's new files with `wx` (fails rather than replace a file) and the registry. */
-export function scaffoldCommand(flags: ScaffoldFlags): number {
+export async function scaffoldCommand(flags: ScaffoldFlags): Promise<number> {
   const existing = existsSync(flags.dir) ? new Set(readdirSync(flags.dir)) : new Set<string>();
   const registryPath = join(flags.dir, "registry.ts");
   let plan;
   try {
-    plan = scaffoldRenderers({
+    plan = await scaffoldRenderers({
       documents: readSchemaDocuments(flags.schema),
       relations: readSideFile(flags.relations, flags.schema, "relations").value,
       datasources: readSideFile(flags.datasources, flags.schema, "datasources").value,

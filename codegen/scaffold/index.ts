@@ -4,10 +4,10 @@ import type { RawSchemaInput } from "../normalise/schema.js";
 import { compareNames } from "../sort.js";
 import type { Helper } from "./field-markup.js";
 import { helperFile } from "./helper-files.js";
-import { addToRegistry, newRegistry, registryKeys, RegistryError, type RegistryEntry } from "./registry-file.js";
+import { newRegistry, RegistryError, type RegistryEntry } from "./new-registry.js";
 import { rendererFile } from "./renderer-file.js";
 
-export { RegistryError } from "./registry-file.js";
+export { RegistryError } from "./new-registry.js";
 
 export interface ScaffoldInput extends RawSchemaInput {
   /** The generated folder as the renderers import it, e.g. `../generated`. */
@@ -38,14 +38,16 @@ const RESERVED = new Set(["Blocks", "RichText"]);
  * renderers import (when missing), and the registry with them added.
  * Throws RegistryError for an unknown block or a registry it cannot read.
  */
-export function scaffoldRenderers(input: ScaffoldInput): ScaffoldPlan {
+export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldPlan> {
   const { model, symbols } = analyseSchema(input);
   // As components-file.ts: a component neither root nor nestable (older spaces) counts as nestable.
   const nestable = model.components.filter((component) => component.isNestable || !component.isRoot).sort((a, b) => compareNames(a.name, b.name));
   for (const name of input.blocks ?? []) {
     if (!nestable.some((component) => component.name === name)) throw new RegistryError(`--block ${name}: no nestable block of that name in the schema`);
   }
-  const wired = input.registry === undefined ? new Set<string>() : registryKeys(input.registry);
+  // ts-morph only to read and edit a registry.ts that exists: a first scaffold never loads it.
+  const edit = input.registry === undefined ? undefined : await import("./registry-file.js");
+  const wired = input.registry === undefined || edit === undefined ? new Set<string>() : edit.registryKeys(input.registry);
   const files: GeneratedFile[] = [];
   const helpers = new Set<Helper>();
   const entries: RegistryEntry[] = [];
@@ -67,6 +69,6 @@ export function scaffoldRenderers(input: ScaffoldInput): ScaffoldPlan {
     if (!input.existing.has(file.path)) files.push(file);
   }
   // Blocks renders through the registry: a scaffold that writes it needs one.
-  const registry = entries.length === 0 ? undefined : input.registry === undefined ? newRegistry(entries, input.generatedImport) : addToRegistry(input.registry, entries);
+  const registry = entries.length === 0 ? undefined : input.registry === undefined || edit === undefined ? newRegistry(entries, input.generatedImport) : edit.addToRegistry(input.registry, entries);
   return { files: files.sort((a, b) => compareNames(a.path, b.path)), ...(registry === undefined ? {} : { registry }), added: entries.map((entry) => entry.block) };
 }
