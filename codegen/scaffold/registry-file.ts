@@ -1,4 +1,4 @@
-import { IndentationText, Node, Project, QuoteKind, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
+import { IndentationText, Node, Project, QuoteKind, SyntaxKind, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { propertyKey } from "../naming.js";
 import { compareNames } from "../sort.js";
 import { RegistryError, type RegistryEntry } from "./new-registry.js";
@@ -25,7 +25,7 @@ export function addToRegistry(text: string, entries: readonly RegistryEntry[]): 
   const object = registryObject(file);
   const present = registryKeys(text);
   // ts-morph puts no comma after a property it appends last; a list written with one keeps it.
-  const trailingComma = /,\s*}$/.test(object.getText());
+  const trailingComma = hasTrailingComma(object);
   for (const entry of [...entries].sort((a, b) => compareNames(a.block, b.block))) {
     if (present.has(entry.block)) continue;
     const names = object.getProperties().map((property) => (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? unquote(property.getName()) : ""));
@@ -36,8 +36,13 @@ export function addToRegistry(text: string, entries: readonly RegistryEntry[]): 
     present.add(entry.block);
   }
   const last = object.getProperties().at(-1);
-  if (trailingComma && last !== undefined && !/,\s*}$/.test(object.getText())) file.insertText(last.getEnd(), ",");
+  if (trailingComma && last !== undefined && !hasTrailingComma(object)) file.insertText(last.getEnd(), ",");
   return file.getFullText();
+}
+
+/** A comma after the last property, whatever comments follow it. */
+function hasTrailingComma(object: ObjectLiteralExpression): boolean {
+  return object.getProperties().at(-1)?.getNextSiblingIfKind(SyntaxKind.CommaToken) !== undefined;
 }
 
 function parse(text: string): SourceFile {
