@@ -1,4 +1,4 @@
-/** The generator as a library: schema in, files and diagnostics out. The CLI in bin/ touches the disk. */
+/** The generator as a library: schema in, files and diagnostics out. Its CLI (cli/bin.ts) touches the disk; scaffolding is the "./scaffold" export, which loads ts-morph. */
 export { generate, hasErrors, type GenerateOptions, type GenerateResult } from "./generate.js";
 export { formatDiagnostic, reportLines, type ReportOptions } from "./diagnostics.js";
 export { WARNING_CODES, type DiagnosticCode, type WarningCode, type ErrorCode } from "./diagnostic-codes.js";
