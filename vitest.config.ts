@@ -93,6 +93,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        extends: true,
+        test: {
+          // The generator package proved as a user installs it (tests/package): npm pack, npm install
+          // into temporary projects, tsc and a `next build`. Minutes of child processes, not a unit
+          // test: a project of its own, which npm test runs beside the browser tests (scripts/test-all.sh).
+          name: "package",
+          include: ["tests/package/**/*.test.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   space: async () => (await import("./commands/space")).registerSpace,
   generate: async () => (await import("./commands/generate")).registerGenerate,
   check: async () => (await import("./commands/check")).registerCheck,
+  blocks: async () => (await import("./commands/blocks")).registerBlocks,
   content: async () => (await import("./commands/content")).registerContent,
   messages: async () => (await import("./commands/messages")).registerMessages,
   migrate: async () => (await import("./commands/migrate")).registerMigrate,

@@ -1,6 +1,6 @@
-import { ERRORS, WARNINGS } from "./diagnostic-codes";
-import type { Diagnostic } from "./model";
-import { compareNames } from "./sort";
+import { ERRORS, WARNINGS } from "./diagnostic-codes.js";
+import type { Diagnostic } from "./model.js";
+import { compareNames } from "./sort.js";
 
 /** `warning[option-without-values]: component "hero_section", field "theme": has no option values; typed as string`. */
 export function formatDiagnostic(diagnostic: Diagnostic): string {

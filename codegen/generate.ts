@@ -1,20 +1,23 @@
-import { componentsFile } from "./emit/components-file";
-import { engineFile } from "./emit/engine-file";
-import { indexFile } from "./emit/index-file";
-import { registryFile } from "./emit/registry-file";
-import { relationsFile } from "./emit/relations-file";
-import { richTextFile } from "./emit/richtext-file";
-import { storyblokFile } from "./emit/storyblok-file";
-import { validatorsFile } from "./emit/validators-file";
-import { FIELD_TRANSFORMS, type PluginTypes } from "./fields";
-import type { Diagnostic, GeneratedFile, SchemaModel } from "./model";
-import { normaliseSchema, type RawSchemaInput } from "./normalise/schema";
-import { compareNames } from "./sort";
-import { buildSymbols } from "./symbols";
+import { componentsFile } from "./emit/components-file.js";
+import { engineFile } from "./emit/engine-file.js";
+import { fileHeader } from "./emit/header.js";
+import { indexFile } from "./emit/index-file.js";
+import { registryFile } from "./emit/registry-file.js";
+import { relationsFile } from "./emit/relations-file.js";
+import { richTextFile } from "./emit/richtext-file.js";
+import { storyblokFile } from "./emit/storyblok-file.js";
+import { validatorsFile } from "./emit/validators-file.js";
+import { FIELD_TRANSFORMS, type PluginTypes } from "./fields/index.js";
+import type { Diagnostic, GeneratedFile, SchemaModel } from "./model.js";
+import { normaliseSchema, type RawSchemaInput } from "./normalise/schema.js";
+import { compareNames } from "./sort.js";
+import { buildSymbols, type Symbols } from "./symbols.js";
 
 export interface GenerateOptions extends RawSchemaInput {
   /** How the header names the schema, e.g. `schema/components.json`. */
   schemaLabel: string;
+  /** The command the header says rebuilds the files; `npx storyblok-typed-codegen generate` by default. */
+  command?: string;
   /** Extra custom-plugin types by `field_type`; they win over the built-ins. */
   plugins?: PluginTypes;
   /** Write nothing when any component cannot be typed, instead of leaving it out. */
@@ -33,26 +36,37 @@ export interface GenerateResult {
   skipped: string[];
 }
 
-/** Schema in, files out. Pure: no process state, no clock; the one file read is the engine's source (see emit/engine-file.ts). */
+/** Schema in, files out. Pure: no file read, no process state, no clock. */
 export function generate(options: GenerateOptions): GenerateResult {
   const diagnostics: Diagnostic[] = [];
   const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
   const model = withoutUntypable(normaliseSchema(options, report), report);
   const skipped = [...new Set(diagnostics.filter((d) => d.severity === "error" && d.component !== undefined).map((d) => d.component!))].sort(compareNames);
   const symbols = buildSymbols(model, report);
-  const label = options.schemaLabel;
+  const header = fileHeader(options.schemaLabel, options.command);
   const files = [
-    componentsFile({ model, symbols, plugins: options.plugins ?? {}, schemaLabel: label, report }),
-    engineFile(label),
-    indexFile(label),
-    registryFile(label),
-    relationsFile(model, label, report),
-    richTextFile(label),
-    storyblokFile(label),
-    validatorsFile(model, symbols, label),
+    componentsFile({ model, symbols, plugins: options.plugins ?? {}, header, report }),
+    engineFile(header),
+    indexFile(header),
+    registryFile(header),
+    relationsFile(model, header, report),
+    richTextFile(header),
+    storyblokFile(header),
+    validatorsFile(model, symbols, header),
   ].sort((a, b) => compareNames(a.path, b.path));
   const unusable = diagnostics.some((d) => d.severity === "error" && (d.component === undefined || options.strict === true));
   return { files: unusable ? [] : files, diagnostics, skipped };
+}
+
+/**
+ * The schema as the emitters see it (components that can be typed, and their
+ * names): for tools that write code against the generated files (scaffold).
+ */
+export function analyseSchema(options: RawSchemaInput): { model: SchemaModel; symbols: Symbols; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
+  const model = withoutUntypable(normaliseSchema(options, report), report);
+  return { model, symbols: buildSymbols(model, report), diagnostics };
 }
 
 /** Components with a field of a type the generator does not know cannot be typed soundly: they are left out, each with an error. */

@@ -5,7 +5,7 @@
  * numbers or strings, `restrict_type: ""`) is resolved before this point, so
  * the transforms never look at raw JSON shapes.
  */
-import type { DiagnosticCode } from "./diagnostic-codes";
+import type { DiagnosticCode } from "./diagnostic-codes.js";
 
 export interface GeneratedFile {
   /** Path relative to the output directory, e.g. `components.ts`. */

@@ -1,7 +1,7 @@
-import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model";
-import { NameTable, pascalCase } from "./naming";
-import { REGISTRY_EXPORTS, RELATIONS_EXPORTS, RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES, VALIDATORS_EXPORTS } from "./names";
-import { compareNames, sortedBy } from "./sort";
+import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model.js";
+import { NameTable, pascalCase } from "./naming.js";
+import { REGISTRY_EXPORTS, RELATIONS_EXPORTS, RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES, VALIDATORS_EXPORTS } from "./names.js";
+import { compareNames, sortedBy } from "./sort.js";
 
 /** Every generated identifier, computed once, looked up by declarations and references alike. */
 export interface Symbols {

@@ -117,9 +117,16 @@ check "next build" finished "$main_build" "$reports/next-build.log"
 check "space push, then next build from the space with the hostile content" finished "$hostile_build" "$reports/hostile-build.log"
 
 phase "desktop and phone"
+# The generator package proved outside the repository (tests/package: npm pack, installs into temporary
+# projects, tsc, one next build): mostly child processes waiting on npm and disk, beside the browsers.
+echo "── package tests (vitest, project package): started in the background"
+npx vitest run --project package --reporter=default --reporter=json --outputFile.json="$reports/vitest-package.json" >"$reports/vitest-package.log" 2>&1 &
+package_tests=$!
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
+finished "$package_tests" "$reports/vitest-package.log"
+count vitest "$reports/vitest-package.json"
 
 # What holds a clock, last: the unit tests of vitest.config.ts's "timed" project beside the
 # publishing browser tests (webhooks, build A replaced by build B, from copies of the two builds),

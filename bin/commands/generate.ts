@@ -1,26 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { type Command } from "commander";
-import { generate, reportLines, WARNING_CODES, type GeneratedFile } from "../../codegen";
-import { BadInput, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files";
-import { watchSchema } from "./watch";
+import type { Command } from "commander";
+import { runGenerator as runPackageGenerator, type CodegenFlags as PackageFlags, type GeneratorRun, type RemoteSchema } from "../../codegen/cli/run.js";
+import { runCodegenBin, runLongCodegenBin } from "./codegen-bin";
 
-/** Exit codes shared by `generate` and `check` (documented in docs/generated-code.md). */
-export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
+export { EXIT, type GeneratorRun, type RemoteSchema } from "../../codegen/cli/run.js";
+export { readGeneratedDir, writeGenerated } from "../../codegen/cli/write.js";
 
-export interface CodegenFlags {
-  schema: string;
-  out: string;
-  relations?: string;
-  datasources?: string;
-  plugins?: string;
-  strict?: boolean;
-  verbose?: boolean;
-  /** commander's `--no-warn <codes...>`: true when absent, else the codes given (comma-separated or repeated). */
-  warn: true | string[];
-}
+/** The command src/generated's header names; package.json's "storyblok-typed-codegen" key gives it to the package's bin. */
+export const REGENERATE_COMMAND = "npm run codegen";
 
-/** Flags `generate` and `check` share, so both read the schema and report the same way. */
+export type CodegenFlags = Omit<PackageFlags, "command">;
+
+/** Flags `generate`, `check` and the migrate commands share, with this project's defaults. */
 export function addCodegenFlags(command: Command): Command {
   return command
     .option("--schema <path>", "components.json, or a directory of CLI v4 JSON files", "schema/components.json")
@@ -33,70 +23,19 @@ export function addCodegenFlags(command: Command): Command {
     .option("--no-warn <codes...>", "silence these warning codes (comma-separated or repeated; the codes are in docs/generated-code.md)");
 }
 
-/** A schema read from a live space instead of --schema (`check --remote`); relations and plugins stay local. */
-export interface RemoteSchema {
-  documents: unknown[];
-  datasources: unknown;
+/** In-process generation for the commands that compare with src/generated (migrate, check --remote): same header as the bin writes. */
+export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options?: { quiet?: boolean }): GeneratorRun | undefined {
+  return runPackageGenerator({ ...flags, command: REGENERATE_COMMAND }, remote, options);
 }
 
-export interface GeneratorRun {
-  files: GeneratedFile[];
-  /** Components left out because they cannot be typed: the command exits 2 after writing the rest. */
-  skipped: string[];
-}
-
-/**
- * Reads the schema and runs the generator, reporting to stderr. Undefined
- * when nothing can be written (unreadable or unusable input, or any error
- * with --strict): the caller exits 2 without touching the output.
- */
-export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema): GeneratorRun | undefined {
-  try {
-    const silenced = silencedCodes(flags.warn);
-    const plugins = readSideFile(flags.plugins, flags.schema, "plugins");
-    const result = generate({
-      documents: remote?.documents ?? readSchemaDocuments(flags.schema),
-      relations: readSideFile(flags.relations, flags.schema, "relations").value,
-      datasources: remote ? remote.datasources : readSideFile(flags.datasources, flags.schema, "datasources").value,
-      plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
-      schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
-      strict: flags.strict === true,
-    });
-    for (const line of reportLines(result.diagnostics, { verbose: flags.verbose === true, silenced })) console.error(`${flags.schema}: ${line}`);
-    if (result.skipped.length > 0) {
-      const names = result.skipped.map((name) => JSON.stringify(name)).join(", ");
-      console.error(`${flags.schema}: ${result.skipped.length} component(s) cannot be typed: ${names}.`);
-    }
-    if (result.files.length === 0) {
-      console.error(`${flags.schema}: ${flags.strict && result.skipped.length > 0 ? "--strict: " : "the schema has errors; "}nothing was generated.`);
-      return undefined;
-    }
-    if (result.skipped.length > 0) console.error(`${flags.schema}: every other component is generated; fix the errors above (or pass --strict to write nothing).`);
-    return { files: result.files, skipped: result.skipped };
-  } catch (error) {
-    if (!(error instanceof BadInput)) throw error;
-    console.error(error.message);
-    return undefined;
-  }
-}
-
-/** `--no-warn a,b --no-warn c` → {a, b, c}; an unknown code is a usage error, so a typo does not silence nothing forever. */
-function silencedCodes(warn: true | string[]): Set<string> {
-  const codes = warn === true ? [] : warn.flatMap((value) => value.split(",")).map((code) => code.trim()).filter(Boolean);
-  const unknown = codes.filter((code) => !WARNING_CODES.includes(code));
-  if (unknown.length > 0) throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
-  return new Set(codes);
-}
-
-/** The files in the output directory that the generator wrote, by path. */
-export function readGeneratedDir(out: string): Map<string, string> {
-  const files = new Map<string, string>();
-  if (!existsSync(out)) return files;
-  for (const name of readdirSync(out)) {
-    const path = join(out, name);
-    if (statSync(path).isFile()) files.set(name, readFileSync(path, "utf8"));
-  }
-  return files;
+/** The flags as the package's bin takes them, so `portfolio generate --schema x` is `storyblok-typed-codegen generate --schema x`. */
+export function binArgs(flags: CodegenFlags): string[] {
+  const args = ["--schema", flags.schema, "--out", flags.out, "--command", REGENERATE_COMMAND];
+  for (const key of ["relations", "datasources", "plugins"] as const) if (flags[key] !== undefined) args.push(`--${key}`, flags[key]);
+  if (flags.strict) args.push("--strict");
+  if (flags.verbose) args.push("--verbose");
+  if (flags.warn !== true) args.push("--no-warn", ...flags.warn);
+  return args;
 }
 
 interface GenerateFlags extends CodegenFlags {
@@ -104,38 +43,10 @@ interface GenerateFlags extends CodegenFlags {
 }
 
 export function registerGenerate(program: Command): void {
-  const command = program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out.");
+  const command = program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out (the generator package's bin).");
   addCodegenFlags(command)
     .option("--watch", "regenerate whenever the schema or a side file changes, printing what changed")
-    .action((flags: GenerateFlags) => {
-      if (flags.watch) return watchSchema(flags);
-      const run = runGenerator(flags);
-      if (run === undefined) process.exit(EXIT.badInput);
-      const changed = writeGenerated(flags.out, run.files);
-      console.log(`Generated ${run.files.length} files in ${flags.out} (${changed} changed).`);
-      if (run.skipped.length > 0) process.exitCode = EXIT.badInput;
+    .action(async (flags: GenerateFlags) => {
+      process.exitCode = flags.watch ? await runLongCodegenBin(["watch", ...binArgs(flags)]) : runCodegenBin(["generate", ...binArgs(flags)]);
     });
-}
-
-/**
- * Writes only files whose text changed, and removes files the generator no
- * longer emits, but only ones carrying its header, so a mistyped --out never
- * deletes hand-written code. Returns how many files it touched.
- */
-export function writeGenerated(out: string, files: GeneratedFile[]): number {
-  mkdirSync(out, { recursive: true });
-  const existing = readGeneratedDir(out);
-  let changed = 0;
-  for (const file of files) {
-    if (existing.get(file.path) === file.contents) continue;
-    writeFileSync(join(out, file.path), file.contents);
-    changed += 1;
-  }
-  const emitted = new Set(files.map((file) => file.path));
-  for (const [path, contents] of existing) {
-    if (emitted.has(path) || !contents.startsWith("// Generated by `npm run codegen`")) continue;
-    rmSync(join(out, path));
-    changed += 1;
-  }
-  return changed;
 }

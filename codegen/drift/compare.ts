@@ -1,6 +1,6 @@
-import type { GeneratedFile } from "../model";
-import { compareNames } from "../sort";
-import { unifiedDiff } from "./unified-diff";
+import type { GeneratedFile } from "../model.js";
+import { compareNames } from "../sort.js";
+import { unifiedDiff } from "./unified-diff.js";
 
 export interface Drift {
   path: string;

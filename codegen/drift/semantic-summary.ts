@@ -12,7 +12,7 @@
  * before it named them. Only names ending in `Bloks` are replaced: no other
  * generated name can end so (blocks end in `Blok`, stories in `Story`).
  */
-import type { GeneratedFile } from "../model";
+import type { GeneratedFile } from "../model.js";
 
 /** One block as generated: its type's name and each field's `?: type` or `: type`. */
 export interface ParsedBlock {

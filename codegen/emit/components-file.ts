@@ -1,17 +1,17 @@
-import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields";
-import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model";
-import { propertyKey } from "../naming";
-import { compareNames, sortedBy } from "../sort";
-import { RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES } from "../names";
-import { groupLabel, type Symbols } from "../symbols";
-import { fileHeader } from "./header";
-import { docComment, importTypes, unionDeclaration } from "./write";
+import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields/index.js";
+import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model.js";
+import { propertyKey } from "../naming.js";
+import { compareNames, sortedBy } from "../sort.js";
+import { RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES } from "../names.js";
+import { groupLabel, type Symbols } from "../symbols.js";
+import { docComment, importTypes, unionDeclaration } from "./write.js";
 
 export interface ComponentsFileInput {
   model: SchemaModel;
   symbols: Symbols;
   plugins: PluginTypes;
-  schemaLabel: string;
+  /** The first line, naming the schema and the command that rebuilds the file (header.ts). */
+  header: string;
   report: (diagnostic: Diagnostic) => void;
 }
 
@@ -52,7 +52,7 @@ export function componentsFile(input: ComponentsFileInput): GeneratedFile {
     ...importTypes(RICHTEXT_EXPORTS.filter((name) => used.has(name)), "./richtext"),
   ];
   const body = [...imports, ...declarations, ...unions].join("\n");
-  return { path: "components.ts", contents: `${fileHeader(input.schemaLabel)}\n${body}\n` };
+  return { path: "components.ts", contents: `${input.header}\n${body}\n` };
 }
 
 function componentType(component: ComponentModel, input: ComponentsFileInput, use: (name: string) => string): string[] {

@@ -1,9 +1,8 @@
-import type { GeneratedFile } from "../model";
-import { fileHeader } from "./header";
+import type { GeneratedFile } from "../model.js";
 
 const MODULES = ["./components", "./registry", "./relations", "./richtext", "./storyblok", "./validators"];
 
-export function indexFile(schemaLabel: string): GeneratedFile {
+export function indexFile(header: string): GeneratedFile {
   const body = MODULES.map((module) => `export * from "${module}";`).join("\n");
-  return { path: "index.ts", contents: `${fileHeader(schemaLabel)}\n${body}\n` };
+  return { path: "index.ts", contents: `${header}\n${body}\n` };
 }

@@ -1,6 +1,5 @@
-import type { GeneratedFile } from "../model";
-import { UNION_NAMES } from "../names";
-import { fileHeader } from "./header";
+import type { GeneratedFile } from "../model.js";
+import { UNION_NAMES } from "../names.js";
 
 // A mapped type over the nestable block names: an object literal typed with
 // it must have exactly these keys (excess-property check) and each value must
@@ -18,6 +17,6 @@ export type BlockRegistry = {
 };
 `;
 
-export function registryFile(schemaLabel: string): GeneratedFile {
-  return { path: "registry.ts", contents: fileHeader(schemaLabel) + BODY };
+export function registryFile(header: string): GeneratedFile {
+  return { path: "registry.ts", contents: header + BODY };
 }

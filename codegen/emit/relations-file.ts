@@ -1,6 +1,5 @@
-import type { Diagnostic, GeneratedFile, SchemaModel } from "../model";
-import { compareNames } from "../sort";
-import { fileHeader } from "./header";
+import type { Diagnostic, GeneratedFile, SchemaModel } from "../model.js";
+import { compareNames } from "../sort.js";
 
 /**
  * `RESOLVE_RELATIONS` is what the site sends as `resolve_relations`, and the
@@ -8,13 +7,13 @@ import { fileHeader } from "./header";
  * that name no story-reference field are kept (Storyblok ignores them) but
  * warned about, since they are almost always typos.
  */
-export function relationsFile(model: SchemaModel, schemaLabel: string, report: (d: Diagnostic) => void): GeneratedFile {
+export function relationsFile(model: SchemaModel, header: string, report: (d: Diagnostic) => void): GeneratedFile {
   const relations = [...model.resolveRelations].sort(compareNames);
   for (const relation of relations) checkRelation(model, relation, report);
   const items = relations.map((relation) => `  ${JSON.stringify(relation)},`);
   const value = items.length === 0 ? "[] as const" : `[\n${items.join("\n")}\n] as const`;
   const body = `\n/** Sent as \`resolve_relations\`; these fields are typed \`string | StoryblokStory<…>\`. */\nexport const RESOLVE_RELATIONS = ${value};\n`;
-  return { path: "relations.ts", contents: fileHeader(schemaLabel) + body };
+  return { path: "relations.ts", contents: header + body };
 }
 
 function checkRelation(model: SchemaModel, relation: string, report: (d: Diagnostic) => void): void {

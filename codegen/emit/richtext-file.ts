@@ -1,5 +1,4 @@
-import type { GeneratedFile } from "../model";
-import { fileHeader } from "./header";
+import type { GeneratedFile } from "../model.js";
 
 // Node and mark names and attributes are those Storyblok's rich-text editor
 // (TipTap) stores. Attributes the editor may omit or null out are optional
@@ -141,6 +140,6 @@ export type RichTextMark =
   | HighlightMark;
 `;
 
-export function richTextFile(schemaLabel: string): GeneratedFile {
-  return { path: "richtext.ts", contents: fileHeader(schemaLabel) + BODY };
+export function richTextFile(header: string): GeneratedFile {
+  return { path: "richtext.ts", contents: header + BODY };
 }

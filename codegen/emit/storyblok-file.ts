@@ -1,5 +1,4 @@
-import type { GeneratedFile } from "../model";
-import { fileHeader } from "./header";
+import type { GeneratedFile } from "../model.js";
 
 // Shapes follow what the Content Delivery API v2 returns. Fields Storyblok
 // leaves out of older content, or sends as null when empty, are typed so.
@@ -101,6 +100,6 @@ export type StoryblokStory<C> = {
 };
 `;
 
-export function storyblokFile(schemaLabel: string): GeneratedFile {
-  return { path: "storyblok.ts", contents: fileHeader(schemaLabel) + BODY };
+export function storyblokFile(header: string): GeneratedFile {
+  return { path: "storyblok.ts", contents: header + BODY };
 }

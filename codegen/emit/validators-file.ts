@@ -1,9 +1,8 @@
-import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields";
-import type { ComponentModel, GeneratedFile, SchemaModel } from "../model";
-import { sortedBy } from "../sort";
-import { UNION_NAMES } from "../names";
-import type { Symbols } from "../symbols";
-import { fileHeader } from "./header";
+import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields/index.js";
+import type { ComponentModel, GeneratedFile, SchemaModel } from "../model.js";
+import { sortedBy } from "../sort.js";
+import { UNION_NAMES } from "../names.js";
+import type { Symbols } from "../symbols.js";
 
 /** The engine, copied beside validators.ts (emit/engine-file.ts) so the output is self-contained. */
 const ENGINE_MODULE = "./engine";
@@ -13,7 +12,7 @@ const ENGINE_MODULE = "./engine";
  * three typed entry points over the one engine. Data rather than code per
  * field keeps the file small enough to ship to the browser.
  */
-export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel: string): GeneratedFile {
+export function validatorsFile(model: SchemaModel, symbols: Symbols, header: string): GeneratedFile {
   const blocks = sortedBy(model.components, (c) => c.name).map((component) => blockRule(component, model, symbols));
   const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
   const write = (rule: FieldRuleData) => `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
@@ -56,7 +55,7 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, schemaLabel
     `  return check<${nestable}>(BLOK_RULES, blok);`,
     "}",
   ];
-  return { path: "validators.ts", contents: `${fileHeader(schemaLabel)}\n${body.join("\n")}\n` };
+  return { path: "validators.ts", contents: `${header}\n${body.join("\n")}\n` };
 }
 
 /** A template literal whose value is `text`: backslashes, backticks and `${` escaped. */

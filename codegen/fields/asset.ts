@@ -1,4 +1,4 @@
-import type { FieldTransform } from "./context";
+import type { FieldTransform } from "./context.js";
 
 export const assetField: FieldTransform = ({ use }) => use("StoryblokAsset");
 

@@ -1,7 +1,7 @@
-import type { BlokRestriction, SchemaModel } from "../model";
-import { UNION_NAMES } from "../names";
-import { compareNames } from "../sort";
-import type { FieldContext } from "./context";
+import type { BlokRestriction, SchemaModel } from "../model.js";
+import { UNION_NAMES } from "../names.js";
+import { compareNames } from "../sort.js";
+import type { FieldContext } from "./context.js";
 
 /**
  * The blocks a `bloks` or `richtext` field accepts, written with the named

@@ -1,5 +1,5 @@
-import { blokMembers } from "./blok-union";
-import { arrayOf, type FieldTransform } from "./context";
+import { blokMembers } from "./blok-union.js";
+import { arrayOf, type FieldTransform } from "./context.js";
 
 /**
  * bloks: always an array, even with `maximum: 1`, because that is what the

@@ -1,6 +1,6 @@
-import type { WarningCode } from "../diagnostic-codes";
-import type { ComponentModel, FieldModel, SchemaModel } from "../model";
-import type { Symbols } from "../symbols";
+import type { WarningCode } from "../diagnostic-codes.js";
+import type { ComponentModel, FieldModel, SchemaModel } from "../model.js";
+import type { Symbols } from "../symbols.js";
 
 /**
  * Custom plugin fields typed by their `field_type`: plugin name → the

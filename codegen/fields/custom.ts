@@ -1,4 +1,4 @@
-import type { FieldTransform } from "./context";
+import type { FieldTransform } from "./context.js";
 
 /**
  * Types of well-known custom field plugins, by `field_type`. A plugin stores

@@ -1,12 +1,12 @@
-import { assetField, multiassetField } from "./asset";
-import { bloksField } from "./bloks";
-import type { FieldTransform } from "./context";
-import { customField } from "./custom";
-import { multilinkField } from "./multilink";
-import { optionField, optionsField } from "./option";
-import { richtextField } from "./richtext";
-import { booleanField, datetimeField, layoutField, legacyFileField, numberField, textField } from "./scalar";
-import { tableField } from "./table";
+import { assetField, multiassetField } from "./asset.js";
+import { bloksField } from "./bloks.js";
+import type { FieldTransform } from "./context.js";
+import { customField } from "./custom.js";
+import { multilinkField } from "./multilink.js";
+import { optionField, optionsField } from "./option.js";
+import { richtextField } from "./richtext.js";
+import { booleanField, datetimeField, layoutField, legacyFileField, numberField, textField } from "./scalar.js";
+import { tableField } from "./table.js";
 
 /** Storyblok field `type` → its transform. A type missing here is an error, never a silent drop. */
 export const FIELD_TRANSFORMS: Readonly<Record<string, FieldTransform>> = {
@@ -31,5 +31,5 @@ export const FIELD_TRANSFORMS: Readonly<Record<string, FieldTransform>> = {
   section: layoutField,
 };
 
-export type { FieldContext, FieldTransform, PluginTypes } from "./context";
-export { FIELD_RULES, type FieldRuleData } from "./rules";
+export type { FieldContext, FieldTransform, PluginTypes } from "./context.js";
+export { FIELD_RULES, type FieldRuleData } from "./rules.js";

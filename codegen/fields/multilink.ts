@@ -1,4 +1,4 @@
-import type { FieldTransform } from "./context";
+import type { FieldTransform } from "./context.js";
 
 /**
  * Story and URL links are always allowed; email and asset links only when the

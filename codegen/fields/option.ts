@@ -1,5 +1,5 @@
-import { UNION_NAMES } from "../names";
-import { arrayOf, type FieldContext, type FieldTransform } from "./context";
+import { UNION_NAMES } from "../names.js";
+import { arrayOf, type FieldContext, type FieldTransform } from "./context.js";
 
 /** option: one value. Its type depends on where the values come from. */
 export const optionField: FieldTransform = (context) => valueType(context, false);

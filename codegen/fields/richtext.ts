@@ -1,5 +1,5 @@
-import { blokMembers } from "./blok-union";
-import type { FieldTransform } from "./context";
+import { blokMembers } from "./blok-union.js";
+import type { FieldTransform } from "./context.js";
 
 /**
  * richtext: the document type, parameterised by the blocks this field may

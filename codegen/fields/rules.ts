@@ -1,10 +1,10 @@
-import { allowedNames } from "./blok-union";
-import type { FieldContext } from "./context";
-import { isResolved, optionValues } from "./option";
+import { allowedNames } from "./blok-union.js";
+import type { FieldContext } from "./context.js";
+import { isResolved, optionValues } from "./option.js";
 
 /**
  * A field's runtime rule for src/generated/validators.ts, read by the engine
- * in src/validation/engine.ts: `[kind, required, …arguments]`, trailing
+ * in codegen/engine/engine.ts (emitted as engine.ts): `[kind, required, …arguments]`, trailing
  * absent arguments left off. Derived from the same model and helpers as the
  * field's type, so a value passes the rule when it has the type's shape.
  * `undefined` for fields that hold no data (tab, section).

@@ -1,4 +1,4 @@
-import type { FieldTransform } from "./context";
+import type { FieldTransform } from "./context.js";
 
 /** text, textarea, markdown: the API sends the text as written. */
 export const textField: FieldTransform = () => "string";

@@ -1,3 +1,3 @@
-import type { FieldTransform } from "./context";
+import type { FieldTransform } from "./context.js";
 
 export const tableField: FieldTransform = ({ use }) => use("StoryblokTable");

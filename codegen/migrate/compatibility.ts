@@ -7,7 +7,7 @@
  * needs no compiler, and it errs towards "breaking": a type it cannot read
  * as a widening needs a migration.
  */
-import type { ComponentChange } from "../drift/semantic-summary";
+import type { ComponentChange } from "../drift/semantic-summary.js";
 
 /** A block or required field added, a field removed, or a field retyped so that an old value may not fit. */
 export function isBreaking(change: ComponentChange): boolean {

@@ -4,7 +4,7 @@
  * one (the only field removed and the only field added in a block, of the
  * same type) is suggested and never assumed.
  */
-import type { ComponentChange } from "../drift/semantic-summary";
+import type { ComponentChange } from "../drift/semantic-summary.js";
 
 export interface Rename {
   block: string;

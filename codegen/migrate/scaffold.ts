@@ -12,9 +12,9 @@
  * the message itself is the compile error. Everything else is written out:
  * confirmed renames, fields that keep their values.
  */
-import { formatChange, type ComponentChange, type ParsedBlocks } from "../drift/semantic-summary";
-import { fitsWithoutMigration } from "./compatibility";
-import type { Rename } from "./renames";
+import { formatChange, type ComponentChange, type ParsedBlocks } from "../drift/semantic-summary.js";
+import { fitsWithoutMigration } from "./compatibility.js";
+import type { Rename } from "./renames.js";
 
 export interface ScaffoldInput {
   /** `<timestamp>-<name>`: the file's and its folder's name. */

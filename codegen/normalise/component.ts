@@ -1,6 +1,6 @@
-import type { ComponentModel, Diagnostic, FieldModel } from "../model";
-import { isObject, readBoolean, readCount, readStringList, readText, type RawObject } from "./coerce";
-import { normaliseField } from "./field";
+import type { ComponentModel, Diagnostic, FieldModel } from "../model.js";
+import { isObject, readBoolean, readCount, readStringList, readText, type RawObject } from "./coerce.js";
+import { normaliseField } from "./field.js";
 
 /**
  * Keys every block carries in the API's JSON. A field saved under one of them

@@ -1,5 +1,5 @@
-import type { ComponentModel, Diagnostic } from "../model";
-import { compareNames } from "../sort";
+import type { ComponentModel, Diagnostic } from "../model.js";
+import { compareNames } from "../sort.js";
 
 /**
  * One component from the entries that share its name. Blocks are told apart

@@ -1,6 +1,6 @@
-import type { BlokRestriction, Diagnostic, FieldModel } from "../model";
-import { compareNames } from "../sort";
-import { isObject, readBoolean, readCount, readString, readStringList, readText, type RawObject } from "./coerce";
+import type { BlokRestriction, Diagnostic, FieldModel } from "../model.js";
+import { compareNames } from "../sort.js";
+import { isObject, readBoolean, readCount, readString, readStringList, readText, type RawObject } from "./coerce.js";
 
 /** Reads one entry of a component's `schema` object into a FieldModel. */
 export function normaliseField(

@@ -1,8 +1,8 @@
-import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model";
-import { compareNames, sortedBy } from "../sort";
-import { isObject, readStringList, readText, type RawObject } from "./coerce";
-import { normaliseComponent } from "./component";
-import { oneOf } from "./duplicates";
+import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model.js";
+import { compareNames, sortedBy } from "../sort.js";
+import { isObject, readStringList, readText, type RawObject } from "./coerce.js";
+import { normaliseComponent } from "./component.js";
+import { oneOf } from "./duplicates.js";
 
 export interface RawSchemaInput {
   /**

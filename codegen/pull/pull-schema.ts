@@ -2,8 +2,8 @@
  * The files `schema pull` writes from what it read of a space (read by
  * src/management/pull-space-schema.ts through the Management API client).
  */
-import type { GeneratedFile } from "../model";
-import { compareNames } from "../sort";
+import type { GeneratedFile } from "../model.js";
+import { compareNames } from "../sort.js";
 
 export interface PulledSchema {
   components: Record<string, unknown>[];

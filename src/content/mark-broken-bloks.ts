@@ -4,7 +4,7 @@
  * every block inside it, so the first broken block on the way down is the
  * one marked, and a block that passes needs no further look.
  */
-import { NESTABLE } from "../validation/engine";
+import { NESTABLE } from "../generated/engine";
 import { BLOK_RULES, checkBlok } from "../generated/validators";
 import { brokenBlok, brokenProblems } from "./broken-blok";
 import { RELATION_FIELDS } from "./relation-fields";

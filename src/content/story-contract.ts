@@ -18,7 +18,7 @@
  * - content nested deeper than MAX_CONTENT_DEPTH is cut, with one log line,
  *   so no walk and no page-props serialisation can overflow the stack.
  */
-import { CONTENT_TYPE, formatProblem, isObj } from "../validation/engine";
+import { CONTENT_TYPE, formatProblem, isObj } from "../generated/engine";
 import { RICH_TEXT_CHECKS } from "../validation/rich-text-checks";
 import { validateBlok, type BlokByComponent, type ContentTypeBlok, type StoryblokStory } from "../generated";
 import { copyContent, MAX_CONTENT_DEPTH } from "./content-tree";

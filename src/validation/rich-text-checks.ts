@@ -7,7 +7,7 @@
  * never throws.
  */
 import { safeHref } from "../security/safe-url";
-import type { RichTextChecks } from "./engine";
+import type { RichTextChecks } from "../generated/engine";
 import {
   cellSpan,
   cellWidth,

@@ -7,7 +7,7 @@
  */
 
 /** The nesting limit lives with the validation engine (which imports nothing); the renderer reads it here. */
-export { RICH_TEXT_MAX_DEPTH } from "./engine";
+export { RICH_TEXT_MAX_DEPTH } from "../generated/engine";
 
 /** Marks past this many on one text node are ignored: the editor has 13 kinds, so more is junk or an attack. */
 export const RICH_TEXT_MAX_MARKS = 16;

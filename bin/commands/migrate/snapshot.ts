@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { componentChanges, componentsSource, generate, type ComponentChange, type GeneratedFile, type GenerateResult } from "../../../codegen";
-import type { CodegenFlags } from "../generate";
+import { REGENERATE_COMMAND, type CodegenFlags } from "../generate";
 import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFile } from "../schema-files";
 
 const SIDE_KINDS = ["relations", "datasources", "plugins"] as const;
@@ -58,6 +58,7 @@ export function generateSnapshot(snapshot: string): GenerateResult {
     datasources: readSideFile(undefined, snapshot, "datasources").value,
     plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
     schemaLabel: label(snapshot),
+    command: REGENERATE_COMMAND,
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Checks a story's content tree with the rules generated from the schema
- * (src/generated/validators.ts, run by src/validation/engine.ts): the same
+ * (src/generated/validators.ts, run by the validation engine (src/generated/engine.ts, copied from codegen/engine/engine.ts)): the same
  * rules the site uses to skip invalid blocks, plus the `strict` checks for
  * authors. Problems are "path: message" strings, e.g.
  * `content(page).body[2](timeline_slide_list).slides[0](timeline_slide).start_date: is required`;
@@ -8,7 +8,7 @@
  */
 import { RESOLVE_RELATIONS } from "../../generated/relations";
 import { validateBlok } from "../../generated/validators";
-import { CONTENT_TYPE, formatProblem, type BlokProblem, type ValidateOptions } from "../../validation/engine";
+import { CONTENT_TYPE, formatProblem, type BlokProblem, type ValidateOptions } from "../../generated/engine";
 import { RICH_TEXT_CHECKS } from "../../validation/rich-text-checks";
 import { linkUuids, relationUuids } from "../local-cdn/relations";
 import type { CdnStory } from "../local-cdn/story-types";

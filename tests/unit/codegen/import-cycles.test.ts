@@ -15,15 +15,16 @@ const IMPORT = /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^\s*impor
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    // dist/ is the package's build output (.js and .d.ts), not its sources.
+    if (statSync(path).isDirectory()) return name === "dist" || name === "node_modules" ? [] : sourceFiles(path);
     return name.endsWith(".ts") ? [path] : [];
   });
 }
 
-/** A relative specifier as the file it names (`./x` → x.ts or x/index.ts); packages and files outside codegen/ are not followed. */
+/** A relative specifier as the file it names (`./x.js` → x.ts, as Node resolves the compiled files); packages and files outside codegen/ are not followed. */
 function resolveImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
-  const base = resolve(dirname(from), specifier);
+  const base = resolve(dirname(from), specifier.replace(/\.js$/, ""));
   const file = [`${base}.ts`, join(base, "index.ts"), base].find((path) => existsSync(path) && statSync(path).isFile());
   return file?.startsWith(ROOT) ? file : undefined;
 }

@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { generate } from "../../../codegen";
 import type { ManagementClient } from "../../../src/management/management-client";
 import { startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { busiestSecond, portfolio } from "../management/schema-push-helpers";
+import { REPO } from "./helpers";
 
 /**
  * `portfolio schema pull` against the local Management API over HTTP,
@@ -38,6 +40,17 @@ afterAll(async () => {
   await api.close();
   rmSync(temp, { recursive: true, force: true });
 });
+
+/** The generator package's own bin (its sources, through tsx), as `npx storyblok-typed-codegen` runs it. */
+function packageBin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const tsx = join(REPO, "node_modules/tsx/dist/esm/index.mjs");
+  const env = { ...process.env, STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_MANAGEMENT_API_URL: "" };
+  return new Promise((done) => {
+    execFile(process.execPath, ["--import", tsx, "codegen/cli/bin.ts", ...args], { cwd: REPO, env, encoding: "utf8" }, (error, stdout, stderr) => {
+      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stdout, stderr });
+    });
+  });
+}
 
 function pull(...args: string[]) {
   return portfolio(["schema", "pull", "--space", String(SPACE), "--api-url", `${api.url}/v1`, ...args]);
@@ -88,6 +101,19 @@ describe("portfolio schema pull", () => {
     const { code, stderr } = await pull("--token", "wrong", "--dir", join(temp, "refused"));
     expect(code).toBe(1);
     expect(stderr).toMatch(/Reading space 42 failed: 401 Unauthorized/);
+  });
+
+  it("the generator package's pull writes the same files, and exits 1 with the API's answer to a refused token", async () => {
+    const space = ["pull", "--space", String(SPACE), "--api-url", `${api.url}/v1`];
+    const dir = join(temp, "package-pull");
+    const pulled = await packageBin([...space, "--token", TOKEN, "--dir", dir]);
+    expect(pulled.stderr).toBe("");
+    expect(pulled.code).toBe(0);
+    for (const file of ["components.json", "datasources.json"]) expect(readFileSync(join(dir, file), "utf8"), file).toBe(readFileSync(join(temp, "schema", file), "utf8"));
+    const refused = await packageBin([...space, "--token", "wrong", "--dir", join(temp, "package-refused")]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Reading space 42 failed: 401 /);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("check --remote compares --out with what the live space generates", async () => {

@@ -15,13 +15,13 @@ const GOLDEN = join(REPO, "tests/fixtures/golden");
 const update = process.env.UPDATE_GOLDEN === "1";
 
 /**
- * engine.ts is a verbatim copy of src/validation/engine.ts (checked below), so
+ * engine.ts is a verbatim copy of codegen/engine/engine.ts (checked below), so
  * the goldens hold a one-line stand-in instead of ten copies that would go
  * stale with every engine change; it points the golden validators.ts (which
  * the project's tsc checks) at the one engine.
  */
-const ENGINE = readFileSync(join(REPO, "src/validation/engine.ts"), "utf8");
-const ENGINE_STUB = '// The generated engine.ts is a verbatim copy of src/validation/engine.ts; the goldens point at the one engine.\nexport * from "../../../../src/validation/engine";\n';
+const ENGINE = readFileSync(join(REPO, "codegen/engine/engine.ts"), "utf8");
+const ENGINE_STUB = '// The generated engine.ts is a verbatim copy of codegen/engine/engine.ts; the goldens point at the one engine.\nexport * from "../../../../codegen/engine/engine";\n';
 
 /** Touches every kind of export, so a broken one fails to compile. */
 const CONSUMER = `

@@ -53,6 +53,8 @@ describe("schema/ pushed to an empty space at Storyblok's 3 requests per second"
       documents: [JSON.parse(files[0]!.contents)],
       relations: JSON.parse(readFileSync(join(REPO, "schema/relations.json"), "utf8")),
       schemaLabel: `${pulledDir}/components.json`,
+      // The command src/generated's header names (package.json's "storyblok-typed-codegen" key).
+      command: "npm run codegen",
     });
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const committed = readGeneratedDir(join(REPO, "src/generated"));

@@ -1,14 +1,15 @@
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { componentsSource, summariseComponentChanges } from "../../codegen";
-import { readGeneratedDir, runGenerator, writeGenerated, type CodegenFlags } from "./generate";
-import { isDirectory, sideFileCandidates } from "./schema-files";
+import { componentsSource, summariseComponentChanges } from "../drift/semantic-summary.js";
+import { runGenerator, type CodegenFlags } from "./run.js";
+import { BadInput, isDirectory, sideFileCandidates } from "./schema-files.js";
+import { readGeneratedDir, writeGenerated } from "./write.js";
 
 /** Editors save in bursts (write, rename, chmod); one regeneration per burst. */
 const SETTLE_MS = 40;
 
 /**
- * `portfolio generate --watch`: generates once, then again whenever the
+ * `watch` (and `portfolio generate --watch`): generates once, then again whenever the
  * schema or one of its side files changes, printing what changed in the
  * content model (the same summary `check` prints), so `tsc --watch` or the
  * dev server beside it shows the compiler's verdict at once. Runs until
@@ -43,7 +44,14 @@ function regenerate(flags: CodegenFlags): void {
     console.log(`[${stamp}] ${flags.out} left as it was: the schema has errors (above).`);
     return;
   }
-  const changed = writeGenerated(flags.out, run.files);
+  let changed: number;
+  try {
+    changed = writeGenerated(flags.out, run.files);
+  } catch (error) {
+    if (!(error instanceof BadInput)) throw error;
+    console.log(`[${stamp}] ${error.message}`);
+    return;
+  }
   const changes = before === "" ? [] : summariseComponentChanges(before, componentsSource(run.files));
   const ms = (performance.now() - started).toFixed(0);
   console.log(`[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`);

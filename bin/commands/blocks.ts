@@ -1,0 +1,23 @@
+import type { Command } from "commander";
+import { runCodegenBin } from "./codegen-bin";
+
+/**
+ * `portfolio blocks add NAME…`: a typed renderer for each named block in
+ * src/blocks/ and its entry in src/blocks/registry.ts, by the generator
+ * package's `scaffold` (which never overwrites a file). Run `npm run codegen`
+ * first when the block is new in the schema.
+ */
+export function registerBlocks(program: Command): void {
+  program
+    .command("blocks")
+    .description("Renderers in src/blocks/.")
+    .command("add")
+    .argument("<names...>", "the blocks' technical names, as in schema/components.json")
+    .description("Scaffold a typed renderer for each block and add it to src/blocks/registry.ts; never overwrites a file.")
+    .option("--schema <path>", "the schema", "schema/components.json")
+    .option("--out <dir>", "the generated files", "src/generated")
+    .option("--dir <dir>", "the renderers", "src/blocks")
+    .action((names: string[], flags: { schema: string; out: string; dir: string }) => {
+      process.exitCode = runCodegenBin(["scaffold", "--schema", flags.schema, "--out", flags.out, "--dir", flags.dir, "--block", ...names]);
+    });
+}

@@ -1,0 +1,81 @@
+import { relative } from "node:path";
+import { reportLines } from "../diagnostics.js";
+import { WARNING_CODES } from "../diagnostic-codes.js";
+import { generate } from "../generate.js";
+import type { GeneratedFile } from "../model.js";
+import { BadInput, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files.js";
+
+/** Exit codes every command shares. */
+export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
+
+export interface CodegenFlags {
+  schema: string;
+  out: string;
+  relations?: string;
+  datasources?: string;
+  plugins?: string;
+  strict?: boolean;
+  verbose?: boolean;
+  /** The command the header names (config `command`). */
+  command?: string;
+  /** commander's `--no-warn <codes...>`: true when absent, else the codes given (comma-separated or repeated). */
+  warn: true | string[];
+}
+
+/** A schema read from a live space instead of --schema; relations and plugins stay local. */
+export interface RemoteSchema {
+  documents: unknown[];
+  datasources: unknown;
+}
+
+export interface GeneratorRun {
+  files: GeneratedFile[];
+  /** Components left out because they cannot be typed: the command exits 2 after writing the rest. */
+  skipped: string[];
+}
+
+/**
+ * Reads the schema and runs the generator, reporting to stderr. Undefined
+ * when nothing can be written (unreadable or unusable input, or any error
+ * with --strict): the caller exits 2 without touching the output.
+ */
+export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options: { quiet?: boolean } = {}): GeneratorRun | undefined {
+  // quiet: a caller that already reported this schema (the portfolio's check runs the bin first).
+  const log = options.quiet ? () => {} : (line: string) => console.error(line);
+  try {
+    const silenced = silencedCodes(flags.warn);
+    const plugins = readSideFile(flags.plugins, flags.schema, "plugins");
+    const result = generate({
+      documents: remote?.documents ?? readSchemaDocuments(flags.schema),
+      relations: readSideFile(flags.relations, flags.schema, "relations").value,
+      datasources: remote ? remote.datasources : readSideFile(flags.datasources, flags.schema, "datasources").value,
+      plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
+      schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
+      ...(flags.command === undefined ? {} : { command: flags.command }),
+      strict: flags.strict === true,
+    });
+    for (const line of reportLines(result.diagnostics, { verbose: flags.verbose === true, silenced })) log(`${flags.schema}: ${line}`);
+    if (result.skipped.length > 0) {
+      const names = result.skipped.map((name) => JSON.stringify(name)).join(", ");
+      log(`${flags.schema}: ${result.skipped.length} component(s) cannot be typed: ${names}.`);
+    }
+    if (result.files.length === 0) {
+      log(`${flags.schema}: ${flags.strict && result.skipped.length > 0 ? "--strict: " : "the schema has errors; "}nothing was generated.`);
+      return undefined;
+    }
+    if (result.skipped.length > 0) log(`${flags.schema}: every other component is generated; fix the errors above (or pass --strict to write nothing).`);
+    return { files: result.files, skipped: result.skipped };
+  } catch (error) {
+    if (!(error instanceof BadInput)) throw error;
+    log(error.message);
+    return undefined;
+  }
+}
+
+/** `--no-warn a,b --no-warn c` → {a, b, c}; an unknown code is a usage error, so a typo does not silence nothing forever. */
+function silencedCodes(warn: true | string[]): Set<string> {
+  const codes = warn === true ? [] : warn.flatMap((value) => value.split(",")).map((code) => code.trim()).filter(Boolean);
+  const unknown = codes.filter((code) => !WARNING_CODES.includes(code));
+  if (unknown.length > 0) throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
+  return new Set(codes);
+}
