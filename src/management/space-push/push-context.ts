@@ -18,6 +18,8 @@ export interface PushContext {
   summary: PushSummary;
   /** Called for every write as it is made (the CLI prints it). */
   onAction?: (action: PushAction) => void;
+  /** Overwrite stories edited in the space since the last push (else they are reported and left alone). */
+  force?: boolean;
   /** The space's stories and folders by full slug (no trailing slash for folders), as listed when the push began. */
   spaceStories: Map<string, SpaceStorySummary>;
   /** The space's folders by full slug, once matched or created. */
