@@ -18,6 +18,7 @@
  * Management API, so without the journal's word for it, it is written again.
  */
 import type { CdnStory } from "../../content/local-cdn/story-types";
+import { crashPoint } from "../crash-point";
 import { creationOrder } from "./creation-order";
 import type { JournalStory } from "./journal";
 import type { LocalStory } from "./local-stories";
@@ -97,6 +98,7 @@ async function createStory(context: PushContext, story: LocalStory, targets: Sto
   const complete = [...built.missingStories].every((uuid) => !local.has(uuid));
   const publish = complete && story.state !== "draft";
   const created = await step(`creating story "${story.fullSlug}"`, () => context.api.createStory(built.body, publish));
+  crashPoint("space-push:after-story");
   context.stories.set(story.sourceUuid, { id: created.id, uuid: created.uuid });
   const hash = stableHash(built.body);
   writeJournal(context, story, created, { workingHash: hash, ...(publish ? { publishedHash: hash, publishedAt: created.published_at ?? null } : {}) });
@@ -147,6 +149,7 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
   const write = async (body: StoryBody, hash: string, publish: boolean) => {
     const verb = publish ? "publish" : "update";
     const answer = await step(`${publish ? "publishing" : "updating"} story "${story.fullSlug}"`, () => context.api.updateStory(state.id, body, publish));
+    crashPoint("space-push:after-story");
     state.workingHash = hash;
     state.read = undefined;
     if (publish) {
@@ -165,6 +168,7 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
   if (story.state === "draft") {
     if (state.published) {
       await step(`unpublishing story "${story.fullSlug}"`, () => context.api.unpublishStory(state.id));
+      crashPoint("space-push:after-story");
       state.published = false;
       state.publishedHash = undefined;
       state.read = undefined;
