@@ -10,15 +10,14 @@
  * the last, ends as one uninterrupted push does: every story once, in its
  * state, every asset once.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushContent, SpacePushError } from "../../../src/management/space-push";
-import type { JournalData } from "../../../src/management/space-push/journal";
 import { readLocalStories } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
-import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
+import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { createManagementClient } from "../../../src/management/management-client";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
@@ -84,17 +83,6 @@ afterAll(async () => {
   await removeDirs(dirs);
 });
 
-/** Every journal entry names what the space holds: the same id (and uuid) at that full slug, the asset by its id. */
-async function expectJournalTrue(): Promise<void> {
-  const journal = JSON.parse(await readFile(journalPath, "utf8")) as JournalData;
-  const rows = new Map((await spaceStoryRows(client())).map((row) => [row.full_slug.replace(/\/$/, ""), row]));
-  for (const [slug, entry] of [...Object.entries(journal.folders), ...Object.entries(journal.stories)]) {
-    expect({ slug, id: rows.get(slug)?.id, uuid: rows.get(slug)?.uuid }).toEqual({ slug, id: entry.id, uuid: entry.uuid });
-  }
-  const assets = new Set((await spaceAssets(client())).map((asset) => asset.id));
-  for (const entry of Object.values(journal.assets)) if (entry.finished) expect(assets.has(entry.id)).toBe(true);
-}
-
 // Carried out, then answered with a 5xx: each push gets one write further. Then refused: no push gets further.
 const CARRIED_OUT: Fault[] = [500, 502, 503, 504].map((status) => ({ status, applied: true }));
 const REFUSED: Fault[] = [400, 401, 403, 404, 406, 409, 422, 423, 500, 502, 503, 504].map((status) => ({ status, applied: false }));
@@ -111,7 +99,7 @@ describe("a story write that fails", () => {
     expect((failure as SpacePushError).message).toMatch(/^(creating|publishing|updating) story "[^"]+": /);
     expect(fault.arrivals).toBe(1);
     fault = undefined;
-    await expectJournalTrue();
+    await expectJournalTrue(journalPath, client());
   });
 
   it("with 429 is sent again, arriving twice, and the push goes on to the end", async () => {
@@ -119,7 +107,7 @@ describe("a story write that fails", () => {
     await push();
     expect(fault.arrivals).toBe(2);
     fault = undefined;
-    await expectJournalTrue();
+    await expectJournalTrue(journalPath, client());
   });
 
   it("leaves, after all those pushes, the space an uninterrupted push makes: each story once in its state, each asset once; one more push writes nothing", async () => {
