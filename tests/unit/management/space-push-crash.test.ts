@@ -8,49 +8,31 @@
  * uninterrupted push does: each story once, in its state, with references
  * of the space's own; each file once; one more push writes nothing.
  *
- * A small content folder keeps each push to seconds at the CLI's 3
- * requests a second: Klei Atelier and two copies of it (each referring to
- * it), one with a pending draft, and three files.
+ * A small content folder (small-content.ts) keeps each push to seconds at
+ * the CLI's 3 requests a second.
  */
 import { execFile } from "node:child_process";
-import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
 import { createManagementClient } from "../../../src/management/management-client";
 import { pushContent } from "../../../src/management/space-push";
 import { readLocalStories, type LocalStory } from "../../../src/management/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import { FILES, smallContent } from "./small-content";
 import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 const exec = promisify(execFile);
-const COPIES = ["klei-two", "klei-three"];
-const FILES = 3;
 const dirs: string[] = [];
 let content: string;
 let local: LocalStory[];
 const fields = await readStoryReferenceFields(COMPONENTS);
 
 beforeAll(async () => {
-  content = await mkdtemp(join(tmpdir(), "space-push-crash-content-"));
-  dirs.push(content);
-  await mkdir(join(content, "assets"), { recursive: true });
-  await mkdir(join(content, "stories", "projects"), { recursive: true });
-  await mkdir(join(content, "drafts", "projects"), { recursive: true });
-  await cp(join(CONTENT, "assets", "klei-atelier-cover.svg"), join(content, "assets", "klei-atelier-cover.svg"));
-  for (const name of ["a", "b"]) await writeFile(join(content, "assets", `${name}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" id="${name}"/>`);
-  const klei = await readFile(join(CONTENT, "stories", "projects", "klei-atelier.json"), "utf8");
-  await writeFile(join(content, "stories", "projects", "klei-atelier.json"), klei);
-  const story = JSON.parse(klei) as CdnStory;
-  for (const [index, slug] of COPIES.entries()) {
-    // A copy refers to Klei Atelier where the original refers to itself.
-    const copy = { ...story, id: story.id + 1 + index, uuid: `00000000-0000-4000-8000-00000000000${index}`, name: `${story.name} ${index + 2}`, slug, full_slug: `projects/${slug}` };
-    await writeFile(join(content, "stories", "projects", `${slug}.json`), JSON.stringify(copy, null, 2));
-    if (index === 0) await writeFile(join(content, "drafts", "projects", `${slug}.json`), JSON.stringify({ ...copy, content: { ...copy.content, summary: "A pending draft." } }, null, 2));
-  }
+  content = await smallContent();
   local = await readLocalStories(content);
   expect(local.map((story) => story.state).sort()).toEqual(["published", "published", "published-with-draft"]);
 }, 60_000);
