@@ -77,7 +77,7 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
       console.error(`Nothing was written: ${error.message}.`);
       return EXIT.badInput;
     }
-    console.error(`migrate run --space failed: ${toManagementRequestError(error).message}. Nothing after that point was written; \`migrate undo --space ${spaceId}\` restores what was.`);
+    console.error(`migrate run --space failed: ${toManagementRequestError(error).message}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`);
     return EXIT.drift;
   }
 }
