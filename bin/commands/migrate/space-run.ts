@@ -10,7 +10,7 @@
 import { unifiedDiff } from "../../../codegen";
 import { validateStory } from "../../../src/content/validation/validate-content";
 import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { toManagementRequestError } from "../../../src/management/management-errors";
+import { failureMessage } from "../../../src/management/management-errors";
 import type { ManagementClient } from "../../../src/management/management-client";
 import { listMigrations } from "../../../src/migrations/folder";
 import { storyText } from "../../../src/migrations/run/plan-run";
@@ -77,7 +77,7 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
       console.error(`Nothing was written: ${error.message}.`);
       return EXIT.badInput;
     }
-    console.error(`migrate run --space failed: ${toManagementRequestError(error).message}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`);
+    console.error(`migrate run --space failed: ${failureMessage(error)}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`);
     return EXIT.drift;
   }
 }
@@ -100,7 +100,7 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; f
     console.log(`Undid ${result.migrations.join(", ")} on space ${spaceId}: ${result.stories.length} story(ies) restored in their states (${result.stories.join(", ")}), and the journal.`);
     return EXIT.ok;
   } catch (error) {
-    console.error(`migrate undo --space failed: ${toManagementRequestError(error).message}. The snapshot is kept: run it again.`);
+    console.error(`migrate undo --space failed: ${failureMessage(error)}. The snapshot is kept: run it again.`);
     return EXIT.drift;
   }
 }

@@ -57,6 +57,9 @@ export async function startLocalSpace(dir: string, { requestsPerSecond = 3, inte
   const mapi = createLocalManagementApi({ dir, oauthToken: OAUTH_TOKEN, spaceId: SPACE_ID, requestsPerSecond });
   const apis = combineLocalApis(cdn, mapi);
   const running = await serveOverHttp(intercept ? (request) => intercept(request, apis) : apis, 0);
+  // Node closes an idle kept-alive connection after 5 s; a CLI starved of CPU on a busy machine may send its
+  // next request on it as it closes ("fetch failed": other side closed). Tests are not about that race.
+  running.server.keepAliveTimeout = 60_000;
   const source = { kind: "storyblok" as const, token, previewToken, endpoint: `${running.url}/v2` };
   let client: ManagementClient | undefined;
   return {
