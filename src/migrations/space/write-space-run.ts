@@ -126,11 +126,12 @@ export async function undoSpaceRun(client: ManagementClient, snapshotPath: strin
   if (!force) {
     const changedSince: string[] = [];
     for (const story of lastRun.stories) {
+      // A snapshot from before intendedSha256 was kept, cut short before this story: nothing to compare with.
+      if (story.afterSha256 === undefined && story.intendedSha256 === undefined) continue;
       const { data } = await client.stories.get(story.id);
       const now = contentSha256((data as { story?: { content?: unknown } }).story?.content);
-      const known = [story.afterSha256, ...(story.intendedSha256 ?? []), ...(story.published ? [contentSha256(story.published)] : []), ...(story.draft ? [contentSha256(story.draft)] : [])];
-      // A snapshot from before intendedSha256 was kept knows only what it recorded.
-      if (story.afterSha256 === undefined && story.intendedSha256 === undefined) continue;
+      // What the run left or meant to leave, and what the story was (an undo cut short after restoring it).
+      const known = [story.afterSha256, ...(story.intendedSha256 ?? []), ...[story.published, story.draft].filter((content) => content !== undefined).map(contentSha256)];
       if (!known.includes(now)) changedSince.push(story.fullSlug);
     }
     if (changedSince.length > 0) return { undone: false, reason: "stories edited since the run; undoing would lose those edits (--force restores them anyway)", changedSince };
