@@ -26,6 +26,7 @@ const TIMED = [
   "content/shared-cv",
   "deploy/fetch-with-retry",
   "http/read-body",
+  "management/management-client-refused",
   "publishing/batch-queue",
   "publishing/bulk-publish",
   "publishing/shared-map",

@@ -4,8 +4,10 @@
  * folders in-process. Stryker reruns every related test file for a mutant in
  * code that runs at import time (a constant, a module-level regex), not only
  * the tests its `testFiles` names, so test files that cannot kill a mutant
- * must not be candidates at all. Left out: the codegen tests that run
- * bin/portfolio in a child process, watch files or time a rate-limited pull
+ * must not be candidates at all. Left out: the codegen, migrate and
+ * management tests that run bin/portfolio in a child process (the CLI, the
+ * crash tests), `next build` or `tsc` over a copy of the site (scenarios),
+ * watch files or time a rate-limited pull
  * (a child process never runs an active mutant, and the pull's timing
  * assertion fails under Stryker's runner), and every suite that imports none
  * of these folders (richtext fuzz, content, bench).
@@ -16,6 +18,7 @@ import base from "./vitest.config";
 export const STRYKER_TEST_FILES = [
   "tests/unit/{contact,preview,security,publishing,http}/**/*.test.{ts,tsx}",
   "tests/unit/codegen/*.test.ts",
+  "tests/unit/{migrate,management}/*.test.ts",
   // Renders blocks through src/preview (the live editor's notices).
   "tests/unit/blocks/blocks.test.tsx",
 ];
@@ -28,6 +31,11 @@ export default defineConfig({
   test: {
     ...shared,
     include: STRYKER_TEST_FILES,
-    exclude: [...configDefaults.exclude, "tests/unit/codegen/{cli,schema-pull,watch,self-contained,import-cycles}.test.ts"],
+    exclude: [
+      ...configDefaults.exclude,
+      "tests/unit/codegen/{cli,schema-pull,watch,self-contained,import-cycles}.test.ts",
+      "tests/unit/migrate/{scenarios,check-content,run-command}.test.ts",
+      "tests/unit/{migrate,management}/*-{cli,crash}.test.ts",
+    ],
   },
 });

@@ -21,6 +21,7 @@ interface PushFlags extends SpaceFlags {
   journal?: string;
   dryRun?: boolean;
   yes?: boolean;
+  force?: boolean;
 }
 
 export function registerSpace(program: Command): void {
@@ -33,7 +34,8 @@ export function registerSpace(program: Command): void {
     .option("--migrations <dir>", "the migrations folder (as schema push's)", "migrations")
     .option("--journal <file>", "where the push records its progress; default .data/space-push/<space>.json")
     .option("--dry-run", "show what would be created and updated; write nothing, not even the journal")
-    .option("--yes", "apply without asking");
+    .option("--yes", "apply without asking")
+    .option("--force", "overwrite stories edited in the space since the last push (without it they are listed and left alone)");
   addSpaceFlags(push).action(async (flags: PushFlags) => {
     process.exitCode = await spacePush(flags);
   });
@@ -152,6 +154,7 @@ async function pushContentStep(client: ManagementClient, flags: PushFlags): Prom
     dir: resolve(flags.dir),
     componentsPath: resolve(flags.schema, "components.json"),
     journalPath: resolve(flags.journal ?? sp.defaultJournalPath(process.cwd(), flags.space!)),
+    force: flags.force === true,
     // What the journal is kept for, read as managementClientOrExit reads it (an empty variable is unset).
     target: flags.apiUrl ?? (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined) ?? `region:${flags.region ?? (process.env.STORYBLOK_REGION || "eu")}`,
   };
@@ -177,7 +180,8 @@ async function pushContentStep(client: ManagementClient, flags: PushFlags): Prom
     console.log(`Content: ${flags.dir} to space ${flags.space}:`);
     const summary = await sp.pushContent(client, { ...options, onAction: (action) => console.log(`  ${sp.describeAction(action)}`) });
     printSummary(summary, flags, sp.totalRequests);
-    return 0;
+    // Not the content's state yet: exit 1, and the space's journal is not told the content's migrations.
+    return summary.editedInSpace.length > 0 ? 1 : 0;
   } catch (error) {
     if (error instanceof sp.LocalContentError || error instanceof sp.MissingAssetsError) {
       console.error(`space push: ${error.message}`);
@@ -224,5 +228,11 @@ function printSummary(summary: PushSummary, flags: PushFlags, total: (counts: Pu
   console.log(counts("stories", summary.stories));
   console.log(`  requests ${total(summary.requests)}: ${reads} reads, ${writes} writes, ${uploads} file uploads`);
   for (const warning of summary.warnings) console.warn(`warning: ${warning}`);
+  if (summary.editedInSpace.length > 0) {
+    console.error(
+      `${summary.editedInSpace.length} story(ies) were edited in the space since the last push and were left as the space has them ` +
+        `(--force overwrites them with ${flags.dir}'s):\n${summary.editedInSpace.map((slug) => `  ${slug}`).join("\n")}`,
+    );
+  }
 }
 

@@ -32,13 +32,22 @@ export interface ManagementClientOptions {
   timeoutMs?: number;
 }
 
+/**
+ * How often a refused connection is tried again: 300, 600 and 1,200 ms, enough
+ * for a server or proxy that is restarting, not minutes against one that is down.
+ */
+export const MANAGEMENT_REFUSED_RETRIES = 3;
+
 /** ky's retry options; `shouldRetry` is ky's own, missing from the client's narrower type of them. */
 const RETRY = {
   limit: MANAGEMENT_MAX_RETRIES,
   methods: ["get", "post", "put", "delete", "patch"] as ("get" | "post" | "put" | "delete" | "patch")[],
   statusCodes: [429],
-  // undefined: ky's own rules (statusCodes, Retry-After) decide for an answer; false: never retry without one.
-  shouldRetry: ({ error }: { error: Error }) => (isHttpError(error) ? undefined : false),
+  // undefined: ky's own rules (statusCodes, Retry-After) decide for an answer. Without an answer, only a
+  // refused connection is tried again: nothing reached the server. Any other (a reset, a timeout) may
+  // have been carried out, so it is never sent again.
+  shouldRetry: ({ error, retryCount }: { error: Error; retryCount: number }) =>
+    isHttpError(error) ? undefined : connectionRefused(error) && retryCount <= MANAGEMENT_REFUSED_RETRIES,
 };
 
 /** ky's longest wait between retries when the server names none (its backoffLimit is unset): 300 ms doubled 10 times. */
@@ -70,9 +79,11 @@ export function createManagementClient(options: ManagementClientOptions) {
     rateLimit: false,
     timeout,
     // ky (under the client) waits what a 429's `Retry-After` says, else 300 ms doubling. A 429 was not
-    // processed, so repeating a write is safe; any other error is the caller's to report. That includes a
-    // dropped connection, which ky would otherwise retry too (for minutes, at 10 doubling retries): a write
-    // whose answer was lost may have been made, and sending it again could make it twice.
+    // processed, nor was a request whose connection was refused, so repeating either is safe; any other
+    // error is the caller's to report. That includes a 5xx and a dropped connection, which ky would
+    // otherwise retry too (for minutes, at 10 doubling retries): a write whose answer was lost or failed
+    // at a gateway may have been made, and sending it again could make it twice. Reads follow the same
+    // rule: one policy, and a failed read stops a run before its first write anyway.
     retry: RETRY,
   });
   // Every request the client sends, its own steps included (an asset upload is three), goes
@@ -89,6 +100,14 @@ export function createManagementClient(options: ManagementClientOptions) {
     return response;
   });
   return client;
+}
+
+/** Node's fetch failed to connect at all (`fetch failed`, caused by ECONNREFUSED): no byte of the request was sent. */
+export function connectionRefused(error: unknown): boolean {
+  // ky wraps a thrown value that is not an Error of its own realm (fetch's TypeError under a vm context) in a NonError.
+  const thrown = error instanceof Error && error.name === "NonError" && "value" in error ? error.value : error;
+  const cause = (thrown as { cause?: { code?: unknown } } | undefined)?.cause;
+  return cause?.code === "ECONNREFUSED";
 }
 
 /** ky's HTTPError: the server answered (a status to judge), unlike a network failure or a timeout. */

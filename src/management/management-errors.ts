@@ -36,3 +36,11 @@ export function toManagementRequestError(reason: unknown): ManagementRequestErro
   if (reason instanceof Error) return new ManagementRequestError(reason.message, undefined, undefined);
   return new ManagementRequestError(String(reason), undefined, undefined);
 }
+
+/** The failure as the CLI prints it: what Storyblok said, or for a failed connection ("fetch failed") its cause too (ECONNRESET, a connect timeout). */
+export function failureMessage(reason: unknown): string {
+  const failure = toManagementRequestError(reason);
+  const cause = (reason as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const why = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : undefined;
+  return why && !failure.message.includes(why) ? `${failure.message} (${why})` : failure.message;
+}

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { findDrift, unifiedDiff } from "../../../codegen";
 import { listMigrations } from "../../../src/migrations/folder";
 import { JOURNAL_FILE } from "../../../src/migrations/journal";
-import { pendingIn, planDirectoryRun, writeRun } from "../../../src/migrations/run/directory-run";
+import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../src/migrations/run/directory-run";
 import { loadMigration, loadSchemaRules } from "../../../src/migrations/run/load";
 import type { LoadedMigration, StoryChanges } from "../../../src/migrations/run/migrate-story";
 import type { RunPlan } from "../../../src/migrations/run/plan-run";
@@ -28,6 +28,8 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
     console.error(`--dir ${flags.dir}: no such folder.`);
     return EXIT.badInput;
   }
+  const resumed = finishCutShortRun(flags);
+  if (resumed !== undefined) return resumed;
   const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
   const pending = new Set(pendingIn(flags.dir, scripts.map((entry) => entry.id)));
   if (pending.size === 0) {
@@ -48,6 +50,30 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
   const written = writeRun(resolve(flags.dir), plan, ids, new Date());
   console.log(`Wrote ${written.length} file(s) and ${flags.dir}/${JOURNAL_FILE}. \`npm run portfolio -- migrate undo\` puts them back as they were.`);
   return EXIT.ok;
+}
+
+/**
+ * A run (or an undo) that was cut short left files partly migrated and the
+ * journal without it: it is undone first, so this run starts from the files
+ * as they were and ends as an uninterrupted one would. Undefined when the
+ * run may go on; a number is the exit code of a failure already reported.
+ */
+function finishCutShortRun(flags: RunFlags): number | undefined {
+  const cut = cutShortRun(resolve(flags.dir));
+  if (cut === undefined) return undefined;
+  const what = `The last run on ${flags.dir}/ (${cut.migrations.join(", ")}, ${cut.ran}) was cut short before its journal`;
+  if (flags.dryRun) {
+    console.error(`${what}: a run puts back the ${cut.files.length} file(s) it was writing first. Nothing was written.`);
+    return EXIT.drift;
+  }
+  const undone = undoLastRun(resolve(flags.dir));
+  if (!undone.undone) {
+    console.error(`${what}, and cannot be put back: ${undone.reason}`);
+    for (const file of undone.changedSince ?? []) console.error(`  changed since: ${flags.dir}/${file}`);
+    return EXIT.drift;
+  }
+  console.log(`${what}: put back the ${undone.files.length} file(s) it was writing, as they were.`);
+  return undefined;
 }
 
 /**

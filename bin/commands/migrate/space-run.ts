@@ -10,16 +10,16 @@
 import { unifiedDiff } from "../../../codegen";
 import { validateStory } from "../../../src/content/validation/validate-content";
 import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { toManagementRequestError } from "../../../src/management/management-errors";
+import { failureMessage } from "../../../src/management/management-errors";
 import type { ManagementClient } from "../../../src/management/management-client";
 import { listMigrations } from "../../../src/migrations/folder";
 import { storyText } from "../../../src/migrations/run/plan-run";
 import { changedOutcomes, planSpaceRun, type SpaceRunPlan, type VersionOutcome } from "../../../src/migrations/space/plan-space-run";
 import { openReleases } from "../../../src/migrations/space/releases";
 import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
-import { lastRunPath } from "../../../src/migrations/space/space-snapshot";
+import { lastRunPath, readLastRun } from "../../../src/migrations/space/space-snapshot";
 import { NoPublishedReader, readSpaceStories, type PublishedReader } from "../../../src/migrations/space/space-stories";
-import { undoSpaceRun, writeSpaceRun } from "../../../src/migrations/space/write-space-run";
+import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../src/migrations/space/write-space-run";
 import { EXIT } from "../generate";
 import { managementClientOrExit, type SpaceFlags } from "../space-flags";
 import { loadRun, stopBeforeWriting, storySummary, type RunFlags } from "./run";
@@ -44,6 +44,9 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
       );
       return EXIT.badInput;
     }
+    const snapshotPath = lastRunPath(process.cwd(), spaceId);
+    const resumed = await finishCutShortRun(client, snapshotPath, spaceId, flags.dryRun === true);
+    if (resumed !== undefined) return resumed;
     const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
     const journal = await readSpaceJournal(client);
     const applied = new Set(journal.entries.map((entry) => entry.name));
@@ -63,7 +66,6 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
     report(plan, flags.diff === true);
     const stopped = stopBeforeWriting(plan.problems, flags.dryRun === true);
     if (stopped !== undefined) return stopped;
-    const snapshotPath = lastRunPath(process.cwd(), spaceId);
     const written = await writeSpaceRun(client, plan, { spaceId, migrations: ids, ran: new Date(), snapshotPath });
     console.log(
       `Wrote ${written.stories} story(ies) to space ${spaceId}, each in its state, and recorded the migrations in its portfolio-migrations datasource. ` +
@@ -75,7 +77,7 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
       console.error(`Nothing was written: ${error.message}.`);
       return EXIT.badInput;
     }
-    console.error(`migrate run --space failed: ${toManagementRequestError(error).message}. Nothing after that point was written; \`migrate undo --space ${spaceId}\` restores what was.`);
+    console.error(`migrate run --space failed: ${failureMessage(error)}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`);
     return EXIT.drift;
   }
 }
@@ -98,9 +100,33 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; f
     console.log(`Undid ${result.migrations.join(", ")} on space ${spaceId}: ${result.stories.length} story(ies) restored in their states (${result.stories.join(", ")}), and the journal.`);
     return EXIT.ok;
   } catch (error) {
-    console.error(`migrate undo --space failed: ${toManagementRequestError(error).message}. The snapshot is kept: run it again.`);
+    console.error(`migrate undo --space failed: ${failureMessage(error)}. The snapshot is kept: run it again.`);
     return EXIT.drift;
   }
+}
+
+/**
+ * A run (or an undo) on this space that was cut short: undone first, so the
+ * run starts from the stories as they were and the space's journal lists
+ * only migrations every story has had. Undefined when the run may go on; a
+ * number is the exit code of a failure already reported.
+ */
+async function finishCutShortRun(client: ManagementClient, snapshotPath: string, spaceId: number, dryRun: boolean): Promise<number | undefined> {
+  const cut = readLastRun(snapshotPath);
+  if (cut === undefined || !cutShort(cut)) return undefined;
+  const what = `The last run on space ${spaceId} (${cut.migrations.join(", ")}, ${cut.ran}) was cut short`;
+  if (dryRun) {
+    console.error(`${what}: a run puts back the ${cut.stories.length} story(ies) it was writing first. Nothing was written.`);
+    return EXIT.drift;
+  }
+  const undone = await undoSpaceRun(client, snapshotPath);
+  if (!undone.undone) {
+    console.error(`${what}, and cannot be put back: ${undone.reason}`);
+    for (const slug of undone.changedSince ?? []) console.error(`  changed since: ${slug}`);
+    return EXIT.drift;
+  }
+  console.log(`${what}: put back the ${undone.stories.length} story(ies) it was writing, in their states, and its journal entries.`);
+  return undefined;
 }
 
 /** The CDN with the public token, which serves published versions only; undefined without a token. */

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import type { LocalAsset } from "./local-assets";
 import { recordAction, step, type PushContext } from "./push-context";
 import type { SpaceAsset } from "./space-api";
+import { crashPoint } from "../crash-point";
 import { toManagementRequestError } from "../management-errors";
 
 export const EXT_ID_PREFIX = "sha256:";
@@ -59,9 +60,11 @@ export async function pushAssets(context: PushContext, assets: readonly LocalAss
     );
     journal.data.assets[local.sha256] = { id: signed.id, filename: signed.pretty_url ?? "", finished: false };
     journal.save();
+    crashPoint("space-push:after-signed");
     const bytes = new Uint8Array(await readFile(local.file));
     await step(`${what} (posting the file)`, () => api.postAssetFile(signed, bytes, local.shortFilename));
     const finished = await step(`${what} (finishing)`, () => api.finishAsset(signed.id));
+    crashPoint("space-push:after-finished");
     const ref = { id: finished.id ?? signed.id, filename: finished.filename };
     context.assets.set(local.path, ref);
     pushed.set(local.sha256, ref);

@@ -34,6 +34,8 @@ export interface PushContentOptions {
   target: string;
   /** Called for every write as it is made. */
   onAction?: (action: PushAction) => void;
+  /** Overwrite stories edited in the space since the last push; without it they are listed in `editedInSpace` and left alone. */
+  force?: boolean;
 }
 
 export async function pushContent(client: ManagementClient, options: PushContentOptions): Promise<PushSummary> {
@@ -59,6 +61,7 @@ export async function pushContentTo(api: SpaceApi, options: PushContentOptions, 
     fields,
     summary,
     ...(options.onAction ? { onAction: options.onAction } : {}),
+    force: options.force === true,
     spaceStories: new Map(listed.map((story) => [spaceKey(story), story])),
     folders: new Map(),
     folderSlugBySourceId: new Map(),

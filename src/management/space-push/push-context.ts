@@ -4,7 +4,7 @@ import type { StoryReferenceFields } from "./reference-fields";
 import type { SpaceAssetRef } from "./rewrite-references";
 import type { SpaceApi, SpaceStorySummary } from "./space-api";
 import type { PushAction, PushSummary } from "./push-summary";
-import { toManagementRequestError } from "../management-errors";
+import { failureMessage, toManagementRequestError } from "../management-errors";
 
 export interface SpaceStoryRef {
   id: number;
@@ -18,6 +18,8 @@ export interface PushContext {
   summary: PushSummary;
   /** Called for every write as it is made (the CLI prints it). */
   onAction?: (action: PushAction) => void;
+  /** Overwrite stories edited in the space since the last push (else they are reported and left alone). */
+  force?: boolean;
   /** The space's stories and folders by full slug (no trailing slash for folders), as listed when the push began. */
   spaceStories: Map<string, SpaceStorySummary>;
   /** The space's folders by full slug, once matched or created. */
@@ -52,10 +54,7 @@ export async function step<T>(what: string, request: () => Promise<T>): Promise<
     return await request();
   } catch (error) {
     if (error instanceof SpacePushError) throw error;
-    const failure = toManagementRequestError(error);
-    // A refused or dropped connection says only "fetch failed"; its cause says why.
-    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-    const reason = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : undefined;
-    throw new SpacePushError(what, failure.status, reason && !failure.message.includes(reason) ? `${failure.message} (${reason})` : failure.message);
+    // A refused or dropped connection says only "fetch failed"; failureMessage adds its cause.
+    throw new SpacePushError(what, toManagementRequestError(error).status, failureMessage(error));
   }
 }

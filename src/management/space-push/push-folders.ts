@@ -9,6 +9,7 @@
 import type { LocalFolder } from "./local-folders";
 import { recordAction, SpacePushError, step, type PushContext } from "./push-context";
 import type { StoryBody } from "./space-api";
+import { crashPoint } from "../crash-point";
 
 export async function pushFolders(context: PushContext, folders: readonly LocalFolder[]): Promise<void> {
   const { api, journal, summary } = context;
@@ -39,6 +40,7 @@ export async function pushFolders(context: PushContext, folders: readonly LocalF
       continue;
     }
     const created = await step(`creating folder "${folder.fullSlug}"`, () => api.createStory(body, false));
+    crashPoint("space-push:after-folder");
     context.folders.set(folder.fullSlug, { id: created.id, uuid: created.uuid });
     journal.data.folders[folder.fullSlug] = { id: created.id, uuid: created.uuid };
     journal.save();

@@ -18,6 +18,7 @@
  * Management API, so without the journal's word for it, it is written again.
  */
 import type { CdnStory } from "../../content/local-cdn/story-types";
+import { crashPoint } from "../crash-point";
 import { creationOrder } from "./creation-order";
 import type { JournalStory } from "./journal";
 import type { LocalStory } from "./local-stories";
@@ -63,9 +64,31 @@ export async function pushStories(context: PushContext, stories: readonly LocalS
 
   for (const story of stories) {
     const created = known.get(story.sourceUuid);
-    const wrote = await converge(context, story, targets, created ?? learn(context, story));
+    const state = created ?? learn(context, story);
+    if (!created && !context.force && (await editedInSpace(context, story, targets, state))) {
+      context.summary.editedInSpace.push(story.fullSlug);
+      continue;
+    }
+    const wrote = await converge(context, story, targets, state);
     if (!created && !wrote) context.summary.stories.unchanged++;
   }
+}
+
+/**
+ * Whether someone changed the story in the space since this machine's last push wrote it: the space's
+ * own `updated_at` moved past the one that push recorded. The space's stamp decides, never the
+ * journal's hash. A stamp that moved because a write of ours was carried out and its answer lost
+ * (the push stopped there) leaves a version this push would write in the story: that is ours, not an
+ * edit. Without a stamp recorded (a first push, or a lost journal) there is nothing to compare with.
+ */
+async function editedInSpace(context: PushContext, story: LocalStory, targets: StoryTargets, state: Known): Promise<boolean> {
+  const summary = context.spaceStories.get(story.fullSlug)!;
+  const entry = trustedEntry(context, story, summary);
+  if (typeof entry?.updatedAt !== "string" || typeof summary.updated_at !== "string" || entry.updatedAt === summary.updated_at) return false;
+  state.read ??= await step(`reading story "${story.fullSlug}"`, () => context.api.getStory(state.id));
+  const read = state.read;
+  const ours = storyVersions(story).some((version) => storyMatches(build(context, story, version, targets).body, read));
+  return !ours;
 }
 
 /** Pass 1: one create; published in the same call when every reference is already known. */
@@ -75,6 +98,7 @@ async function createStory(context: PushContext, story: LocalStory, targets: Sto
   const complete = [...built.missingStories].every((uuid) => !local.has(uuid));
   const publish = complete && story.state !== "draft";
   const created = await step(`creating story "${story.fullSlug}"`, () => context.api.createStory(built.body, publish));
+  crashPoint("space-push:after-story");
   context.stories.set(story.sourceUuid, { id: created.id, uuid: created.uuid });
   const hash = stableHash(built.body);
   writeJournal(context, story, created, { workingHash: hash, ...(publish ? { publishedHash: hash, publishedAt: created.published_at ?? null } : {}) });
@@ -125,6 +149,7 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
   const write = async (body: StoryBody, hash: string, publish: boolean) => {
     const verb = publish ? "publish" : "update";
     const answer = await step(`${publish ? "publishing" : "updating"} story "${story.fullSlug}"`, () => context.api.updateStory(state.id, body, publish));
+    crashPoint("space-push:after-story");
     state.workingHash = hash;
     state.read = undefined;
     if (publish) {
@@ -143,6 +168,7 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
   if (story.state === "draft") {
     if (state.published) {
       await step(`unpublishing story "${story.fullSlug}"`, () => context.api.unpublishStory(state.id));
+      crashPoint("space-push:after-story");
       state.published = false;
       state.publishedHash = undefined;
       state.read = undefined;
@@ -158,6 +184,14 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
     const publishedHolds =
       state.published && (state.publishedHash === live.hash || (!state.unpublishedChanges && (await holds(live.body, live.hash))));
     if (!publishedHolds) await write(live.body, live.hash, true);
+    else if (state.publishedHash !== live.hash) {
+      // Seen to hold with nothing pending: the working copy is the published version, so its hash is the
+      // published one's too. Recorded, or once a draft goes over it (the next write) no push can read it
+      // again and each would publish it anew (a push resumed after a publish whose answer was lost).
+      state.publishedHash = live.hash;
+      const publishedAt = state.read?.published_at ?? context.spaceStories.get(story.fullSlug)?.published_at ?? null;
+      writeJournal(context, story, undefined, { publishedHash: live.hash, publishedAt: typeof publishedAt === "string" ? publishedAt : null });
+    }
     if (story.state === "published-with-draft" && !(await holds(working.body, working.hash))) await write(working.body, working.hash, false);
     if (story.state === "published" && state.unpublishedChanges) await write(live.body, live.hash, true);
   }

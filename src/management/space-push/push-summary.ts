@@ -30,12 +30,18 @@ export interface PushSummary {
   actions: PushAction[];
   /** References left as written: a story not in the content, an asset that is not local. */
   warnings: string[];
+  /**
+   * Stories edited in the space since this machine last pushed them (the space's `updated_at` is not
+   * the one the journal recorded after that push, and the story holds neither version the push would
+   * write): left as the space has them unless the push is forced.
+   */
+  editedInSpace: string[];
   elapsedMs: number;
 }
 
 export function emptySummary(dryRun: boolean): PushSummary {
   const counts = (): KindCounts => ({ created: 0, updated: 0, unchanged: 0 });
-  return { dryRun, folders: counts(), assets: counts(), stories: counts(), requests: emptyRequestCounts(), actions: [], warnings: [], elapsedMs: 0 };
+  return { dryRun, folders: counts(), assets: counts(), stories: counts(), requests: emptyRequestCounts(), actions: [], warnings: [], editedInSpace: [], elapsedMs: 0 };
 }
 
 export function describeAction({ kind, verb, name, detail }: PushAction): string {

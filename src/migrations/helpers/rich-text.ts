@@ -12,20 +12,23 @@ export type PlainRichText = { type: "doc"; content: Paragraph[] };
 /** What richTextToText reads: any rich-text document. */
 export type RichTextLike = { type: "doc"; content?: readonly unknown[] };
 
-/** Paragraphs at blank lines, hard breaks at single line breaks. `undefined` stays undefined (an optional field left empty). */
+/** Paragraphs at blank lines, hard breaks at single line breaks (\n, \r\n or \r). `undefined` stays undefined (an optional field left empty). */
 export function textToRichText(text: string): PlainRichText;
 export function textToRichText(text: string | undefined): PlainRichText | undefined;
 export function textToRichText(text: string | undefined): PlainRichText | undefined {
   if (text === undefined) return undefined;
+  // Every line-break style as one: \r\n (Windows, and what browsers submit), \n, and a lone \r (old Mac
+  // files, some pastes), so "a\r\rb" and "a\n\rb" are paragraph breaks as "a\n\nb" is, and no \r is left in a text node.
   const paragraphs = text
-    .split(/\r?\n[ \t]*\r?\n/)
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== "");
   return {
     type: "doc",
     content: paragraphs.map((paragraph) => ({
       type: "paragraph",
-      content: paragraph.split(/\r?\n/).flatMap((line, index): (TextLeaf | HardBreak)[] => [...(index > 0 ? [{ type: "hard_break" } as const] : []), ...(line === "" ? [] : [{ type: "text", text: line } as const])]),
+      content: paragraph.split("\n").flatMap((line, index): (TextLeaf | HardBreak)[] => [...(index > 0 ? [{ type: "hard_break" } as const] : []), ...(line === "" ? [] : [{ type: "text", text: line } as const])]),
     })),
   };
 }

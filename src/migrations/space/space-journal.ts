@@ -7,6 +7,7 @@
  * and no story or component has to carry bookkeeping. schema push leaves it
  * alone (plan-datasources.ts).
  */
+import { crashPoint } from "../../management/crash-point";
 import { listAll } from "../../management/list-all";
 import type { ManagementClient } from "../../management/management-client";
 
@@ -52,6 +53,7 @@ export async function recordInSpace(client: ManagementClient, journal: SpaceJour
   for (const id of migrations) {
     const { data } = await client.datasourceEntries.create({ body: { datasource_entry: { name: id, value: ran, datasource_id: datasourceId } } });
     entryIds.push((data as { datasource_entry: { id: number } }).datasource_entry.id);
+    crashPoint("space-run:after-entry");
   }
   return { datasourceId, created, entryIds };
 }

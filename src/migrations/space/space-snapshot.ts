@@ -3,7 +3,7 @@
  * (`.data/migrations/<space>/last-run.json`, gitignored with .data/): every
  * story the run wrote, in the state and with the content each version had
  * before, and the journal entries the run added. Written before the first
- * write, so a run cut short can be undone too.
+ * write, so a run cut short can be undone too, and after each story.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,6 +23,8 @@ export interface SnapshotStory {
   draft?: JsonObject;
   /** The working copy the run left (contentSha256), once written: undo refuses a story edited since. */
   afterSha256?: string;
+  /** Each working copy the run's writes are about to leave (contentSha256), recorded before the first write: a write whose record was cut short is still the run's, not an edit. */
+  intendedSha256?: string[];
 }
 
 export interface SpaceLastRun {
@@ -30,8 +32,12 @@ export interface SpaceLastRun {
   ran: string;
   migrations: string[];
   stories: SnapshotStory[];
-  /** What the run added to the space's journal; absent until it was recorded. */
+  /** What the run added to the space's journal; absent until it was recorded (the run's commit). */
   journal?: { datasourceId: number; created: boolean; entryIds: number[] };
+  /** Whether the space had its journal datasource before the run (undo removes one the run made). */
+  journalExisted?: boolean;
+  /** Set before an undo's first write: an undo cut short is finished before anything else runs. */
+  undoing?: boolean;
 }
 
 export function lastRunPath(root: string, spaceId: number): string {

@@ -44,15 +44,22 @@ export interface LocalSpace {
 
 let tokens = 0;
 
+/** Stands between the client and the local Management API: answers a request itself, or `forward`s it (a planted failure). */
+export type Interceptor = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;
+
 /** A space over `dir`, answering at Storyblok's 3 requests per second unless told otherwise. */
-export async function startLocalSpace(dir: string, { requestsPerSecond = 3 } = {}): Promise<LocalSpace> {
+export async function startLocalSpace(dir: string, { requestsPerSecond = 3, intercept }: { requestsPerSecond?: number; intercept?: Interceptor } = {}): Promise<LocalSpace> {
   // storyblok-js-client caches per token: every space (and every restart of one) gets its own.
   const token = `space-push-${++tokens}-${process.pid}`;
   const previewToken = `${token}-preview`;
   const store = createStoryStore(dir, { checkIntervalMs: 0, onProblems: () => {} });
   const cdn = createLocalCdn({ dir, token, previewToken, store, checkIntervalMs: 0, spaceId: String(SPACE_ID) });
   const mapi = createLocalManagementApi({ dir, oauthToken: OAUTH_TOKEN, spaceId: SPACE_ID, requestsPerSecond });
-  const running = await serveOverHttp(combineLocalApis(cdn, mapi), 0);
+  const apis = combineLocalApis(cdn, mapi);
+  const running = await serveOverHttp(intercept ? (request) => intercept(request, apis) : apis, 0);
+  // Node closes an idle kept-alive connection after 5 s; a CLI starved of CPU on a busy machine may send its
+  // next request on it as it closes ("fetch failed": other side closed). Tests are not about that race.
+  running.server.keepAliveTimeout = 60_000;
   const source = { kind: "storyblok" as const, token, previewToken, endpoint: `${running.url}/v2` };
   let client: ManagementClient | undefined;
   return {

@@ -4,7 +4,9 @@
  * or asset of the space, and with those mapped back to the content's own
  * names, the stories must equal the files.
  */
+import { readFile } from "node:fs/promises";
 import { expect } from "vitest";
+import type { JournalData } from "../../../src/management/space-push/journal";
 import type { ContentClient } from "../../../src/content/client";
 import type { CdnStory, JsonObject } from "../../../src/content/local-cdn/story-types";
 import { readLocalAssets } from "../../../src/management/space-push/local-assets";
@@ -133,4 +135,18 @@ function mapAssetsBack(
     copy[key] = mapAssetsBack(value, source[key], assetByFilename, pathOfFilename, where);
   }
   return copy;
+}
+
+/** Every entry of the push journal at `path` (when there is one) names what the space holds: the same id and uuid at that full slug, a finished asset by its id. */
+export async function expectJournalTrue(path: string, client: ManagementClient): Promise<void> {
+  // No journal claims nothing (a push that stopped before its first record).
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+  if (text === undefined) return;
+  const journal = JSON.parse(text) as JournalData;
+  const rows = new Map((await spaceStoryRows(client)).map((row) => [row.full_slug.replace(/\/$/, ""), row]));
+  for (const [slug, entry] of [...Object.entries(journal.folders), ...Object.entries(journal.stories)]) {
+    expect({ slug, id: rows.get(slug)?.id, uuid: rows.get(slug)?.uuid }).toEqual({ slug, id: entry.id, uuid: entry.uuid });
+  }
+  const assets = new Set((await spaceAssets(client)).map((asset) => asset.id));
+  for (const entry of Object.values(journal.assets)) if (entry.finished) expect(assets.has(entry.id)).toBe(true);
 }

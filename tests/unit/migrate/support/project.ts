@@ -44,12 +44,17 @@ export class Project {
   }
 
   async portfolio(...args: string[]): Promise<CliResult> {
+    return this.portfolioWith({}, ...args);
+  }
+
+  /** The CLI with more environment (PORTFOLIO_CRASH_AT); `signal` when it was killed. */
+  async portfolioWith(env: Record<string, string>, ...args: string[]): Promise<CliResult & { signal?: string }> {
     try {
-      const { stdout, stderr } = await exec(process.execPath, [join(REPO, "bin/portfolio.js"), ...args], { cwd: this.root });
+      const { stdout, stderr } = await exec(process.execPath, [join(REPO, "bin/portfolio.js"), ...args], { cwd: this.root, env: { ...process.env, ...env } });
       return { code: 0, stdout, stderr };
     } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+      const failed = error as { code: number; stdout: string; stderr: string; signal?: string | null };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr, ...(failed.signal ? { signal: failed.signal } : {}) };
     }
   }
 

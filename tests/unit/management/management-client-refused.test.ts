@@ -1,0 +1,47 @@
+/**
+ * A connection refused before anything was sent is the one failure without
+ * an answer that the Management API client tries again (300, 600, 1,200 ms):
+ * nothing reached the server, so nothing can be made twice. Timed: the
+ * server comes up between retries, and giving up takes those waits.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createManagementClient } from "../../../src/management/management-client";
+import { freePort } from "../../support/free-port";
+import { closeServers, serveOnce } from "./status-server";
+
+afterEach(closeServers);
+
+const client = (apiUrl: string) => createManagementClient({ token: "t", spaceId: 1, apiUrl, requestsPerSecond: 1000 });
+
+describe("a refused connection", () => {
+  it("a write whose connection was refused is sent again once the server listens, and arrives once", async () => {
+    const port = await freePort();
+    let server: { arrivals: () => number } | undefined;
+    // The server comes up after the first refusal (the retries wait 300, 600, 1,200 ms).
+    const opening = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        void serveOnce(200, port).then((started) => {
+          server = started;
+          resolve();
+        });
+      }, 150),
+    );
+    const { data } = await client(`http://127.0.0.1:${port}/v1`).stories.create({ body: { story: { name: "A", slug: "a" } } });
+    await opening;
+    expect(data.story?.id).toBe(5);
+    expect(server!.arrivals()).toBe(1);
+  });
+
+  it("a write refused every time fails after its three retries, within seconds", async () => {
+    const port = await freePort();
+    const started = performance.now();
+    const failure = await client(`http://127.0.0.1:${port}/v1`)
+      .stories.create({ body: { story: { name: "A", slug: "a" } } })
+      .then(() => undefined, (error: unknown) => error as { cause?: { code?: string } });
+    expect(failure?.cause?.code).toBe("ECONNREFUSED");
+    // 300 + 600 + 1,200 ms of waiting: retried, but not for minutes.
+    expect(performance.now() - started).toBeGreaterThan(2_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+});
