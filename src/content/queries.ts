@@ -73,10 +73,7 @@ export async function listPublishedSlugs(): Promise<{ fullSlugs: string[]; cv: n
  * undefined for a content API, whose version only a request tells.
  */
 export async function localContentVersion(): Promise<number | undefined> {
-  const { published, local } = content();
-  if (!local) return undefined;
-  await published.syncCacheVersion();
-  return published.cacheVersion() || undefined;
+  return content().local ? contentVersionNow() : undefined;
 }
 
 /**
