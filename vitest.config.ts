@@ -39,6 +39,15 @@ const TIMED = [
   return `tests/unit/${name}.test.{ts,tsx}`;
 });
 
+/**
+ * Files that are minutes of child processes (npm pack and installs, tsc and `next build` over
+ * copies of the site), not CPU of their own worker: npm test runs them beside the desktop and
+ * phone browser tests, which keep about one of two cores busy, instead of beside the type-check
+ * and the two builds, which keep both busy (scripts/test-all.sh). migrate/scenarios alone was
+ * 320 s of that first phase's 374 s on a clean clone.
+ */
+const BESIDE_BROWSERS = ["tests/package/**/*.test.ts", "tests/unit/migrate/scenarios.test.ts"];
+
 export default defineConfig({
   test: {
     environment: "node",
@@ -53,7 +62,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
-          exclude: TIMED,
+          exclude: [...TIMED, ...BESIDE_BROWSERS],
           // At least four workers, or one per core. vitest's own default is a core less, which on
           // a two-core machine is one worker running every file in turn; yet most files spend their
           // time waiting on child processes, servers and timers, not on the CPU.
@@ -97,14 +106,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The generator package proved as a user installs it (tests/package): npm pack, npm install
-          // into temporary projects, tsc and a `next build`. Minutes of child processes, not a unit
-          // test: a project of its own, which npm test runs beside the browser tests (scripts/test-all.sh).
-          name: "package",
-          include: ["tests/package/**/*.test.ts"],
+          // The generator package proved as a user installs it (tests/package: npm pack, npm install
+          // into temporary projects, tsc and a `next build`) and the migration scenarios (a copy of
+          // the repository: generate, migrate, tsc, `next build`). A file per worker: each spends
+          // most of its time waiting on its child processes.
+          name: "beside-browsers",
+          include: BESIDE_BROWSERS,
           testTimeout: 600_000,
           hookTimeout: 600_000,
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

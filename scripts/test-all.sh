@@ -118,15 +118,16 @@ check "space push, then next build from the space with the hostile content" fini
 
 phase "desktop and phone"
 # The generator package proved outside the repository (tests/package: npm pack, installs into temporary
-# projects, tsc, one next build): mostly child processes waiting on npm and disk, beside the browsers.
-echo "── package tests (vitest, project package): started in the background"
-npx vitest run --project package --reporter=default --reporter=json --outputFile.json="$reports/vitest-package.json" >"$reports/vitest-package.log" 2>&1 &
-package_tests=$!
+# projects, tsc, one next build) and the migration scenarios (tsc and a next build over a copy of the
+# site): child processes that use the core the browser tests leave idle (vitest.config.ts).
+echo "── package and scenario tests (vitest, project beside-browsers): started in the background"
+npx vitest run --project beside-browsers --reporter=default --reporter=json --outputFile.json="$reports/vitest-beside-browsers.json" >"$reports/vitest-beside-browsers.log" 2>&1 &
+beside_browsers=$!
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
-finished "$package_tests" "$reports/vitest-package.log"
-count vitest "$reports/vitest-package.json"
+finished "$beside_browsers" "$reports/vitest-beside-browsers.log"
+count vitest "$reports/vitest-beside-browsers.json"
 
 # What holds a clock, last: the unit tests of vitest.config.ts's "timed" project beside the
 # publishing browser tests (webhooks, build A replaced by build B, from copies of the two builds),
