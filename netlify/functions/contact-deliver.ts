@@ -7,7 +7,7 @@
  * scope. Netlify runs scheduled functions on the published deploy only.
  *
  * No dependency: Netlify reads `config.schedule` from the source, and the
- * handler is a plain Request → Response function (README, "Deploy").
+ * handler is a plain Request → Response function (docs/deploy.md#contact-messages).
  */
 
 /** The part of Netlify's context this uses: the published site's main URL. */

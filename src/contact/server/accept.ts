@@ -58,7 +58,7 @@ function storeTrouble(runtime: ContactRuntime, error: unknown, values: Record<st
 export async function acceptContact(request: IncomingMessage): Promise<AcceptOutcome> {
   const refusal = crossSiteRefusal(request.headers);
   if (refusal) {
-    // Drained unread, so the 403 can be written; the line names no address (README: none is kept).
+    // Drained unread, so the 403 can be written; the line names no address (docs/contact-form.md: none is kept).
     request.resume();
     console.warn(`contact: refused a post from another site: ${refusal}.`);
     return { kind: "cross-site" };

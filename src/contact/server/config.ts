@@ -21,7 +21,7 @@ export type AddressSource =
   /** A header the platform's edge sets and overwrites, so a client cannot forge it. */
   | { kind: "platform-header"; header: string };
 
-/** How the contact form stores and delivers, from the environment (README, "Environment variables"). */
+/** How the contact form stores and delivers, from the environment (docs/environment.md). */
 export interface ContactConfig {
   /** Where every message is written before anything else happens (CONTACT_DB). */
   store: StoreLocation;

@@ -11,7 +11,7 @@ let warnedNoSecret = false;
  * The scheduled drain: sends what the contact form has queued (failed
  * sends waiting for a retry, messages whose sender was frozen or killed).
  * Called by a platform's cron (Vercel Cron sends GET with
- * `Authorization: Bearer $CRON_SECRET`; README shows Netlify's scheduled
+ * `Authorization: Bearer $CRON_SECRET`; docs/deploy.md#contact-messages shows Netlify's scheduled
  * function), or by any scheduler with the same header. Anything else is
  * refused before the store or SMTP is touched.
  */
