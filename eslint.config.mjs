@@ -1,0 +1,52 @@
+// Lint (`npm run lint`, part of `npm test`). Formatting is Biome's (biome.json), so no rule
+// here is about layout. Type-aware rules run on the code that ships (the site, the generator,
+// the CLI and its tools, the migrations); tests, benchmarks and scripts get the rules that
+// need no types, which keeps the run to one TypeScript program of the shipped code.
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+/** The code that ships: what the type-aware rules read. */
+const SHIPPED = ["src/**/*.{ts,tsx}", "codegen/**/*.ts", "bin/**/*.ts", "tools/**/*.ts", "migrations/**/*.ts", "netlify/**/*.ts"];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      ".next/**",
+      "**/.next/**",
+      "codegen/dist/**",
+      // Written by the generator and checked by `portfolio check` against the schema; never edited by hand.
+      "src/generated/**",
+      "tests/fixtures/**",
+      "test-results/**",
+      "reports/**",
+      "coverage/**",
+      "next-env.d.ts",
+      // Plain JavaScript entry points and configs, kept small; their logic is in TypeScript.
+      "**/*.{js,mjs,cjs}",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: SHIPPED,
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    files: ["src/**/*.tsx", "src/**/*.ts"],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    files: ["src/pages/**/*.{ts,tsx}", "src/**/*.tsx"],
+    plugins: { "@next/next": nextPlugin },
+    rules: { ...nextPlugin.configs.recommended.rules, ...nextPlugin.configs["core-web-vitals"].rules },
+    settings: { next: { rootDir: import.meta.dirname } },
+  },
+  {
+    rules: {
+      // `_name` marks a binding kept for its position or to leave a property out of a rest object.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+);
