@@ -19,7 +19,7 @@ export default {
   // and hold no check of their own.
   // src/http holds the body reader both the webhook and the contact API use
   // (its size and time limits), so it is mutated with them.
-  // src/migrations and src/management hold every write to an owner's content
+  // tools/migrations and tools/management-api hold every write to an owner's content
   // or space (migrate run/undo, schema push, space push, the client's retries).
   mutate: [
     "src/publishing/**/*.ts",
@@ -28,8 +28,8 @@ export default {
     "src/contact/**/*.ts",
     "src/http/**/*.ts",
     "codegen/normalise/**/*.ts",
-    "src/migrations/**/*.ts",
-    "src/management/**/*.ts",
+    "tools/migrations/**/*.ts",
+    "tools/management-api/**/*.ts",
   ],
 
   testRunner: "vitest",
@@ -68,7 +68,7 @@ export default {
   // code does not type-check); by default every file under src/, which broke
   // the codegen golden tests that compare src/generated/ as text. Only the
   // mutated files need it.
-  disableTypeChecks: "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,src/migrations,src/management}/**/*.ts",
+  disableTypeChecks: "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/management-api}/**/*.ts",
   tsconfigFile: "tsconfig.json",
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
 

@@ -33,7 +33,7 @@ export default defineConfig({
     include: STRYKER_TEST_FILES,
     exclude: [
       ...configDefaults.exclude,
-      "tests/unit/codegen/{cli,schema-pull,watch,self-contained,import-cycles}.test.ts",
+      "tests/unit/codegen/{cli,schema-pull,watch,self-contained}.test.ts",
       "tests/unit/migrate/{scenarios,check-content,run-command}.test.ts",
       "tests/unit/{migrate,management}/*-{cli,crash}.test.ts",
     ],

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./preview/preview-entry";
 import { withoutTrailingSlash } from "./http/trailing-slash";
-import { contentVersionNow } from "./content/queries";
+import { contentVersionNow } from "./content/access/queries";
 import { processNotFoundCopies } from "./errors/not-found-copy";
 import { gatedPagePath } from "./publishing/page-gate/gated-paths";
 import { sitePageGate } from "./publishing/page-gate/site-page-gate";

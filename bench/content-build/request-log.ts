@@ -4,7 +4,7 @@
  * uncached requests (50 for single stories and lists of up to 25, 15 up to
  * 50, 10 up to 75, 6 up to 100), so "no 429s" means something.
  */
-import { applyFault } from "../../src/content/local-cdn/faults";
+import { applyFault } from "../../src/content/sources/local-cdn/faults";
 
 type Handler = (request: Request) => Promise<Response>;
 

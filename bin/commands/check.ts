@@ -1,9 +1,10 @@
 import type { Command } from "commander";
 import { reportDrift } from "../../codegen/cli/check.js";
 import { runCodegenBin } from "./codegen-bin";
-import { addCodegenFlags, binArgs, EXIT, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
+import { EXIT } from "./exit-codes";
+import { addCodegenFlags, binArgs, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
 import { addSpaceFlags, pullOrExit, type SpaceFlags } from "./schema";
-import { isDirectory } from "./schema-files";
+import { isDirectory } from "../../codegen/cli/schema-files.js";
 
 interface CheckFlags extends CodegenFlags, SpaceFlags {
   remote?: boolean;

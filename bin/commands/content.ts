@@ -4,9 +4,9 @@
  */
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { LOCAL_PREVIEW_TOKEN, LOCAL_TOKEN, readContentSource } from "../../src/content/content-source";
-import { LOCAL_OAUTH_TOKEN, LOCAL_SPACE_ID } from "../../src/content/local-management-api/local-defaults";
-import type { StoryFileProblem } from "../../src/content/local-cdn/story-types";
+import { LOCAL_PREVIEW_TOKEN, LOCAL_TOKEN, readContentSource } from "../../src/content/sources/content-source";
+import { LOCAL_OAUTH_TOKEN, LOCAL_SPACE_ID } from "../../tools/local-management-api/local-defaults";
+import type { StoryFileProblem } from "../../src/content/sources/local-cdn/story-types";
 
 // The local CDN and the validator are imported inside the actions, so
 // `generate` and `check` (which share this CLI) start without loading them.
@@ -34,11 +34,11 @@ export function registerContent(program: Command): void {
         console.error(`--space-id must be a positive whole number, got "${flags.spaceId}".`);
         process.exit(2);
       }
-      const { createLocalCdn, reportProblems } = await import("../../src/content/local-cdn/create-local-cdn");
-      const { serveOverHttp } = await import("../../src/content/local-cdn/http-server");
-      const { createStoryStore } = await import("../../src/content/local-cdn/story-store");
-      const { createLocalManagementApi } = await import("../../src/content/local-management-api/create-local-management-api");
-      const { combineLocalApis } = await import("../../src/content/local-apis");
+      const { createLocalCdn, reportProblems } = await import("../../src/content/sources/local-cdn/create-local-cdn");
+      const { serveOverHttp } = await import("../../src/content/sources/local-cdn/http-server");
+      const { createStoryStore } = await import("../../src/content/sources/local-cdn/story-store");
+      const { createLocalManagementApi } = await import("../../tools/local-management-api/create-local-management-api");
+      const { combineLocalApis } = await import("../../tools/local-management-api/local-apis");
       const dir = resolve(flags.dir);
       const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
@@ -122,7 +122,7 @@ function spaceToken(flags: ValidateFlags): string | undefined {
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 async function validateDirectory(dir: string): Promise<void> {
-  const { validateContentDirectory } = await import("../../src/content/validation/validate-directory");
+  const { validateContentDirectory } = await import("../../tools/content-validation/validate-directory");
   const report = await validateContentDirectory(resolve(dir));
   for (const { file, problem } of report.problems) console.error(`${dir}/${file}: ${problem}`);
   if (report.problems.length > 0) {
@@ -134,9 +134,9 @@ async function validateDirectory(dir: string): Promise<void> {
 }
 
 async function validateSpaceOrExit(flags: ValidateFlags): Promise<void> {
-  const { createContentClient } = await import("../../src/content/client");
-  const { toContentRequestError } = await import("../../src/content/content-errors");
-  const { validateSpace } = await import("../../src/content/validation/validate-space");
+  const { createContentClient } = await import("../../src/content/access/client");
+  const { toContentRequestError } = await import("../../src/content/access/content-errors");
+  const { validateSpace } = await import("../../tools/content-validation/validate-space");
   // The site's own reading of the environment; the flags win over the variables. The one client
   // carries the token chosen for the version (spaceToken), a preview token when reading drafts.
   const source = readContentSource({

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { runGenerator as runPackageGenerator, type CodegenFlags as PackageFlags, type GeneratorRun, type RemoteSchema } from "../../codegen/cli/run.js";
 import { runCodegenBin, runLongCodegenBin } from "./codegen-bin";
 
-export { EXIT, type GeneratorRun, type RemoteSchema } from "../../codegen/cli/run.js";
+export type { GeneratorRun, RemoteSchema } from "../../codegen/cli/run.js";
 export { readGeneratedDir, writeGenerated } from "../../codegen/cli/write.js";
 
 /** The command src/generated's header names; package.json's "storyblok-typed-codegen" key gives it to the package's bin. */

@@ -1,7 +1,7 @@
 /**
  * `portfolio migrate new|run|undo|baseline`: typed content migrations. The
  * work is in codegen/migrate/ (what changed, the scaffold) and
- * src/migrations/ (running them on content); each action imports its part
+ * tools/migrations/ (running them on content); each action imports its part
  * when it runs, so the other commands start without it.
  */
 import type { Command } from "commander";

@@ -1,9 +1,9 @@
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import type { SchemaPlan } from "../../src/management/schema-push/plan-model";
-import type { SpaceCoverage } from "../../src/migrations/space/space-coverage";
+import type { SchemaPlan } from "../../tools/schema-push/plan-model";
+import type { SpaceCoverage } from "../../tools/migrations/space/space-coverage";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
-import { BadInput } from "./schema-files";
+import { BadInput } from "../../codegen/cli/schema-files.js";
 
 interface PushFlags extends SpaceFlags {
   dir: string;
@@ -40,9 +40,9 @@ export function registerSchemaPush(schema: Command): void {
 
 async function pushCommand(flags: PushFlags): Promise<number> {
   const client = await managementClientOrExit(flags, "Pushing a schema");
-  const { pushSchema, SchemaPushError } = await import("../../src/management/schema-push/push-schema");
-  const { renderPlan } = await import("../../src/management/schema-push/render-plan");
-  const { writeTotal } = await import("../../src/management/schema-push/apply-plan");
+  const { pushSchema, SchemaPushError } = await import("../../tools/schema-push/push-schema");
+  const { renderPlan } = await import("../../tools/schema-push/render-plan");
+  const { writeTotal } = await import("../../tools/schema-push/apply-plan");
   const target = `space ${flags.space}`;
   let shown = false;
   const show = (plan: SchemaPlan) => {

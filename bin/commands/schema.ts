@@ -35,8 +35,8 @@ export function registerSchema(program: Command): void {
 /** Pulls the space's schema; exits 2 without a space or token and 1 when the API fails. */
 export async function pullOrExit(flags: SpaceFlags): Promise<PulledSchema> {
   const client = await managementClientOrExit(flags, "Reading a space");
-  const { pullSpaceSchema } = await import("../../src/management/pull-space-schema");
-  const { toManagementRequestError } = await import("../../src/management/management-errors");
+  const { pullSpaceSchema } = await import("../../tools/management-api/pull-space-schema");
+  const { toManagementRequestError } = await import("../../tools/management-api/management-errors");
   try {
     return await pullSpaceSchema(client);
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { ManagementClient } from "../../src/management/management-client";
+import type { ManagementClient } from "../../tools/management-api/management-client";
 
 /** Flags that say which space to reach and how; shared by `schema pull`, `schema push` and `check --remote`. */
 export interface SpaceFlags {
@@ -33,7 +33,7 @@ export async function managementClientOrExit(flags: SpaceFlags, doing: string): 
     console.error(`--space must be a space's numeric id, not "${flags.space}".`);
     process.exit(2);
   }
-  const { createManagementClient } = await import("../../src/management/management-client");
+  const { createManagementClient } = await import("../../tools/management-api/management-client");
   try {
     return createManagementClient({
       token,

@@ -1,17 +1,17 @@
 /**
  * `portfolio space push --space ID`: the repository's schema, then its
  * embedded content, onto a Storyblok space. A thin shell: it reads flags,
- * confirms, prints and chooses the exit code; src/management/ does the work.
+ * confirms, prints and chooses the exit code; tools/management-api/ does the work.
  * Exit 0 done, 1 the Management API failed (run it again to resume), 2 bad
  * input or usage, a breaking schema change, or no confirmation.
  */
 import { resolve } from "node:path";
 import { createInterface } from "node:readline/promises";
 import type { Command } from "commander";
-import type { PushSummary } from "../../src/management/space-push";
-import type { SchemaPlan } from "../../src/management/schema-push/plan-model";
-import type { ManagementClient } from "../../src/management/management-client";
-import { BadInput } from "./schema-files";
+import type { PushSummary } from "../../tools/space-push";
+import type { SchemaPlan } from "../../tools/schema-push/plan-model";
+import type { ManagementClient } from "../../tools/management-api/management-client";
+import { BadInput } from "../../codegen/cli/schema-files.js";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 
 interface PushFlags extends SpaceFlags {
@@ -45,7 +45,7 @@ async function spacePush(flags: PushFlags): Promise<number> {
   // One client for both steps: its request window keeps the 3 requests per second across them.
   const client = await managementClientOrExit(flags, "Pushing to a space");
   // The content is checked before the first request: bad input stops the push before the schema step writes.
-  const sp = await import("../../src/management/space-push");
+  const sp = await import("../../tools/space-push");
   let pushedSlugs: string[];
   try {
     pushedSlugs = (await sp.readLocalContent(resolve(flags.dir), resolve(flags.schema, "components.json"))).stories.map((story) => story.fullSlug);
@@ -64,10 +64,10 @@ async function spacePush(flags: PushFlags): Promise<number> {
   return migrationsStep(client, flags, pushedSlugs);
 }
 
-/** The migrations the pushed content has had, recorded in the space's journal (src/migrations/space/pushed-migrations.ts). */
+/** The migrations the pushed content has had, recorded in the space's journal (tools/migrations/space/pushed-migrations.ts). */
 async function migrationsStep(client: ManagementClient, flags: PushFlags, pushedSlugs: string[]): Promise<number> {
-  const { recordPushedMigrations } = await import("../../src/migrations/space/pushed-migrations");
-  const { toManagementRequestError } = await import("../../src/management/management-errors");
+  const { recordPushedMigrations } = await import("../../tools/migrations/space/pushed-migrations");
+  const { toManagementRequestError } = await import("../../tools/management-api/management-errors");
   try {
     const outcome = await recordPushedMigrations(client, { dir: resolve(flags.dir), pushedSlugs, dryRun: flags.dryRun === true });
     switch (outcome.kind) {
@@ -96,9 +96,9 @@ async function migrationsStep(client: ManagementClient, flags: PushFlags, pushed
 
 /** The space's components, groups, presets and datasources brought to schema/ first: stories are only valid against them. */
 async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushedSlugs: string[]): Promise<number> {
-  const { pushSchema, SchemaPushError } = await import("../../src/management/schema-push/push-schema");
-  const { renderPlan } = await import("../../src/management/schema-push/render-plan");
-  const { writeTotal } = await import("../../src/management/schema-push/apply-plan");
+  const { pushSchema, SchemaPushError } = await import("../../tools/schema-push/push-schema");
+  const { renderPlan } = await import("../../tools/schema-push/render-plan");
+  const { writeTotal } = await import("../../tools/schema-push/apply-plan");
   const show = (plan: SchemaPlan) => console.log(`Schema plan for space ${flags.space} from ${flags.schema}/:\n${renderPlan(plan).join("\n")}\n`);
   try {
     const result = await pushSchema(client, {
@@ -148,7 +148,7 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushed
 }
 
 async function pushContentStep(client: ManagementClient, flags: PushFlags): Promise<number> {
-  const sp = await import("../../src/management/space-push");
+  const sp = await import("../../tools/space-push");
   const options = {
     spaceId: Number(flags.space),
     dir: resolve(flags.dir),

@@ -66,7 +66,7 @@ function isAction(value: string): value is StoryAction {
 
 /** The story's id and full slug from `dir`; a bare id works without a file (a deleted story), a slug needs one. */
 async function resolveStory(story: string, dir: string): Promise<{ id: number; fullSlug?: string } | string> {
-  const { buildStoryIndex, findStory } = await import("../../src/content/local-cdn/story-index");
+  const { buildStoryIndex, findStory } = await import("../../src/content/sources/local-cdn/story-index");
   const index = await buildStoryIndex(resolve(dir));
   const found = findStory(index, story, null);
   const stored = found?.published ?? found?.draft;

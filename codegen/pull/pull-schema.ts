@@ -1,6 +1,6 @@
 /**
  * The files `schema pull` writes from what it read of a space (read by
- * src/management/pull-space-schema.ts through the Management API client).
+ * tools/management-api/pull-space-schema.ts through the Management API client).
  */
 import type { GeneratedFile } from "../model.js";
 import { compareNames } from "../sort.js";

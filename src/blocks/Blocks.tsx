@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { BlokOf, NestableBlok } from "../generated";
-import { brokenProblems } from "../content/broken-blok";
+import { brokenProblems } from "../content/shaping/broken-blok";
 import { usePreviewMode } from "../preview/preview-mode";
 import { registry } from "./registry";
 import { editableAttributes } from "../preview/editable";

@@ -49,7 +49,7 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
   if (typeof window === "undefined" && res) {
     // A render whose content request the site turned away (its queue was full: publishing goes first) is a 503
     // the visitor may retry, not the 500 Next.js set for the thrown error.
-    const { isContentBusy } = await import("../content/rate-limit/content-busy");
+    const { isContentBusy } = await import("../content/access/rate-limit/content-busy");
     const busy = isContentBusy(err) ? err : undefined;
     const status = busy ? busy.statusCode : errorStatus(res.statusCode, err?.statusCode);
     res.statusCode = status;
@@ -65,7 +65,7 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
     const [{ siteConfigOrNull }, { pageIcons }, { runAtPriority }] = await Promise.all([
       import("../content/shaping/site-config"),
       import("../ui/icons/page-icons"),
-      import("../content/rate-limit/request-priority"),
+      import("../content/access/rate-limit/request-priority"),
     ]);
     // Whoever asked for a path that is not a page: a visitor's request, in the visitors' short queue.
     const site = await runAtPriority("visitor", siteConfigOrNull);

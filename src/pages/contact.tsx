@@ -7,7 +7,7 @@ import { SiteFrame } from "../layouts/SiteFrame";
 import { CONTACT_PAGE_PATH } from "../contact/rules/contact-fields";
 import { ContactOutcomeContext, type ContactOutcome } from "../contact/form/contact-outcome";
 import { STATUS_TEXT } from "../contact/rules/contact-status";
-import { runAtPriority } from "../content/rate-limit/request-priority";
+import { runAtPriority } from "../content/access/rate-limit/request-priority";
 import { siteConfigOrNull } from "../content/shaping/site-config";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 import { pageIcons } from "../ui/icons/page-icons";

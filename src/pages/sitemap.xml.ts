@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from "next";
-import { doContentWork } from "../content/rate-limit/content-work";
+import { doContentWork } from "../content/access/rate-limit/content-work";
 import { sitemapEntries } from "../seo/public-pages";
 import { requestOrigin } from "../seo/request-origin";
 import { sitemapXml } from "../seo/sitemap";

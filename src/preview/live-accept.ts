@@ -4,7 +4,7 @@
  * the generated validators. Only the live editor imports this, so visitors'
  * pages never download the validators.
  */
-import { acceptStory } from "../content/story-contract";
+import { acceptStory } from "../content/shaping/story-contract";
 import type { PageStory, ProjectStory } from "../generated";
 import { projectWithCardRelations, withCardRelations } from "../content/shaping/card-stories";
 

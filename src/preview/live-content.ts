@@ -5,8 +5,8 @@
  * queries as getStaticProps. The browser applies it exactly as the bridge's
  * `input` event (apply-input-story.ts).
  */
-import { getPageStory, getProjectStory, type QueryOptions } from "../content/queries";
-import { PROJECTS_FOLDER } from "../content/content-queries";
+import { getPageStory, getProjectStory, type QueryOptions } from "../content/access/queries";
+import { PROJECTS_FOLDER } from "../content/access/content-queries";
 
 /** How often the content is looked at; the store itself only rereads changed files. */
 export const LIVE_POLL_MS = 300;

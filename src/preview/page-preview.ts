@@ -5,8 +5,8 @@
  * link followed inside the editor) is served published, without the bridge.
  */
 import { RESOLVE_RELATIONS } from "../generated";
-import type { QueryOptions } from "../content/queries";
-import { readContentSource } from "../content/content-source";
+import type { QueryOptions } from "../content/access/queries";
+import { readContentSource } from "../content/sources/content-source";
 import { bridgeUrl, editorOrigin } from "./preview-config";
 import { asPreviewData, draftQueryOptions } from "./preview-data";
 import type { LiveProps, PreviewProps } from "./preview-props";

@@ -5,7 +5,7 @@
  * issued for; entry binds the draft session to the story the editor opened
  * by refusing a `_storyblok` that is not the story at the page it returns to.
  */
-import { getPageStory, getProjectStory, HOME_SLUG, type QueryOptions } from "../content/queries";
+import { getPageStory, getProjectStory, HOME_SLUG, type QueryOptions } from "../content/access/queries";
 
 const PROJECT_PATH = /^\/projects\/(.+)$/;
 

@@ -13,7 +13,7 @@
  * after it, so it is missed only by a cold instance that gets its deletion
  * as its first webhook.
  */
-import { listPublishedStories } from "../content/queries";
+import { listPublishedStories } from "../content/access/queries";
 import { mapSitePages } from "./site-pages";
 
 /** The site's pages now, as next.config.ts hands them to the build (a JSON array of paths). */

@@ -10,8 +10,8 @@
  */
 import type { GetStaticProps, GetStaticPropsContext, PreviewData } from "next";
 import type { ParsedUrlQuery } from "node:querystring";
-import { doContentWork } from "../content/rate-limit/content-work";
-import type { RequestPriority } from "../content/rate-limit/request-priority";
+import { doContentWork } from "../content/access/rate-limit/content-work";
+import type { RequestPriority } from "../content/access/rate-limit/request-priority";
 
 const REGISTRY = Symbol.for("portfolio.regeneration-failures");
 
@@ -29,7 +29,7 @@ export function takeRegenerationFailure(path: string): string | undefined {
 }
 
 /**
- * Whose work a render is (src/content/rate-limit/request-priority.ts): an
+ * Whose work a render is (src/content/access/rate-limit/request-priority.ts): an
  * on-demand revalidation is a webhook's (publishing goes first), a stale
  * page's or the build's is regeneration, and a first render on request
  * (a page published after the build) is what a visitor started.

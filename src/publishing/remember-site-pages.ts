@@ -3,8 +3,8 @@
  * is none yet (the shared one in Redis with REDIS_URL, else the process's);
  * a failure is logged and the first webhook lists instead.
  */
-import { listPublishedStories, refreshContentFor } from "../content/queries";
-import { runAtPriority } from "../content/rate-limit/request-priority";
+import { listPublishedStories, refreshContentFor } from "../content/access/queries";
+import { runAtPriority } from "../content/access/rate-limit/request-priority";
 import type { KnownPages } from "./known-pages";
 import type { KnownPathsStore } from "./page-gate/known-paths-store";
 import { siteKnownPaths } from "./page-gate/site-page-gate";

@@ -5,7 +5,7 @@
  * (header and footer). Kept from one webhook to the next, so a story that is
  * gone from the listing (deleted, unpublished, moved) still has its old page.
  */
-import { HOME_SLUG, PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/content-queries";
+import { HOME_SLUG, PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/access/content-queries";
 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

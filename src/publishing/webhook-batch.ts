@@ -10,7 +10,7 @@
  * the same batch are processed once; a payload with a page not refreshed is
  * not remembered, so a retry in a later batch is processed again.
  */
-import type { ListedStory } from "../content/content-queries";
+import type { ListedStory } from "../content/access/content-queries";
 import type { KnownPages } from "./known-pages";
 import type { KnownPathsStore } from "./page-gate/known-paths-store";
 import { planRefresh, type RefreshPlan } from "./refresh-plan";

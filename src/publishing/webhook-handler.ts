@@ -9,7 +9,7 @@
  * when the batch takes longer, the webhook is answered 202 with the pages
  * still queued, the batch carries on, and the log says when it ends.
  */
-import type { ListedStory } from "../content/content-queries";
+import type { ListedStory } from "../content/access/content-queries";
 import { waitAtMost } from "../time-limits/time-limits.mjs";
 import { describeTimeout, type BodyRead } from "../http/read-body";
 import { createBatchQueue, type BatchTiming } from "./batch-queue";

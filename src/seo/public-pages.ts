@@ -1,4 +1,4 @@
-import { getPageStory, HOME_SLUG, listProjectStories } from "../content/queries";
+import { getPageStory, HOME_SLUG, listProjectStories } from "../content/access/queries";
 import { storyPath } from "../content/shaping/links";
 import { absoluteUrl } from "./seo";
 import type { SitemapEntry } from "./sitemap";

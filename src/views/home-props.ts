@@ -1,4 +1,4 @@
-import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/queries";
+import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/access/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { withCardRelations } from "../content/shaping/card-stories";
 import { pageIcons } from "../ui/icons/page-icons";

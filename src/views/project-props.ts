@@ -1,4 +1,4 @@
-import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, refreshContentFor } from "../content/queries";
+import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, refreshContentFor } from "../content/access/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { projectWithCardRelations } from "../content/shaping/card-stories";
 import { allWorkHref } from "../content/shaping/work-anchor";

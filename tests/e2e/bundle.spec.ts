@@ -23,7 +23,7 @@ test.skip(({ isMobile }) => isMobile, "a page's scripts do not depend on the vie
 const SERVER_OR_EDITOR_ONLY: Record<string, string> = {
   "validators.ts names a shared list": "the validation engine (src/generated/engine.ts)",
   '"timeline_slide_list": [': "the generated rules (src/generated/validators.ts)",
-  "shown with changes": "the data boundary (src/content/story-contract.ts)",
+  "shown with changes": "the data boundary (src/content/shaping/story-contract.ts)",
   "did not define StoryblokBridge": "the Visual Editor bridge (src/preview/PreviewBridge.tsx)",
   "related stories not loaded": "the live editor's relation fetch (src/preview/relation-fetch.ts)",
 };
@@ -38,7 +38,7 @@ const CONTACT_FORM_ONLY: Record<string, string> = {
   [FORM_INVALID_MESSAGE]: "the form's rules and messages (src/contact/rules/contact-rules.ts)",
   [STATUS_TEXT.limited]: "the form's send states (src/contact/rules/contact-status.ts)",
   "Leave this field empty": "the form itself (src/contact/form/ContactFormInteractive.tsx)",
-  " (optional)": "its fields (src/blocks/TextInput.tsx)",
+  " (optional)": "its fields (src/contact/form/TextInput.tsx)",
 };
 
 /** The scripts a page loads until it has hydrated (the noModule polyfills only old browsers fetch are not among them). */

@@ -8,8 +8,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLocalCdn } from "../../src/content/local-cdn/create-local-cdn";
-import { serveOverHttp, type RunningServer } from "../../src/content/local-cdn/http-server";
+import { createLocalCdn } from "../../src/content/sources/local-cdn/create-local-cdn";
+import { serveOverHttp, type RunningServer } from "../../src/content/sources/local-cdn/http-server";
 import { freePort as anyFreePort } from "../support/free-port";
 
 export const REPO = process.cwd();

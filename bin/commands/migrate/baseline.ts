@@ -5,10 +5,11 @@
  * `migrate new` compares with it, and `check` holds schema/ to it.
  */
 import { join } from "node:path";
-import { lastSnapshot, listMigrations, nextId } from "../../../src/migrations/folder";
-import { EXIT, type CodegenFlags } from "../generate";
-import { BadInput } from "../schema-files";
-import { label, snapshotSources, writeSnapshot, writeSnapshotFromGit } from "./snapshot";
+import { lastSnapshot, listMigrations, nextId } from "../../../tools/migrations/folder";
+import { EXIT } from "../exit-codes";
+import type { CodegenFlags } from "../generate";
+import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { label, snapshotSources, writeSnapshot, writeSnapshotFromGit } from "../../../tools/migrations/snapshot";
 
 export function writeBaseline(flags: CodegenFlags & { migrations: string; fromGit?: string }): number {
   const entries = listMigrations(flags.migrations);

@@ -10,12 +10,12 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { formatChange, type GeneratedFile } from "../../../codegen";
 import { isBreaking, suggestRenames } from "../../../codegen/migrate";
-import { validateContentDirectory } from "../../../src/content/validation/validate-directory";
-import { lastSnapshot, listMigrations } from "../../../src/migrations/folder";
-import { pendingIn } from "../../../src/migrations/run/directory-run";
-import { loadSchemaRules } from "../../../src/migrations/run/load";
-import { EXIT } from "../generate";
-import { changesSinceSnapshot, label } from "./snapshot";
+import { validateContentDirectory } from "../../../tools/content-validation/validate-directory";
+import { lastSnapshot, listMigrations } from "../../../tools/migrations/folder";
+import { pendingIn } from "../../../tools/migrations/run/directory-run";
+import { loadSchemaRules } from "../../../tools/migrations/run/load";
+import { EXIT } from "../exit-codes";
+import { changesSinceSnapshot, label } from "../../../tools/migrations/snapshot";
 
 export interface ContentDriftInput {
   schema: string;

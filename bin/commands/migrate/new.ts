@@ -8,17 +8,18 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { findDrift, formatChange } from "../../../codegen";
 import { isBreaking, parseRename, planMigration, type Rename } from "../../../codegen/migrate";
-import { lastSnapshot, listMigrations, NAME, nextId } from "../../../src/migrations/folder";
-import { EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
-import { generateSnapshot, label, snapshotSources, writeSnapshot } from "./snapshot";
+import { lastSnapshot, listMigrations, NAME, nextId } from "../../../tools/migrations/folder";
+import { EXIT } from "../exit-codes";
+import { readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
+import { generateSnapshot, label, snapshotSources, writeSnapshot } from "../../../tools/migrations/snapshot";
 
 export interface NewFlags extends CodegenFlags {
   migrations: string;
   rename: string[];
 }
 
-/** Where migration files import their helpers from: this project's src/migrations/helpers. */
-const HELPERS = join("src", "migrations", "helpers");
+/** Where migration files import their helpers from: this project's tools/migrations/helpers. */
+const HELPERS = join("tools", "migrations", "helpers");
 
 export function newMigration(name: string, flags: NewFlags): number {
   if (!NAME.test(name)) {

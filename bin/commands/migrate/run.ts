@@ -6,15 +6,16 @@
  */
 import { resolve } from "node:path";
 import { findDrift, unifiedDiff } from "../../../codegen";
-import { listMigrations } from "../../../src/migrations/folder";
-import { JOURNAL_FILE } from "../../../src/migrations/journal";
-import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../src/migrations/run/directory-run";
-import { loadMigration, loadSchemaRules } from "../../../src/migrations/run/load";
-import type { LoadedMigration, StoryChanges } from "../../../src/migrations/run/migrate-story";
-import type { RunPlan } from "../../../src/migrations/run/plan-run";
-import { validateStory } from "../../../src/content/validation/validate-content";
-import { EXIT, readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
-import { isDirectory } from "../schema-files";
+import { listMigrations } from "../../../tools/migrations/folder";
+import { JOURNAL_FILE } from "../../../tools/migrations/journal";
+import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
+import { loadMigration, loadSchemaRules } from "../../../tools/migrations/run/load";
+import type { LoadedMigration, StoryChanges } from "../../../tools/migrations/run/migrate-story";
+import type { RunPlan } from "../../../tools/migrations/run/plan-run";
+import { validateStory } from "../../../tools/content-validation/validate-content";
+import { EXIT } from "../exit-codes";
+import { readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
+import { isDirectory } from "../../../codegen/cli/schema-files.js";
 
 export interface RunFlags extends Pick<CodegenFlags, "schema" | "out"> {
   dir: string;

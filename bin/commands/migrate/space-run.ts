@@ -4,23 +4,23 @@
  * `portfolio-migrations` datasource) does not list, on every story of the
  * space through the Management API. Every version of every story is
  * migrated and checked with the generated validators before the first
- * write; src/migrations/space/ does the work. Exit 0 done, 1 a result is
+ * write; tools/migrations/space/ does the work. Exit 0 done, 1 a result is
  * invalid or the API failed, 2 bad input or an open release.
  */
 import { unifiedDiff } from "../../../codegen";
-import { validateStory } from "../../../src/content/validation/validate-content";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { failureMessage } from "../../../src/management/management-errors";
-import type { ManagementClient } from "../../../src/management/management-client";
-import { listMigrations } from "../../../src/migrations/folder";
-import { storyText } from "../../../src/migrations/run/plan-run";
-import { changedOutcomes, planSpaceRun, type SpaceRunPlan, type VersionOutcome } from "../../../src/migrations/space/plan-space-run";
-import { openReleases } from "../../../src/migrations/space/releases";
-import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
-import { lastRunPath, readLastRun } from "../../../src/migrations/space/space-snapshot";
-import { NoPublishedReader, readSpaceStories, type PublishedReader } from "../../../src/migrations/space/space-stories";
-import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../src/migrations/space/write-space-run";
-import { EXIT } from "../generate";
+import { validateStory } from "../../../tools/content-validation/validate-content";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import { failureMessage } from "../../../tools/management-api/management-errors";
+import type { ManagementClient } from "../../../tools/management-api/management-client";
+import { listMigrations } from "../../../tools/migrations/folder";
+import { storyText } from "../../../tools/migrations/run/plan-run";
+import { changedOutcomes, planSpaceRun, type SpaceRunPlan, type VersionOutcome } from "../../../tools/migrations/space/plan-space-run";
+import { openReleases } from "../../../tools/migrations/space/releases";
+import { readSpaceJournal } from "../../../tools/migrations/space/space-journal";
+import { lastRunPath, readLastRun } from "../../../tools/migrations/space/space-snapshot";
+import { NoPublishedReader, readSpaceStories, type PublishedReader } from "../../../tools/migrations/space/space-stories";
+import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
+import { EXIT } from "../exit-codes";
 import { managementClientOrExit, type SpaceFlags } from "../space-flags";
 import { loadRun, stopBeforeWriting, storySummary, type RunFlags } from "./run";
 
@@ -133,7 +133,7 @@ async function finishCutShortRun(client: ManagementClient, snapshotPath: string,
 async function publishedReader(flags: SpaceRunFlags): Promise<PublishedReader | undefined> {
   const token = flags.publicToken ?? (process.env.STORYBLOK_TOKEN || undefined);
   if (token === undefined) return undefined;
-  const { createContentClient } = await import("../../../src/content/client");
+  const { createContentClient } = await import("../../../src/content/access/client");
   const endpoint = flags.cdnUrl ?? (process.env.STORYBLOK_API_URL || undefined);
   const region = flags.region ?? (process.env.STORYBLOK_REGION || undefined);
   const client = createContentClient({ source: { kind: "storyblok", token, ...(endpoint && { endpoint }), ...(region && { region }) } });

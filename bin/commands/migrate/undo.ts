@@ -1,8 +1,8 @@
 /** `portfolio migrate undo [--dir content] [--force]`: the last run's files and journal, back as they were. */
 import { resolve } from "node:path";
-import { undoLastRun } from "../../../src/migrations/run/directory-run";
-import { EXIT } from "../generate";
-import { isDirectory } from "../schema-files";
+import { undoLastRun } from "../../../tools/migrations/run/directory-run";
+import { EXIT } from "../exit-codes";
+import { isDirectory } from "../../../codegen/cli/schema-files.js";
 
 export function undoMigrations(flags: { dir: string; force?: boolean }): number {
   if (!isDirectory(flags.dir)) {

@@ -7,7 +7,7 @@ import { CONTACT_FORM_ATTRIBUTE, watchContactForm } from "./contact-form-island"
 // page's, not with its code: without these the form would be unstyled until
 // it came near, and for good without JavaScript.
 import "./ContactForm.module.css";
-import "../../blocks/TextInput.module.css";
+import "./TextInput.module.css";
 import type { ContactFormProps } from "./ContactFormInteractive";
 
 /**

@@ -5,8 +5,8 @@ import { CONTACT_PAGE_PATH, HONEYPOT_FIELD, INTERACTIVE_ATTRIBUTE } from "../rul
 import type { ContactOutcome, ContactStatus } from "./contact-outcome";
 import { normaliseValue, validateField, validateSubmission, type FieldErrors, type FieldRule } from "../rules/contact-rules";
 import { STATUS_TEXT } from "../rules/contact-status";
-import { FormContext, type FormFieldContext } from "../../ui/form-context";
-import { TextInput } from "../../blocks/TextInput";
+import { FormContext, type FormFieldContext } from "./form-context";
+import { TextInput } from "./TextInput";
 import styles from "./ContactForm.module.css";
 
 function formValues(form: HTMLFormElement): Record<string, string> {

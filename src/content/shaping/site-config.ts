@@ -1,4 +1,4 @@
-import { getSiteConfig } from "../queries";
+import { getSiteConfig } from "../access/queries";
 import type { SiteConfigStory } from "../../generated/index";
 
 /**

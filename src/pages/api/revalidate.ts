@@ -1,9 +1,9 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { platformWaitUntil } from "../../contact/server/platform-wait-until";
-import { listPublishedStories, refreshContentFor } from "../../content/queries";
+import { listPublishedStories, refreshContentFor } from "../../content/access/queries";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
-import { runAtPriority } from "../../content/rate-limit/request-priority";
+import { runAtPriority } from "../../content/access/rate-limit/request-priority";
 import { siteKnownPaths } from "../../publishing/page-gate/site-page-gate";
 import { siteKnownPages } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
@@ -32,7 +32,7 @@ const handleWebhook = createWebhookHandler({
 
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */
 export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
-  // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/rate-limit).
+  // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/access/rate-limit).
   return runAtPriority("publish", () => serveWebhook(handleWebhook, req, res, async (path) => {
     const rejected = await res.revalidate(path).then(
       () => undefined,

@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from "next";
-import { doContentWork } from "../../content/rate-limit/content-work";
+import { doContentWork } from "../../content/access/rate-limit/content-work";
 import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
 import HomePage, { type HomeProps } from "../../views/HomePage";
 import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";

@@ -1,5 +1,5 @@
 import type { GetStaticPaths, GetStaticProps, PageConfig } from "next";
-import { isProjectSlug, listProjectSlugs } from "../../content/queries";
+import { isProjectSlug, listProjectSlugs } from "../../content/access/queries";
 import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { revalidateSeconds } from "../../publishing/revalidate-seconds";

@@ -6,8 +6,8 @@
  * the editor's page and the webhook route are separate module instances,
  * and the process must list once, not once per bundle.
  */
-import { listPublishedSlugs, localContentVersion } from "../../content/queries";
-import { runAtPriority } from "../../content/rate-limit/request-priority";
+import { listPublishedSlugs, localContentVersion } from "../../content/access/queries";
+import { runAtPriority } from "../../content/access/rate-limit/request-priority";
 import { builtPages } from "../build-pages";
 import { revalidateSeconds } from "../revalidate-seconds";
 import { publishingRedisLink } from "../site-known-pages";

@@ -4,7 +4,7 @@
  * (ui-icon-data.ts), not all 43 shapes on every page.
  */
 import type { IconName } from "../Icon";
-import { forEachObject } from "../../content/content-tree";
+import { forEachObject } from "../../content/shaping/content-tree";
 import { ICON_DATA } from "./icon-data";
 import { UI_ICONS } from "./icon-sources";
 import type { IconData } from "./icon-types";

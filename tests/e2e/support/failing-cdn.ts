@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { createLocalCdn } from "../../../src/content/local-cdn/create-local-cdn";
-import { serveOverHttp } from "../../../src/content/local-cdn/http-server";
+import { createLocalCdn } from "../../../src/content/sources/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../../../src/content/sources/local-cdn/http-server";
 
 export type FailureMode = "none" | "projects" | "everything";
 

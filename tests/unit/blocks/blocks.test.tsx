@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NestableBlok } from "../../../src/generated";
 import { Blocks } from "../../../src/blocks/Blocks";
-import { markBrokenBloks } from "../../../src/content/mark-broken-bloks";
+import { markBrokenBloks } from "../../../src/content/shaping/mark-broken-bloks";
 
 const link = (label: string, uid: string): NestableBlok => ({
   component: "link",

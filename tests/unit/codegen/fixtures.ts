@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { readSchemaDocuments, readSideFile } from "../../../bin/commands/schema-files";
+import { readSchemaDocuments, readSideFile } from "../../../codegen/cli/schema-files.js";
 import { REPO } from "./helpers";
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../../codegen";
-import type { ManagementClient } from "../../../src/management/management-client";
+import type { ManagementClient } from "../../../tools/management-api/management-client";
 import { startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { busiestSecond, portfolio } from "../management/schema-push-helpers";
 import { REPO } from "./helpers";

@@ -8,11 +8,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createContentClient, type ContentClient } from "../../../src/content/client";
-import { createLocalCdn, type LocalCdnOptions } from "../../../src/content/local-cdn/create-local-cdn";
-import { createFaultInjector, type FaultInjector } from "../../../src/content/local-cdn/faults";
-import { serveOverHttp } from "../../../src/content/local-cdn/http-server";
-import type { StoryFileProblem } from "../../../src/content/local-cdn/story-types";
+import { createContentClient, type ContentClient } from "../../../src/content/access/client";
+import { createLocalCdn, type LocalCdnOptions } from "../../../src/content/sources/local-cdn/create-local-cdn";
+import { createFaultInjector, type FaultInjector } from "../../../src/content/sources/local-cdn/faults";
+import { serveOverHttp } from "../../../src/content/sources/local-cdn/http-server";
+import type { StoryFileProblem } from "../../../src/content/sources/local-cdn/story-types";
 
 export const EMBEDDED_CONTENT = fileURLToPath(new URL("../../../content", import.meta.url));
 

@@ -5,8 +5,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createContentClient } from "../../../src/content/client";
-import { ContentRequestError } from "../../../src/content/content-errors";
+import { createContentClient } from "../../../src/content/access/client";
+import { ContentRequestError } from "../../../src/content/access/content-errors";
 import { homeRelatingProjects, serveStoriesForSuite } from "./cdn-harness";
 
 const RELATED_COUNT = 120;

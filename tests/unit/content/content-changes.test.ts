@@ -2,8 +2,8 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentClient } from "../../../src/content/client";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentClient } from "../../../src/content/access/client";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const published = projectStory("projects/live", {}, { title: "Published title" });

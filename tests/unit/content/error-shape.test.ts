@@ -4,9 +4,9 @@
  * Against the local CDN over HTTP, with faults injected.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ContentClient } from "../../../src/content/client";
-import { ContentRequestError } from "../../../src/content/content-errors";
-import type { Fault } from "../../../src/content/local-cdn/faults";
+import { ContentClient } from "../../../src/content/access/client";
+import { ContentRequestError } from "../../../src/content/access/content-errors";
+import type { Fault } from "../../../src/content/sources/local-cdn/faults";
 import { homeRelatingProjects, serveStoriesForSuite } from "./cdn-harness";
 
 const { home, related } = homeRelatingProjects(60, "r");

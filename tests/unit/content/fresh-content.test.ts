@@ -6,8 +6,8 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
-import { ContentRequestError } from "../../../src/content/content-errors";
+import { createContentQueries } from "../../../src/content/access/content-queries";
+import { ContentRequestError } from "../../../src/content/access/content-errors";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const live = projectStory("projects/live", {}, { title: "First title" });
@@ -79,7 +79,7 @@ describe("refresh before a regeneration", () => {
   });
 
   it("in-process over the embedded files, refresh sees an edit made a moment ago", async () => {
-    const { createContentClient } = await import("../../../src/content/client");
+    const { createContentClient } = await import("../../../src/content/access/client");
     const local = createContentQueries(createContentClient({ source: { kind: "local", dir, token: "fresh-in-process" }, checkIntervalMs: 60_000 }));
     await local.refresh();
     await retitle("Local before");

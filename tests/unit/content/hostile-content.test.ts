@@ -6,15 +6,15 @@
  * content overflows the stack however deep it nests.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { linkUuids, relationUuids } from "../../../src/content/local-cdn/relations";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { acceptStory } from "../../../src/content/story-contract";
-import { MAX_CONTENT_DEPTH } from "../../../src/content/content-tree";
-import { validateContent } from "../../../src/content/validation/validate-content";
+import { linkUuids, relationUuids } from "../../../src/content/sources/local-cdn/relations";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import { acceptStory } from "../../../src/content/shaping/story-contract";
+import { MAX_CONTENT_DEPTH } from "../../../src/content/shaping/content-tree";
+import { validateContent } from "../../../tools/content-validation/validate-content";
 import { RICH_TEXT_MAX_DEPTH } from "../../../src/validation/rich-text-values";
 import { ownCases, referenceCases } from "../richtext/corpus";
 import { readFileSync } from "node:fs";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { projectStory, serveForSuite } from "./cdn-harness";
 
 afterEach(() => vi.restoreAllMocks());

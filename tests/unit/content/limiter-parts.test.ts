@@ -5,10 +5,10 @@
  * together share one, each started after its callers came).
  */
 import { describe, expect, it } from "vitest";
-import { createCvFollower } from "../../../src/content/cv-follower";
-import { freshRuns } from "../../../src/content/fresh-run";
-import { createRequestLimiter } from "../../../src/content/rate-limit/request-limiter";
-import { createLocalWindow, IN_FLIGHT_POLL_MS, type Slot } from "../../../src/content/rate-limit/sliding-window";
+import { createCvFollower } from "../../../src/content/access/cv-follower";
+import { freshRuns } from "../../../src/content/access/fresh-run";
+import { createRequestLimiter } from "../../../src/content/access/rate-limit/request-limiter";
+import { createLocalWindow, IN_FLIGHT_POLL_MS, type Slot } from "../../../src/content/access/rate-limit/sliding-window";
 
 describe("the local sliding window (1000 ms, limit 2)", () => {
   // Each step: at time t, take (→ slot or wait ms) or release the n-th slot taken.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brokenProblems } from "../../../src/content/broken-blok";
-import { markBrokenBloks } from "../../../src/content/mark-broken-bloks";
+import { brokenProblems } from "../../../src/content/shaping/broken-blok";
+import { markBrokenBloks } from "../../../src/content/shaping/mark-broken-bloks";
 
 const link = (uid: string, label: unknown = "Read") => ({
   component: "link",

@@ -5,7 +5,7 @@
  * sent. The full `next build` is too slow for a unit test; it was run by hand.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ContentConfigError, readContentSource } from "../../../src/content/content-source";
+import { ContentConfigError, readContentSource } from "../../../src/content/sources/content-source";
 
 describe("CONTENT_SOURCE=storyblok without STORYBLOK_TOKEN", () => {
   beforeEach(() => {
@@ -22,7 +22,7 @@ describe("CONTENT_SOURCE=storyblok without STORYBLOK_TOKEN", () => {
   it("logs one error naming the variable, fails every query with it, and sends nothing", async () => {
     const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const queries = await import("../../../src/content/queries");
+    const queries = await import("../../../src/content/access/queries");
 
     const failures = await Promise.allSettled([
       queries.listProjectSlugs(),

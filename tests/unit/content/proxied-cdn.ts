@@ -4,8 +4,8 @@
  * would count them, whichever client or "process" sent them.
  */
 import { afterAll, beforeAll } from "vitest";
-import { createContentClient, type ContentClient, type ContentClientOptions } from "../../../src/content/client";
-import type { ContentSource } from "../../../src/content/content-source";
+import { createContentClient, type ContentClient, type ContentClientOptions } from "../../../src/content/access/client";
+import type { ContentSource } from "../../../src/content/sources/content-source";
 import { startCountingProxy, type CountingProxy } from "../../support/counting-proxy";
 import { makeContentDir, startCdn, type RunningCdn } from "./cdn-harness";
 

@@ -1,8 +1,8 @@
 /** The page queries on the embedded content, in-process and over HTTP, and the content-source configuration. */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createContentClient } from "../../../src/content/client";
-import { createContentQueries, type ContentQueries } from "../../../src/content/content-queries";
-import { ContentConfigError, readContentSource } from "../../../src/content/content-source";
+import { createContentClient } from "../../../src/content/access/client";
+import { createContentQueries, type ContentQueries } from "../../../src/content/access/content-queries";
+import { ContentConfigError, readContentSource } from "../../../src/content/sources/content-source";
 import { EMBEDDED_CONTENT, projectStory, serveForSuite, storyFiles } from "./cdn-harness";
 
 describe("queries on the embedded content, in-process", () => {

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LocalCdnOptions } from "../../../src/content/local-cdn/create-local-cdn";
+import type { LocalCdnOptions } from "../../../src/content/sources/local-cdn/create-local-cdn";
 import { makeContentDir, startCdn, type RunningCdn } from "./cdn-harness";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/cdn/", import.meta.url));

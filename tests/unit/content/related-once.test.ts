@@ -8,8 +8,8 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
-import { createRelationMemo, type RelatedStory } from "../../../src/content/relation-memo";
+import { createContentQueries } from "../../../src/content/access/content-queries";
+import { createRelationMemo, type RelatedStory } from "../../../src/content/access/relation-memo";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const COUNT = 240;

@@ -7,10 +7,10 @@
  * own window, and the outage is logged once; when it is back, once more.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITER_WINDOW_MS, REQUESTS_KEY_PREFIX } from "../../../src/content/rate-limit/process-limiter";
-import { createRedisWindow } from "../../../src/content/rate-limit/redis-window";
-import { createRequestLimiter } from "../../../src/content/rate-limit/request-limiter";
-import { openContentLink } from "../../../src/content/shared/process-redis";
+import { LIMITER_WINDOW_MS, REQUESTS_KEY_PREFIX } from "../../../src/content/access/rate-limit/process-limiter";
+import { createRedisWindow } from "../../../src/content/access/rate-limit/redis-window";
+import { createRequestLimiter } from "../../../src/content/access/rate-limit/request-limiter";
+import { openContentLink } from "../../../src/content/access/shared/process-redis";
 import type { RedisLink } from "../../../src/redis/redis-link.mjs";
 import { busiestWindow } from "../../support/counting-proxy";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";

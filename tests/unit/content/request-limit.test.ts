@@ -7,7 +7,7 @@
  * in the clients' fetch these send every request within a few ms.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LIMITER_WINDOW_MS } from "../../../src/content/rate-limit/process-limiter";
+import { LIMITER_WINDOW_MS } from "../../../src/content/access/rate-limit/process-limiter";
 import { homeRelatingProjects, storyFiles } from "./cdn-harness";
 import { proxiedCdnForSuite } from "./proxied-cdn";
 
@@ -28,7 +28,7 @@ describe("every client in one process shares one limit", () => {
     const lister = served.client();
     // Another bundle's copy of src/content (Next.js may load it once per API route and page).
     vi.resetModules();
-    const otherBundle = await import("../../../src/content/client");
+    const otherBundle = await import("../../../src/content/access/client");
     const bundled = otherBundle.createContentClient({ source: served.source() });
 
     const results = await Promise.all([

@@ -9,11 +9,11 @@
  * (AsyncLocalStorage) as the site's pages and webhook route set it.
  */
 import { describe, expect, it } from "vitest";
-import { ContentBusyError, isContentBusy } from "../../../src/content/rate-limit/content-busy";
-import { doContentWork } from "../../../src/content/rate-limit/content-work";
-import { createRequestLimiter, QUEUE_BOUNDS, type QueueBound } from "../../../src/content/rate-limit/request-limiter";
-import { currentPriority, DEFAULT_PRIORITY, runAtPriority, type RequestPriority } from "../../../src/content/rate-limit/request-priority";
-import type { Slot } from "../../../src/content/rate-limit/sliding-window";
+import { ContentBusyError, isContentBusy } from "../../../src/content/access/rate-limit/content-busy";
+import { doContentWork } from "../../../src/content/access/rate-limit/content-work";
+import { createRequestLimiter, QUEUE_BOUNDS, type QueueBound } from "../../../src/content/access/rate-limit/request-limiter";
+import { currentPriority, DEFAULT_PRIORITY, runAtPriority, type RequestPriority } from "../../../src/content/access/rate-limit/request-priority";
+import type { Slot } from "../../../src/content/access/rate-limit/sliding-window";
 import { homeRelatingProjects, storyFiles } from "./cdn-harness";
 import { proxiedCdnForSuite } from "./proxied-cdn";
 

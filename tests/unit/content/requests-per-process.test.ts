@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from "vitest";
-import { createContentQueries, type ContentQueries } from "../../../src/content/content-queries";
-import { createCvMemo } from "../../../src/content/cv-memo";
+import { createContentQueries, type ContentQueries } from "../../../src/content/access/content-queries";
+import { createCvMemo } from "../../../src/content/access/cv-memo";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const uuids = Array.from({ length: 30 }, () => randomUUID());

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { projectStory, serveStoriesForSuite } from "./cdn-harness";
 
 const good = projectStory("projects/good");

@@ -7,8 +7,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
-import { encodeStorySlug, isStorySlug, MAX_FULL_SLUG_LENGTH } from "../../../src/content/story-slug";
+import { createContentQueries } from "../../../src/content/access/content-queries";
+import { encodeStorySlug, isStorySlug, MAX_FULL_SLUG_LENGTH } from "../../../src/content/access/story-slug";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
 
 /** The segments after `/projects/` as Next.js passes them: split at `/`, each percent-decoded once. */
@@ -56,7 +56,7 @@ const accepted: [string, string[]][] = [
   ["a slug", ["fieldnotes"]],
   ["a nested slug with digits", ["2024", "atlas"]],
   ["hyphen and underscore", ["klei-atelier_2"]],
-  // Storyblok's default slug characters include A-Z (see src/content/story-slug.ts).
+  // Storyblok's default slug characters include A-Z (see src/content/access/story-slug.ts).
   ["upper case", ["FieldNotes"]],
   ["the longest allowed", ["a".repeat(MAX_FULL_SLUG_LENGTH - "projects/".length)]],
 ];

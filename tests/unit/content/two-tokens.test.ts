@@ -11,10 +11,10 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentClient, createSiteClients } from "../../../src/content/client";
-import { toContentRequestError } from "../../../src/content/content-errors";
-import { createContentQueries } from "../../../src/content/content-queries";
-import { ContentConfigError, readContentSource } from "../../../src/content/content-source";
+import { createContentClient, createSiteClients } from "../../../src/content/access/client";
+import { toContentRequestError } from "../../../src/content/access/content-errors";
+import { createContentQueries } from "../../../src/content/access/content-queries";
+import { ContentConfigError, readContentSource } from "../../../src/content/sources/content-source";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));

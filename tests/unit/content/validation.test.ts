@@ -1,7 +1,7 @@
 /** `portfolio content validate`'s library: the embedded content matches the schema; mistakes are named. */
 import { describe, expect, it } from "vitest";
-import { validateContent } from "../../../src/content/validation/validate-content";
-import { validateContentDirectory } from "../../../src/content/validation/validate-directory";
+import { validateContent } from "../../../tools/content-validation/validate-content";
+import { validateContentDirectory } from "../../../tools/content-validation/validate-directory";
 import { EMBEDDED_CONTENT, makeContentDir, projectStory, storyFiles } from "./cdn-harness";
 
 describe("the embedded content", () => {

@@ -1,7 +1,7 @@
 /** The version every query asks for (published unless preview is explicitly on) and `language` passed through, over HTTP. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createContentQueries, requestParams, type ContentQueries } from "../../../src/content/content-queries";
-import { contentVersion } from "../../../src/content/content-version";
+import { createContentQueries, requestParams, type ContentQueries } from "../../../src/content/access/content-queries";
+import { contentVersion } from "../../../src/content/access/content-version";
 import { projectStory, serveForSuite, storyFiles } from "./cdn-harness";
 
 describe("contentVersion", () => {

@@ -1,6 +1,6 @@
 /**
  * A render whose content request the site turned away (its queue was full,
- * publishing first: src/content/rate-limit) is answered 503 with
+ * publishing first: src/content/access/rate-limit) is answered 503 with
  * Retry-After and the security headers, not the 500 Next.js sets for a
  * thrown error, and without the header and footer's request that would
  * queue behind the same crowd. src/pages/_error.tsx's getInitialProps, on
@@ -10,7 +10,7 @@ import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import ErrorPage from "../../../src/pages/_error";
-import { ContentBusyError } from "../../../src/content/rate-limit/content-busy";
+import { ContentBusyError } from "../../../src/content/access/rate-limit/content-busy";
 import { BOTS, BROWSERS } from "../../e2e/support/user-agents";
 
 function exchange(userAgent: string) {

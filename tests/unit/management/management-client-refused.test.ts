@@ -5,7 +5,7 @@
  * server comes up between retries, and giving up takes those waits.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createManagementClient } from "../../../src/management/management-client";
+import { createManagementClient } from "../../../tools/management-api/management-client";
 import { freePort } from "../../support/free-port";
 import { closeServers, serveOnce } from "./status-server";
 

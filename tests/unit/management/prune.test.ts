@@ -10,8 +10,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createManagementClient, type ManagementClient } from "../../../src/management/management-client";
-import { pushSchema } from "../../../src/management/schema-push/push-schema";
+import { createManagementClient, type ManagementClient } from "../../../tools/management-api/management-client";
+import { pushSchema } from "../../../tools/schema-push/push-schema";
 import { componentIn, THEMES, writeSchemaDir } from "./schema-push-helpers";
 import { OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 

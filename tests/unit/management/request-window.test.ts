@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createRequestWindow } from "../../../src/management/request-window";
+import { createRequestWindow } from "../../../tools/management-api/request-window";
 
 /**
  * The Management API client's rate limit: a request holds its place from

@@ -11,8 +11,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createManagementClient, type ManagementClient } from "../../../src/management/management-client";
-import { toManagementRequestError } from "../../../src/management/management-errors";
+import { createManagementClient, type ManagementClient } from "../../../tools/management-api/management-client";
+import { toManagementRequestError } from "../../../tools/management-api/management-errors";
 import { closeServers, keepServer, serveOnce } from "./status-server";
 
 afterEach(closeServers);

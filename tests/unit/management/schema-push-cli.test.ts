@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { readGeneratedDir } from "../../../bin/commands/generate";
-import { pushSchema } from "../../../src/management/schema-push/push-schema";
+import { pushSchema } from "../../../tools/schema-push/push-schema";
 import { REPO } from "../codegen/helpers";
 import { SPACE_ID, startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { componentIn, portfolio, THEMES, writeSchemaDir, writesIn, type CliRun } from "./schema-push-helpers";

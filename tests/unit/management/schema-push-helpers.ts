@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
+import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
 import { REPO } from "../codegen/helpers";
 
 const exec = promisify(execFile);

@@ -2,15 +2,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Component, ComponentFolder, Preset } from "@storyblok/management-api-client";
-import { BadInput, readSchemaDocuments } from "../../../bin/commands/schema-files";
+import { BadInput, readSchemaDocuments } from "../../../codegen/cli/schema-files.js";
 import { readRawSchema } from "../../../codegen";
-import type { RawObject } from "../../../src/management/schema-push/comparable";
-import { componentBody } from "../../../src/management/schema-push/component-body";
-import { planSchemaPush } from "../../../src/management/schema-push/plan-schema";
-import { isEmptyPlan } from "../../../src/management/schema-push/plan-model";
-import { readLocalSchema } from "../../../src/management/schema-push/read-local-schema";
-import { renderPlan } from "../../../src/management/schema-push/render-plan";
-import type { LocalSchema, SpaceSchema } from "../../../src/management/schema-push/schema-model";
+import type { RawObject } from "../../../tools/schema-push/comparable";
+import { componentBody } from "../../../tools/schema-push/component-body";
+import { planSchemaPush } from "../../../tools/schema-push/plan-schema";
+import { isEmptyPlan } from "../../../tools/schema-push/plan-model";
+import { readLocalSchema } from "../../../tools/schema-push/read-local-schema";
+import { renderPlan } from "../../../tools/schema-push/render-plan";
+import type { LocalSchema, SpaceSchema } from "../../../tools/schema-push/schema-model";
 import { REPO } from "../codegen/helpers";
 
 /**

@@ -7,7 +7,7 @@
 import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { CONTENT } from "./space-harness";
 
 /** The asset files it holds. */

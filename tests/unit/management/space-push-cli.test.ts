@@ -10,14 +10,14 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createManagementClient } from "../../../src/management/management-client";
-import { readLocalStories } from "../../../src/management/space-push/local-stories";
-import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
-import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
+import { createManagementClient } from "../../../tools/management-api/management-client";
+import { readLocalStories } from "../../../tools/space-push/local-stories";
+import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
+import { readSpaceJournal } from "../../../tools/migrations/space/space-journal";
 import { freePort } from "../../support/free-port";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, SPACE_ID } from "./space-harness";
-import { createContentClient } from "../../../src/content/client";
+import { createContentClient } from "../../../src/content/access/client";
 
 const BIN = join(ROOT, "bin", "portfolio.js");
 const dirs: string[] = [];

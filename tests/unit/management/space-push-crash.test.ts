@@ -1,7 +1,7 @@
 /**
  * `portfolio space push`, a real child process against the local Management
  * API over HTTP, killed (SIGKILL, as a power cut) at each of its write points
- * by PORTFOLIO_CRASH_AT (src/management/crash-point.ts): after a folder is
+ * by PORTFOLIO_CRASH_AT (tools/crash-point.ts): after a folder is
  * created, an upload signed, an upload finished, a story created or written,
  * each before the journal hears of it. Each time the journal names only what
  * the space holds, and the same command run again ends where an
@@ -17,10 +17,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createManagementClient } from "../../../src/management/management-client";
-import { pushContent } from "../../../src/management/space-push";
-import { readLocalStories, type LocalStory } from "../../../src/management/space-push/local-stories";
-import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import { createManagementClient } from "../../../tools/management-api/management-client";
+import { pushContent } from "../../../tools/space-push";
+import { readLocalStories, type LocalStory } from "../../../tools/space-push/local-stories";
+import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { FILES, smallContent } from "./small-content";
 import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";

@@ -9,12 +9,12 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { createManagementClient, type ManagementClient } from "../../../src/management/management-client";
-import { pushContent } from "../../../src/management/space-push";
-import { readLocalStories } from "../../../src/management/space-push/local-stories";
-import { createManagementSpaceApi } from "../../../src/management/space-push/management-space-api";
-import { emptyRequestCounts } from "../../../src/management/space-push/request-counts";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import { createManagementClient, type ManagementClient } from "../../../tools/management-api/management-client";
+import { pushContent } from "../../../tools/space-push";
+import { readLocalStories } from "../../../tools/space-push/local-stories";
+import { createManagementSpaceApi } from "../../../tools/space-push/management-space-api";
+import { emptyRequestCounts } from "../../../tools/space-push/request-counts";
 import { spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 

@@ -14,11 +14,11 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pushContent, SpacePushError } from "../../../src/management/space-push";
-import { readLocalStories } from "../../../src/management/space-push/local-stories";
-import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import { pushContent, SpacePushError } from "../../../tools/space-push";
+import { readLocalStories } from "../../../tools/space-push/local-stories";
+import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
-import { createManagementClient } from "../../../src/management/management-client";
+import { createManagementClient } from "../../../tools/management-api/management-client";
 import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 type Fault = { status: number; applied: boolean };

@@ -6,15 +6,15 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect } from "vitest";
-import type { JournalData } from "../../../src/management/space-push/journal";
-import type { ContentClient } from "../../../src/content/client";
-import type { CdnStory, JsonObject } from "../../../src/content/local-cdn/story-types";
-import { readLocalAssets } from "../../../src/management/space-push/local-assets";
-import type { LocalStory } from "../../../src/management/space-push/local-stories";
-import type { StoryReferenceFields } from "../../../src/management/space-push/reference-fields";
-import { referencesIn, rewriteReferences } from "../../../src/management/space-push/rewrite-references";
-import type { ManagementClient } from "../../../src/management/management-client";
-import { listAll } from "../../../src/management/list-all";
+import type { JournalData } from "../../../tools/space-push/journal";
+import type { ContentClient } from "../../../src/content/access/client";
+import type { CdnStory, JsonObject } from "../../../src/content/sources/local-cdn/story-types";
+import { readLocalAssets } from "../../../tools/space-push/local-assets";
+import type { LocalStory } from "../../../tools/space-push/local-stories";
+import type { StoryReferenceFields } from "../../../tools/space-push/reference-fields";
+import { referencesIn, rewriteReferences } from "../../../tools/space-push/rewrite-references";
+import type { ManagementClient } from "../../../tools/management-api/management-client";
+import { listAll } from "../../../tools/management-api/list-all";
 
 export interface SpaceAssetRow {
   id: number;

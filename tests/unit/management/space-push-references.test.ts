@@ -7,12 +7,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { CdnStory, JsonObject } from "../../../src/content/local-cdn/story-types";
-import { validateContentDirectory } from "../../../src/content/validation/validate-directory";
-import { readLocalStories, storyVersions, type LocalStory } from "../../../src/management/space-push/local-stories";
-import { readStoryReferenceFields, storyReferenceFields } from "../../../src/management/space-push/reference-fields";
-import { referencesIn, rewriteReferences, type ReferenceTargets } from "../../../src/management/space-push/rewrite-references";
-import { buildStoryBody, type StoryTargets } from "../../../src/management/space-push/story-body";
+import type { CdnStory, JsonObject } from "../../../src/content/sources/local-cdn/story-types";
+import { validateContentDirectory } from "../../../tools/content-validation/validate-directory";
+import { readLocalStories, storyVersions, type LocalStory } from "../../../tools/space-push/local-stories";
+import { readStoryReferenceFields, storyReferenceFields } from "../../../tools/space-push/reference-fields";
+import { referencesIn, rewriteReferences, type ReferenceTargets } from "../../../tools/space-push/rewrite-references";
+import { buildStoryBody, type StoryTargets } from "../../../tools/space-push/story-body";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CONTENT = join(ROOT, "content");

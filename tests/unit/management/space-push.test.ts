@@ -11,12 +11,12 @@ import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { pushContent, totalRequests, type PushSummary } from "../../../src/management/space-push";
-import { readLocalStories } from "../../../src/management/space-push/local-stories";
-import { readStoryReferenceFields } from "../../../src/management/space-push/reference-fields";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import { pushContent, totalRequests, type PushSummary } from "../../../tools/space-push";
+import { readLocalStories } from "../../../tools/space-push/local-stories";
+import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
-import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
+import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
 import { busiestSecond, COMPONENTS, CONTENT, isCreate, isWrite, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 const dirs: string[] = [];

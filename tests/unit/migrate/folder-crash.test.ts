@@ -1,7 +1,7 @@
 /**
  * `migrate run` and `migrate undo` on a content folder, killed (SIGKILL, as
  * a power cut) at each of their write points by PORTFOLIO_CRASH_AT
- * (src/management/crash-point.ts), as a real child process on a copy of the
+ * (tools/crash-point.ts), as a real child process on a copy of the
  * repository. Each time the journal lists the migration only if every file
  * has it, and running the same command again ends where an uninterrupted
  * one does: every story file migrated once (or back byte for byte), the

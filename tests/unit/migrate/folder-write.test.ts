@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../src/migrations/journal";
-import type { LoadedMigration } from "../../../src/migrations/run/migrate-story";
-import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../src/migrations/run/directory-run";
+import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../tools/migrations/journal";
+import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
+import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
 
 const shout: LoadedMigration = { id: "20260101000000-shout", blocks: { page: ((block: { title: string }) => ({ ...block, title: block.title.toUpperCase() })) as never } };
 const dirs: string[] = [];

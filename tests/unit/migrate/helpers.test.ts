@@ -1,7 +1,7 @@
 /** The helpers migration files use, and that what they build is valid content for the generated validators. */
 import { describe, expect, it } from "vitest";
 import { validateBlok } from "../../../src/generated/validators";
-import { derivedUid, joinText, moveInto, newBlock, orDefault, renameField, richTextToText, splitText, textToRichText } from "../../../src/migrations/helpers";
+import { derivedUid, joinText, moveInto, newBlock, orDefault, renameField, richTextToText, splitText, textToRichText } from "../../../tools/migrations/helpers";
 import type { IntroSectionLike } from "./support/helper-types";
 
 describe("text and rich text", () => {

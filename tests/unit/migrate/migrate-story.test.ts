@@ -1,6 +1,6 @@
 /** The per-story transform on its own: which blocks it reaches, in which order, and how it reports. */
 import { describe, expect, it } from "vitest";
-import { MigrationFailure, migrateStory, type LoadedMigration } from "../../../src/migrations/run/migrate-story";
+import { MigrationFailure, migrateStory, type LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 
 type Blok = Record<string, unknown>;
 const migration = (blocks: Record<string, (block: Blok) => unknown>, id = "20260101000000-test"): LoadedMigration => ({ id, blocks: blocks as LoadedMigration["blocks"] });

@@ -6,11 +6,11 @@
  * nothing may be written. Only the stories that changed are written.
  */
 import { describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import type { LoadedMigration } from "../../../src/migrations/run/migrate-story";
-import { planRun, storyText } from "../../../src/migrations/run/plan-run";
-import { changedOutcomes, planSpaceRun } from "../../../src/migrations/space/plan-space-run";
-import type { SpaceStoryVersions, StoryState } from "../../../src/migrations/space/space-stories";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
+import { planRun, storyText } from "../../../tools/migrations/run/plan-run";
+import { changedOutcomes, planSpaceRun } from "../../../tools/migrations/space/plan-space-run";
+import type { SpaceStoryVersions, StoryState } from "../../../tools/migrations/space/space-stories";
 
 const story = (slug: string, content: Record<string, unknown>): CdnStory => ({ id: 1, uuid: `uuid-${slug}`, name: slug, slug, full_slug: slug, content: { _uid: slug, component: "page", ...content } }) as unknown as CdnStory;
 /** The migration renames `old` to `new` on pages that have it. */

@@ -8,10 +8,10 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../src/content/local-cdn/story-types";
-import { referencesIn, rewriteReferences } from "../../../src/management/space-push/rewrite-references";
-import { joinText, moveInto, orDefault, renameField, richTextToText, splitText, textToRichText } from "../../../src/migrations/helpers";
-import { migrateStory, type LoadedMigration } from "../../../src/migrations/run/migrate-story";
+import type { JsonObject } from "../../../src/content/sources/local-cdn/story-types";
+import { referencesIn, rewriteReferences } from "../../../tools/space-push/rewrite-references";
+import { joinText, moveInto, orDefault, renameField, richTextToText, splitText, textToRichText } from "../../../tools/migrations/helpers";
+import { migrateStory, type LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { contentTree, mapBlocks, plainValue, RELATION_FIELDS, type Tree } from "./support/content-trees";
 
 const RUNS = { numRuns: 200, seed: 37 };

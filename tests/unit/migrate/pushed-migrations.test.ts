@@ -10,9 +10,9 @@ import { cp, mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { readLocalStories } from "../../../src/management/space-push/local-stories";
-import { recordPushedMigrations } from "../../../src/migrations/space/pushed-migrations";
-import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
+import { readLocalStories } from "../../../tools/space-push/local-stories";
+import { recordPushedMigrations } from "../../../tools/migrations/space/pushed-migrations";
+import { readSpaceJournal } from "../../../tools/migrations/space/space-journal";
 import { CONTENT, removeDirs, spaceHoldingContent, type LocalSpace } from "../management/space-harness";
 
 const dirs: string[] = [];

@@ -98,7 +98,7 @@ function scaffold(before: RawComponent[], after: RawComponent[], renames: Rename
     renames,
     previousSnapshot: "migrations/x/schema",
     snapshot: "migrations/20260101000000-test/schema",
-    helpersImport: "../src/migrations/helpers",
+    helpersImport: "../tools/migrations/helpers",
   });
   return { plan, text: plan.files[0]!.contents };
 }

@@ -2,7 +2,7 @@
  * `migrate run --space` and `migrate undo --space`, real child processes
  * against the local Management API and CDN over HTTP, killed (SIGKILL) at
  * each of their write points by PORTFOLIO_CRASH_AT
- * (src/management/crash-point.ts). Each time the space's journal lists the
+ * (tools/crash-point.ts). Each time the space's journal lists the
  * migration only when every version of every story has it, and running the
  * same command again ends where an uninterrupted one does: every published
  * version and pending draft migrated once, each story in its state, the
@@ -16,10 +16,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import { createManagementClient } from "../../../src/management/management-client";
-import { pushContent } from "../../../src/management/space-push";
-import { readSpaceJournal } from "../../../src/migrations/space/space-journal";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import { createManagementClient } from "../../../tools/management-api/management-client";
+import { pushContent } from "../../../tools/space-push";
+import { readSpaceJournal } from "../../../tools/migrations/space/space-journal";
 import { cdnStories, spaceStoryRows } from "../management/space-push-readback";
 import { COMPONENTS, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID, startLocalSpace } from "../management/space-harness";
 import { smallContent } from "../management/small-content";

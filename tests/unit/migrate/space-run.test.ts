@@ -10,10 +10,10 @@
  * (drafts), each with the real storyblok-js-client.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import type { AnsweredRequest } from "../../../src/content/local-management-api/request-log";
-import { pushContent } from "../../../src/management/space-push";
-import { createManagementClient } from "../../../src/management/management-client";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
+import { pushContent } from "../../../tools/space-push";
+import { createManagementClient } from "../../../tools/management-api/management-client";
 import { cdnStories, spaceStoryRows } from "../management/space-push-readback";
 import { busiestSecond, COMPONENTS, CONTENT, isWrite, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
 import { Project } from "./support/project";

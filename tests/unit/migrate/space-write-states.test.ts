@@ -10,11 +10,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CdnStory } from "../../../src/content/local-cdn/story-types";
-import type { LoadedMigration } from "../../../src/migrations/run/migrate-story";
-import { planSpaceRun } from "../../../src/migrations/space/plan-space-run";
-import { readSpaceStories, withoutEditable } from "../../../src/migrations/space/space-stories";
-import { undoSpaceRun, writeSpaceRun } from "../../../src/migrations/space/write-space-run";
+import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
+import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
+import { planSpaceRun } from "../../../tools/migrations/space/plan-space-run";
+import { readSpaceStories, withoutEditable } from "../../../tools/migrations/space/space-stories";
+import { undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
 import { startManagementApi, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 
 const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });

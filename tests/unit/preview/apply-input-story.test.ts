@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ProjectStory } from "../../../src/generated";
-import { acceptStory } from "../../../src/content/story-contract";
+import { acceptStory } from "../../../src/content/shaping/story-contract";
 import { applyInputStory } from "../../../src/preview/apply-input-story";
 import { relatedStories, withKnownRelations } from "../../../src/preview/known-relations";
 import { projectWithCardRelations } from "../../../src/content/shaping/card-stories";
 import { makeContentDir } from "../content/cdn-harness";
-import { createSiteClients } from "../../../src/content/client";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createSiteClients } from "../../../src/content/access/client";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 

@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createContentClient } from "../../../src/content/client";
-import { createContentQueries } from "../../../src/content/content-queries";
-import { acceptStory } from "../../../src/content/story-contract";
+import { createContentClient } from "../../../src/content/access/client";
+import { createContentQueries } from "../../../src/content/access/content-queries";
+import { acceptStory } from "../../../src/content/shaping/story-contract";
 import { applyInputStory } from "../../../src/preview/apply-input-story";
 import { storyChanges } from "../../../src/preview/live-content";
 import { makeContentDir, projectStory } from "../content/cdn-harness";

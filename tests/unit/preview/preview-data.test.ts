@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { asPreviewData, draftQueryOptions, previewDataFromQuery } from "../../../src/preview/preview-data";
-import { requestParams } from "../../../src/content/content-queries";
+import { requestParams } from "../../../src/content/access/content-queries";
 
 describe("preview data", () => {
   it("reads the story id, release and language the editor sends", () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
 it("a story deleted after the start, never named in a webhook before, has its page refreshed", async () => {
   const { rememberSitePages } = await import("../../../src/publishing/remember-site-pages");
   const { processKnownPages } = await import("../../../src/publishing/known-pages");
-  const { listPublishedStories, refreshContentFor } = await import("../../../src/content/queries");
+  const { listPublishedStories, refreshContentFor } = await import("../../../src/content/access/queries");
   const { createWebhookHandler } = await import("../../../src/publishing/webhook-handler");
   const { signWebhookBody } = await import("../../../src/publishing/webhook-signature");
 

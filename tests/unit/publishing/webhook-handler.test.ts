@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile, mkdir } from "node:fs/pro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { createWebhookHandler, MAX_WEBHOOK_BYTES, type WebhookAnswer } from "../../../src/publishing/webhook-handler";
 import { signWebhookBody } from "../../../src/publishing/webhook-signature";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";

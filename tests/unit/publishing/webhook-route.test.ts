@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { BODY_IDLE_MS } from "../../../src/http/read-body";
 import { createReplayGuard, type ReplayGuard } from "../../../src/publishing/replay-guard";
 import { createWebhookHandler, MAX_WEBHOOK_BYTES } from "../../../src/publishing/webhook-handler";

@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createContentQueries } from "../../../src/content/content-queries";
+import { createContentQueries } from "../../../src/content/access/content-queries";
 import { createWebhookHandler, type WebhookDeps } from "../../../src/publishing/webhook-handler";
 import { serveWebhook } from "../../../src/publishing/webhook-route";
 import { signWebhookBody } from "../../../src/publishing/webhook-signature";

@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { readContentSource } from "../../../content/content-source";
+import { readContentSource } from "../../../content/sources/content-source";
 import { loadStoryAt, storyChanges } from "../../../preview/live-content";
 import { STORY_EVENT } from "../../../preview/live-protocol";
 

@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getStoriesByUuids } from "../../../content/queries";
-import { runAtPriority } from "../../../content/rate-limit/request-priority";
+import { getStoriesByUuids } from "../../../content/access/queries";
+import { runAtPriority } from "../../../content/access/rate-limit/request-priority";
 import { isEditorFetch } from "../../../preview/editor-fetch";
 import { asPreviewData, draftQueryOptions } from "../../../preview/preview-data";
 import { parseRelationUuids } from "../../../preview/relation-uuids";
@@ -25,7 +25,7 @@ export default async function previewRelations(req: NextApiRequest, res: NextApi
     return;
   }
   try {
-    // The editor's live preview goes first, with publishing (src/content/rate-limit/request-priority.ts).
+    // The editor's live preview goes first, with publishing (src/content/access/rate-limit/request-priority.ts).
     res.status(200).json({ stories: await runAtPriority("publish", () => getStoriesByUuids(uuids, draftQueryOptions(data))) });
   } catch (error) {
     console.error(`preview: relations not loaded: ${String(error)}`);

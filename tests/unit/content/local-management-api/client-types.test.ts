@@ -7,7 +7,7 @@
  * is exactly those typed objects, built again from the stored records.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assetView } from "../../../../src/content/local-management-api/assets-endpoint";
+import { assetView } from "../../../../tools/local-management-api/assets-endpoint";
 import type {
   AssetAnswer,
   ComponentBody,
@@ -15,9 +15,9 @@ import type {
   DatasourceEntryBody,
   PresetBody,
   StoryBody,
-} from "../../../../src/content/local-management-api/client-types";
-import { componentView } from "../../../../src/content/local-management-api/components-endpoint";
-import { storyView } from "../../../../src/content/local-management-api/story-views";
+} from "../../../../tools/local-management-api/client-types";
+import { componentView } from "../../../../tools/local-management-api/components-endpoint";
+import { storyView } from "../../../../tools/local-management-api/story-views";
 import { startManagementApi, type RunningManagementApi } from "./mapi-harness";
 
 let api: RunningManagementApi;

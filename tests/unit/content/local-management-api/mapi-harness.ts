@@ -6,15 +6,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { combineLocalApis } from "../../../../src/content/local-apis";
-import { createLocalCdn } from "../../../../src/content/local-cdn/create-local-cdn";
-import { serveOverHttp } from "../../../../src/content/local-cdn/http-server";
+import { combineLocalApis } from "../../../../tools/local-management-api/local-apis";
+import { createLocalCdn } from "../../../../src/content/sources/local-cdn/create-local-cdn";
+import { serveOverHttp } from "../../../../src/content/sources/local-cdn/http-server";
 import {
   createLocalManagementApi,
   type LocalManagementApi,
   type LocalManagementApiOptions,
-} from "../../../../src/content/local-management-api/create-local-management-api";
-import { createManagementClient, type ManagementClient } from "../../../../src/management/management-client";
+} from "../../../../tools/local-management-api/create-local-management-api";
+import { createManagementClient, type ManagementClient } from "../../../../tools/management-api/management-client";
 
 export const TOKEN = "local-oauth";
 export const SPACE_ID = 288868932106293;

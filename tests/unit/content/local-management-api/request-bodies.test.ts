@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../../../src/content/local-cdn/http-server";
+import { MAX_BODY_BYTES } from "../../../../src/content/sources/local-cdn/http-server";
 import { SPACE_ID, startManagementApi, TOKEN, type RunningManagementApi } from "./mapi-harness";
 
 /**

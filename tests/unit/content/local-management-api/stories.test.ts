@@ -7,8 +7,8 @@
 import { cp, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildStoryIndex } from "../../../../src/content/local-cdn/story-index";
-import { validateContentDirectory } from "../../../../src/content/validation/validate-directory";
+import { buildStoryIndex } from "../../../../src/content/sources/local-cdn/story-index";
+import { validateContentDirectory } from "../../../../tools/content-validation/validate-directory";
 import { EMBEDDED_CONTENT } from "../cdn-harness";
 import { failure, SPACE_ID, startManagementApi, tempContentDir, type RunningManagementApi } from "./mapi-harness";
 

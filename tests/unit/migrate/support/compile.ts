@@ -15,7 +15,7 @@ export function compileMigration(files: readonly GeneratedFile[]): string[] {
   const root = mkdtempSync(join(tmpdir(), "migrate-compile-"));
   try {
     symlinkSync(join(REPO, "node_modules"), join(root, "node_modules"), "dir");
-    cpSync(join(REPO, "src/migrations/helpers"), join(root, "src/migrations/helpers"), { recursive: true });
+    cpSync(join(REPO, "tools/migrations/helpers"), join(root, "tools/migrations/helpers"), { recursive: true });
     for (const file of files) {
       mkdirSync(dirname(join(root, "migrations", file.path)), { recursive: true });
       writeFileSync(join(root, "migrations", file.path), file.contents);

@@ -1,6 +1,6 @@
 /**
  * A throwaway project for the migration tests: copies of schema/, content/,
- * migrations/ (the baseline), src/generated/ and src/migrations/helpers/
+ * migrations/ (the baseline), src/generated/ and tools/migrations/helpers/
  * (what a migration file imports), node_modules linked, in a git repository
  * of its own. The CLI runs as `npm run portfolio` runs it (node
  * bin/portfolio.js) with the project as its working folder.
@@ -31,7 +31,7 @@ export class Project {
   private program: ts.Program | undefined;
 
   constructor() {
-    for (const path of ["schema", "content", "migrations", "src/generated", "src/migrations/helpers"]) cpSync(join(REPO, path), join(this.root, path), { recursive: true });
+    for (const path of ["schema", "content", "migrations", "src/generated", "tools/migrations/helpers"]) cpSync(join(REPO, path), join(this.root, path), { recursive: true });
     symlinkSync(join(REPO, "node_modules"), join(this.root, "node_modules"), "dir");
     writeFileSync(join(this.root, "package.json"), '{ "type": "module", "private": true }\n');
     writeFileSync(join(this.root, ".gitignore"), "node_modules\n**/.migrations/last-run.json\n.next\n*.tsbuildinfo\n");

@@ -4,9 +4,9 @@
  * project's own schema, generated code and migrated content.
  *
  * The site's source is copied in as a clone holds it (tracked and
- * not-ignored files: src/ without the two folders the project already has,
- * public/, bin/ and codegen/, which src/management imports, and the root
- * configuration) and committed, so a patch applies to it with `git apply`.
+ * not-ignored files: src/ without src/generated, which the project already has,
+ * public/, and the CLI's bin/, tools/ (without the migration helpers, also the
+ * project's own) and codegen/, and the root configuration) and committed, so a patch applies to it with `git apply`.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync } from "node:fs";
@@ -18,9 +18,9 @@ import { diagnosticLines, type Project } from "./project";
 
 const exec = promisify(execFile);
 
-const SITE_PATHS = ["src", "public", "bin", "codegen", "next.config.ts", "next-env.d.ts", "tsconfig.json"];
+const SITE_PATHS = ["src", "public", "bin", "tools", "codegen", "next.config.ts", "next-env.d.ts", "tsconfig.json"];
 /** Already in the project: regenerated from its schema, and what its migrations import. */
-const PROJECT_OWNED = ["src/generated/", "src/migrations/helpers/"];
+const PROJECT_OWNED = ["src/generated/", "tools/migrations/helpers/"];
 
 export function copySite(project: Project): void {
   const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", ...SITE_PATHS], { cwd: REPO, encoding: "utf8" })

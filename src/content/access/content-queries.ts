@@ -1,0 +1,248 @@
+/**
+ * The story queries the pages call, bound to the site's clients. Every query
+ * asks for the version `contentVersion` picks (published unless in preview)
+ * in the requested language, with the schema's relations resolved (the
+ * client substitutes the related stories into the content, so a
+ * `card_list`'s `projects` arrive as stories, not uuids).
+ *
+ * Published queries go through the public client (public token) and the
+ * memo; drafts go through the preview client only and are never memoised,
+ * so no public page is built with a token that reads drafts. A slug from an
+ * address is checked and encoded (story-slug.ts) before it reaches a path.
+ */
+import { RESOLVE_RELATIONS, type ContentTypeBlok, type PageStory, type ProjectStory, type SiteConfigStory } from "../../generated";
+import type { ISbStoriesParams } from "storyblok-js-client";
+import type { ContentClient } from "./client";
+import { isNotFound, toContentRequestError } from "./content-errors";
+import { contentVersion, type ContentVersion, type VersionOptions } from "./content-version";
+import { noPreviewToken } from "../sources/content-source";
+import { createCvMemo } from "./cv-memo";
+import { freshRuns } from "./fresh-run";
+import { acceptStory, type StoryOf } from "../shaping/story-contract";
+import { encodeStorySlug, isStorySlug } from "./story-slug";
+
+/** The story src/pages/index.tsx renders at `/`. */
+export const HOME_SLUG = "home";
+export const PROJECTS_FOLDER = "projects/";
+/** The projects folder's own slug: the first segment of every project's full_slug. */
+const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);
+export const SITE_CONFIG_SLUG = "site";
+/** The API's maximum page size: listing every project costs total/100 requests. */
+export const LIST_PAGE_SIZE = 100;
+/** The links endpoint's maximum page size. */
+export const LINKS_PAGE_SIZE = 1000;
+
+export interface QueryOptions extends VersionOptions {
+  /** A language code of the space (e.g. `de`); the default language when absent. */
+  language?: string;
+  /** A release id (preview only, as the Visual Editor's `_storyblok_release`): content as it will be in that release. */
+  release?: string;
+}
+
+export interface ContentQueries {
+  getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null>;
+  getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
+  listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
+  /** Every project that passes its content type's checks (sitemap, feeds). */
+  listProjectStories(options?: QueryOptions): Promise<ProjectStory[]>;
+  getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+  /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
+  getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
+  /** Reads the content's latest cache version, so the next queries answer with what was just published. */
+  refresh(): Promise<void>;
+  /** Every published story, relations left as uuids (what links stories to the pages that show them). */
+  listPublishedStories(): Promise<ListedStory[]>;
+  /**
+   * Every published story's full slug, from `cdn/links` (1,000 a request),
+   * at the latest content version, and that version: what the site's pages
+   * are, without their content (src/publishing/page-gate).
+   */
+  listPublishedSlugs(): Promise<{ fullSlugs: string[]; cv: number | undefined }>;
+}
+
+/** A story as listed, with the fields that tell where it is shown. */
+export interface ListedStory {
+  id: number;
+  uuid: string;
+  full_slug: string;
+  content: unknown;
+}
+
+/**
+ * Whether a project page's segments (after `projects/`) can name a project:
+ * at least one, and `projects/…` a Storyblok slug (story-slug.ts). Pages
+ * check it before anything else; getProjectStory checks it again.
+ */
+export function isProjectSlug(segments: readonly string[]): boolean {
+  return segments.length > 0 && isStorySlug([PROJECTS_FOLDER_SLUG, ...segments]);
+}
+
+/** The parameters every query sends: the version, and the language and release when asked for. */
+export function requestParams(options: QueryOptions = {}): { version: ContentVersion; language?: string; from_release?: string } {
+  const version = contentVersion(options);
+  return {
+    version,
+    ...(options.language && { language: options.language }),
+    // Releases hold unpublished changes: the CDN honours from_release for drafts only.
+    ...(version === "draft" && options.release && { from_release: options.release }),
+  };
+}
+
+/** How the queries follow and share the latest cv across instances (site-content.ts). */
+export interface ContentQueriesOptions {
+  /** Called before every published read: adopts the latest cv at most every TTL (cv-follower.ts). */
+  followCv?: () => Promise<void>;
+  /** Called with each cv a refresh learned, to share it with the other instances. */
+  shareCv?: (cv: number) => Promise<void>;
+}
+
+/**
+ * @param client the public client: published content only.
+ * @param previewClient the preview client, for drafts; without it a draft query rejects with ContentConfigError.
+ */
+export function createContentQueries(client: ContentClient, previewClient?: ContentClient, sharing: ContentQueriesOptions = {}): ContentQueries {
+  const memo = createCvMemo(() => client.cacheVersion());
+  // Webhooks that arrive together share one cv look-up and one listing, each started after they came.
+  const refresh = freshRuns(async () => {
+    const cv = await client.refreshCacheVersion();
+    // Sharing is an aid: Redis being away must not fail the refresh (the link logs it).
+    await sharing.shareCv?.(cv).catch(() => undefined);
+  });
+  const listPublished = freshRuns(async () => {
+    await client.syncCacheVersion();
+    return (await client.getAll("cdn/stories", { version: "published", per_page: LIST_PAGE_SIZE })) as ListedStory[];
+  });
+  const listSlugs = freshRuns(async () => {
+    // The latest cv first: the client keeps published answers until a new cv, and this listing is made to learn what changed.
+    await refresh();
+    const links = (await client.getAll("cdn/links", { version: "published", per_page: LINKS_PAGE_SIZE })) as { slug?: unknown; is_folder?: unknown }[];
+    const fullSlugs = links.filter((link) => link.is_folder !== true && typeof link.slug === "string").map((link) => link.slug as string);
+    return { fullSlugs, cv: client.cacheVersion() || undefined };
+  });
+
+  /** The client for the version `options` asks for: drafts only ever through the preview token. */
+  function clientFor(options: QueryOptions | undefined): ContentClient {
+    if (contentVersion(options) === "published") return client;
+    if (!previewClient) throw noPreviewToken();
+    return previewClient;
+  }
+
+  /** Published answers go through the memo; drafts (preview) are always fetched. */
+  async function published<T>(key: string, options: QueryOptions | undefined, load: () => Promise<T>): Promise<T> {
+    const params = requestParams(options);
+    if (params.version !== "published") return load();
+    await client.syncCacheVersion();
+    await sharing.followCv?.();
+    return memo(`${key}|${params.language ?? ""}`, load);
+  }
+
+  /** `slug` already checked and encoded (encodeStorySlug). */
+  async function fetchStory(slug: string, options: QueryOptions | undefined): Promise<unknown> {
+    const reader = clientFor(options);
+    try {
+      const { data } = await reader.getStory(slug, {
+        ...requestParams(options),
+        resolve_relations: [...RESOLVE_RELATIONS],
+      });
+      return data.story ?? null;
+    } catch (reason) {
+      const error = toContentRequestError(reason);
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Verdicts per fetched story object and content type. The memo hands out the
+   * same object until the cache version changes, so a refused story (the site
+   * story, asked for by every page) is checked and logged once, not per page;
+   * the memo itself keeps no null, so a story published later is still found.
+   */
+  const verdicts = new WeakMap<object, Map<string, unknown>>();
+  function acceptOnce<K extends ContentTypeBlok["component"]>(story: unknown, component: K): StoryOf<K> | null {
+    if (typeof story !== "object" || story === null) return null;
+    const byComponent = verdicts.get(story) ?? new Map<string, unknown>();
+    verdicts.set(story, byComponent);
+    if (!byComponent.has(component)) byComponent.set(component, acceptStory(story, component));
+    return byComponent.get(component) as StoryOf<K> | null;
+  }
+
+  /**
+   * The story at the full slug made of `segments`, of content type
+   * `component` and keeping its type contract, or null: also, without a
+   * request, when the segments cannot be a Storyblok slug.
+   */
+  async function getStory<K extends ContentTypeBlok["component"]>(
+    segments: readonly string[],
+    component: K,
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<K> | null> {
+    const slug = encodeStorySlug(segments);
+    if (slug === null) return null;
+    return acceptOnce(await published(`story:${slug}`, options, () => fetchStory(slug, options)), component);
+  }
+
+  /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
+  async function listProjects(options: QueryOptions | undefined, params: ISbStoriesParams): Promise<{ full_slug: string }[]> {
+    return (await clientFor(options).getAll("cdn/stories", {
+      ...requestParams(options),
+      starts_with: PROJECTS_FOLDER,
+      content_type: "project",
+      per_page: LIST_PAGE_SIZE,
+      ...params,
+    })) as { full_slug: string }[];
+  }
+
+  /**
+   * Every published project with its relations resolved, by full_slug: one
+   * listing (total/100 requests plus the client's relation batches) per
+   * process instead of one request per project page.
+   */
+  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ProjectStory | null>> {
+    return published("projects", options, async () => {
+      const stories = await listProjects(options, { resolve_relations: [...RESOLVE_RELATIONS] });
+      return new Map(stories.map((story) => [story.full_slug, acceptStory(story, "project")]));
+    });
+  }
+
+  return {
+    getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), "page", options),
+    getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], "site_config", options),
+
+    async getProjectStory(segments, options) {
+      // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
+      if (!isProjectSlug(segments)) return null;
+      const slugSegments = [PROJECTS_FOLDER_SLUG, ...segments];
+      const fullSlug = slugSegments.join("/");
+      if (contentVersion(options) === "published") {
+        const index = await projectIndex(options);
+        // Listed but broken: already logged and refused; do not fetch it again.
+        if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
+      }
+      // Drafts, and projects published after the index was built (fallback pages).
+      return getStory(slugSegments, "project", options);
+    },
+
+    async getStoriesByUuids(uuids, options) {
+      if (uuids.length === 0) return [];
+      return clientFor(options).getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
+    },
+
+    async listProjectStories(options) {
+      const index = await projectIndex(options);
+      return [...index.values()].filter((story): story is ProjectStory => story !== null);
+    },
+
+    refresh,
+    listPublishedStories: listPublished,
+    listPublishedSlugs: listSlugs,
+
+    listProjectSlugs(options) {
+      return published("project-slugs", options, async () => {
+        // Only slugs are needed: leave the heavy fields at the CDN.
+        const stories = await listProjects(options, { excluding_fields: "description,body,facts,related" });
+        return stories.map((story) => story.full_slug.slice(PROJECTS_FOLDER.length).split("/"));
+      });
+    },
+  };
+}
