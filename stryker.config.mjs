@@ -19,8 +19,9 @@ export default {
   // and hold no check of their own.
   // src/http holds the body reader both the webhook and the contact API use
   // (its size and time limits), so it is mutated with them.
-  // tools/migrations and tools/management-api hold every write to an owner's content
-  // or space (migrate run/undo, schema push, space push, the client's retries).
+  // tools/ holds every write to an owner's content or space: migrations/ (migrate
+  // run/undo), schema-push/, space-push/, management-api/ (the client's retries)
+  // and crash-point.ts (where the crash tests stop a write).
   mutate: [
     "src/publishing/**/*.ts",
     "src/preview/**/*.ts",
@@ -29,7 +30,10 @@ export default {
     "src/http/**/*.ts",
     "codegen/normalise/**/*.ts",
     "tools/migrations/**/*.ts",
+    "tools/schema-push/**/*.ts",
+    "tools/space-push/**/*.ts",
     "tools/management-api/**/*.ts",
+    "tools/crash-point.ts",
   ],
 
   testRunner: "vitest",
@@ -68,7 +72,7 @@ export default {
   // code does not type-check); by default every file under src/, which broke
   // the codegen golden tests that compare src/generated/ as text. Only the
   // mutated files need it.
-  disableTypeChecks: "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/management-api}/**/*.ts",
+  disableTypeChecks: "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/schema-push,tools/space-push,tools/management-api}/**/*.ts",
   tsconfigFile: "tsconfig.json",
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
 
