@@ -40,7 +40,13 @@ export default tseslint.config(
   {
     files: ["src/pages/**/*.{ts,tsx}", "src/**/*.tsx"],
     plugins: { "@next/next": nextPlugin },
-    rules: { ...nextPlugin.configs.recommended.rules, ...nextPlugin.configs["core-web-vitals"].rules },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      // Images come from Storyblok's image service at the sizes src/ui/AssetImage.tsx asks for (srcset,
+      // crop, format); next/image's optimizer would fetch and re-encode them again on this server.
+      "@next/next/no-img-element": "off",
+    },
     settings: { next: { rootDir: import.meta.dirname } },
   },
   {

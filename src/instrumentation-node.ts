@@ -16,7 +16,7 @@ export async function startNodeServer(): Promise<void> {
   void rememberSitePages();
   const { startContact } = await import("./contact/server/start");
   try {
-    await startContact();
+    startContact();
   } catch (error) {
     // A setting that cannot work (CONTACT_DB): Next.js would keep serving and answer every request 500
     // with this error repeated in the log; stopping says it once, where a deploy's health check sees it.

@@ -16,6 +16,7 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
   return (
     <header className={`${styles.header} ${blok.sticky === false ? "" : styles.sticky}`} {...editableAttributes(blok)}>
       <div className={styles.inner}>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- published pages run no React (unstable_runtimeJS: false), so a <Link> would render this same <a> and never route */}
         <a href="/" className={styles.brand}>
           {/* Beside the name the logo adds nothing to the link's name ("Elena Varga monogram Elena Varga"). */}
           {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} decorative={Boolean(blok.logo_text)} />}

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+// eslint-disable-next-line @next/next/no-document-import-in-page -- not a page: the <Head> that src/pages/_document.tsx renders, which extends next/document's own
 import { Head } from "next/document";
 import { distDir } from "../deploy/dist-dir";
 

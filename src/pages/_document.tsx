@@ -21,6 +21,7 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         {/* The headings' font, its ASCII file only: the first screen's headline waits for nothing else. */}
         <link rel="preload" href={DISPLAY_FONT_PRELOAD} as="font" type="font/woff2" crossOrigin="anonymous" />
         {/* A module script runs once the page is parsed, as `defer` does (src/islands/islands-entry.ts). */}
+        {/* eslint-disable-next-line @next/next/no-sync-scripts -- type="module" is deferred: it never blocks parsing, which is what the rule guards against */}
         {islands && <script type="module" src={islands} />}
       </InlineCssHead>
       <body>

@@ -3,12 +3,12 @@ import { requestOrigin } from "../seo/request-origin";
 import { robotsTxt } from "../seo/sitemap";
 
 /** /robots.txt, naming the sitemap by absolute URL as the format requires. */
-export const getServerSideProps: GetServerSideProps = async ({ req, res }) => {
+export const getServerSideProps: GetServerSideProps = ({ req, res }) => {
   const { origin, cacheable } = requestOrigin(req);
   res.setHeader("Content-Type", "text/plain; charset=utf-8");
   res.setHeader("Cache-Control", cacheable ? "public, max-age=3600" : "no-store");
   res.end(robotsTxt(`${origin}/sitemap.xml`));
-  return { props: {} };
+  return Promise.resolve({ props: {} });
 };
 
 export default function Robots() {

@@ -29,7 +29,7 @@ export async function listBuildPages(): Promise<string> {
 export function builtPages(inlined: string | undefined = process.env.SITE_BUILD_PAGES): readonly string[] {
   if (!inlined) return [];
   const pages: unknown = JSON.parse(inlined);
-  if (!Array.isArray(pages) || !pages.every((page) => typeof page === "string" && page.startsWith("/"))) {
+  if (!Array.isArray(pages) || !pages.every((page): page is string => typeof page === "string" && page.startsWith("/"))) {
     throw new Error(`SITE_BUILD_PAGES is not a list of page paths: ${inlined.slice(0, 80)}`);
   }
   return pages;

@@ -33,12 +33,14 @@ interface Holder {
 
 function heldIn(holder: Holder): KnownPages {
   return {
-    get: async () => holder.pages,
-    set: async (pages) => {
+    get: () => Promise.resolve(holder.pages),
+    set: (pages) => {
       holder.pages = pages;
+      return Promise.resolve();
     },
-    setIfAbsent: async (pages) => {
+    setIfAbsent: (pages) => {
       holder.pages ??= pages;
+      return Promise.resolve();
     },
   };
 }

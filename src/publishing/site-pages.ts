@@ -44,13 +44,13 @@ export function namedUuids(content: unknown): Set<string> {
     if (typeof value === "string") {
       if (UUID.test(value)) found.add(value.toLowerCase());
     } else if (Array.isArray(value)) {
-      pending.push(...value);
+      pending.push(...(value as unknown[]));
     } else if (typeof value === "object" && value !== null) {
       const blokNode = (value as { type?: unknown }).type === "blok";
       for (const [key, field] of Object.entries(value)) {
         if (key === "_uid") continue;
         if (blokNode && key === "attrs" && typeof field === "object" && field !== null) {
-          pending.push(Object.entries(field).filter(([name]) => name !== "id"));
+          pending.push(Object.entries(field as Record<string, unknown>).filter(([name]) => name !== "id"));
         } else {
           pending.push(field);
         }

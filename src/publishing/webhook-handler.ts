@@ -49,7 +49,7 @@ export interface WebhookDeps {
   /** STORYBLOK_WEBHOOK_SECRET, read per request. */
   secret(): string | undefined;
   /** Every published story at the latest content version (once per batch). */
-  listStories(): Promise<ListedStory[]>;
+  listStories: () => Promise<ListedStory[]>;
   /** Where the last listing's map is kept; by default this handler's own. */
   known?: KnownPages;
   /** Where the page gate learns the site's pages (src/publishing/page-gate); none by default. */

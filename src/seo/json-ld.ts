@@ -24,7 +24,7 @@ export function profileLinks(site: SiteConfigStory | null): string[] {
       const href = hrefOf(link);
       if (href && /^https?:\/\//i.test(href)) found.add(href);
     }
-    for (const value of Object.values(blok)) if (Array.isArray(value)) pending.push(...value);
+    for (const value of Object.values(blok)) if (Array.isArray(value)) pending.push(...(value as unknown[]));
   }
   return [...found].sort();
 }

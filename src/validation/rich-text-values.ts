@@ -64,7 +64,7 @@ export const cellSpan = (value: unknown): number | undefined => (isIntegerIn(val
 
 /** A table cell's width: Storyblok stores the column widths in pixels and writes the first one. */
 export function cellWidth(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : undefined;
+  const first: unknown = Array.isArray(value) ? value[0] : undefined;
   return typeof first === "number" && Number.isFinite(first) && first > 0 ? `${first}px` : undefined;
 }
 

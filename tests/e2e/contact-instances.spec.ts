@@ -42,7 +42,6 @@ const DB_PASSWORD = "pw-never-logged-8e2b";
 const SEND_TIMEOUT_MS = 1000;
 const LEASE_MS = 4 * SEND_TIMEOUT_MS;
 const RATE_LIMIT = 3;
-const REPO = process.cwd();
 
 const textOf = (message: StoredMessage) => message.fields.find((field) => field.name === "message")?.value;
 

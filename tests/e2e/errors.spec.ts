@@ -6,7 +6,6 @@ import { startNextServer, type NextServer } from "../support/next-server";
 import { headerLogoText } from "./content";
 import { startFailingCdn, type FailingCdn } from "./support/failing-cdn";
 import { BROWSERS } from "./support/user-agents";
-import { gotoHydrated } from "./support/hydrated";
 
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
 

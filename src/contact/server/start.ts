@@ -26,7 +26,7 @@ function deliveryLine(config: ContactConfig): string {
  * inside the build) throws: the server does not start with it. A database
  * that is merely down does not stop the site: pages work, posts answer 503.
  */
-export async function startContact(): Promise<void> {
+export function startContact(): void {
   let runtime;
   try {
     runtime = contactRuntime();

@@ -42,6 +42,6 @@ export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
     // with only "Invalid response 500": either way the page's own record says why.
     const failure = takeRegenerationFailure(path);
     if (failure) throw new Error(failure);
-    if (rejected !== undefined) throw rejected;
+    if (rejected !== undefined) throw rejected instanceof Error ? rejected : new Error(`revalidation rejected with ${JSON.stringify(rejected)}`, { cause: rejected });
   }));
 }

@@ -51,11 +51,12 @@ return 0
 
 function memoryStore(holder: Holder): KnownPathsStore {
   return {
-    get: async () => holder.known,
-    offer: async (known) => {
+    get: () => Promise.resolve(holder.known),
+    offer: (known) => {
       if (newer(holder.known, known)) holder.known = known;
+      return Promise.resolve();
     },
-    claimListing: async () => true,
+    claimListing: () => Promise.resolve(true),
   };
 }
 

@@ -23,7 +23,7 @@ import { readLocalStories, type LocalStory } from "../../../tools/space-push/loc
 import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { FILES, smallContent } from "./small-content";
 import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
-import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
+import { COMPONENTS, OAUTH_TOKEN, removeDirs, ROOT, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 const exec = promisify(execFile);
 const dirs: string[] = [];

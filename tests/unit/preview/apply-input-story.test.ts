@@ -72,7 +72,7 @@ describe("applyInputStory", () => {
 describe("release and language reach the content API", () => {
   it("are sent as from_release and language with version=draft", async () => {
     const seen: URL[] = [];
-    const { dir, cleanup } = await makeContentDir({});
+    const { cleanup } = await makeContentDir({});
     try {
       const recording: typeof fetch = async (input) => {
         seen.push(new URL(input instanceof Request ? input.url : String(input)));

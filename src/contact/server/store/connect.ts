@@ -14,9 +14,9 @@ export interface Connection {
 }
 
 /** Postgres answers BIGINT as text (it may exceed 2^53); our BIGINTs are millisecond times, far below it. */
-const INT8 = pg.types.builtins.INT8;
+const INT8: number = pg.types.builtins.INT8;
 const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+  getTypeParser: ((oid: number, format?: "text" | "binary"): unknown =>
     oid === INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 

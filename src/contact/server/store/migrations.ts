@@ -9,11 +9,19 @@ import type { Dialect } from "./connect";
  * Kysely's migrator takes a lock first, so instances starting together
  * apply each version once.
  */
+/**
+ * The database as a migration sees it. A migration runs against the tables as
+ * they were at its version, not as the code types them now, so Kysely's own
+ * guide types it with `any`, and so do these.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: a migration's schema is the one of its time, not today's types
+type MigrationDb = Kysely<any>;
+
 function versions(dialect: Dialect): Record<string, Migration> {
   const bigint = dialect === "postgres" ? "bigint" : "integer";
   return {
     "2026-11-25-01-messages": {
-      async up(db: Kysely<any>) {
+      async up(db: MigrationDb) {
         // Stores made before versioning have a table named `messages` with these columns: adopted as they are.
         if (dialect === "sqlite" && (await hasTable(db, "messages"))) {
           await sql`ALTER TABLE messages RENAME TO contact_messages`.execute(db);
@@ -40,7 +48,7 @@ function versions(dialect: Dialect): Record<string, Migration> {
       },
     },
     "2026-11-25-02-rate-limit": {
-      async up(db: Kysely<any>) {
+      async up(db: MigrationDb) {
         await db.schema
           .createTable("contact_rate_hits")
           .addColumn("key", "text", (column) => column.notNull())
@@ -58,7 +66,7 @@ function versions(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-async function hasTable(db: Kysely<any>, name: string): Promise<boolean> {
+async function hasTable(db: MigrationDb, name: string): Promise<boolean> {
   const tables = await db.introspection.getTables();
   return tables.some((table) => table.name === name);
 }
@@ -69,8 +77,8 @@ export function knownVersions(): string[] {
 }
 
 /** Brings the store's tables up to this release's latest version; throws with the version that failed. */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => versions(dialect) };
+export async function migrateToLatest(db: MigrationDb, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(versions(dialect)) };
   const migrator = new Migrator({
     db,
     provider,
@@ -88,6 +96,6 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   if (dialect === "sqlite") await sql.raw(error ? "ROLLBACK" : "COMMIT").execute(db);
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
-    throw new Error(`contact store: could not apply table version ${failed ?? "(before any version)"}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`contact store: could not apply table version ${failed ?? "(before any version)"}: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
   }
 }
