@@ -20,7 +20,7 @@ export async function loadMigration(id: string, script: string): Promise<LoadedM
   const module = await importTypeScript(script);
   // A file tsx compiles as CommonJS (no "type": "module" above it) nests the default export once more.
   const candidates = [module.default, (module.default as { default?: unknown } | undefined)?.default];
-  const found = candidates.find((value): value is { blocks: Record<string, unknown> } => typeof value === "object" && value !== null && typeof (value as { blocks?: unknown }).blocks === "object");
+  const found = candidates.find((value): value is { blocks: Record<string, unknown> } => isObject(value) && isObject((value as { blocks?: unknown }).blocks));
   if (found === undefined) throw new Error(`${script}: the default export is not a migration (export default defineMigration({ … }))`);
   for (const [block, fn] of Object.entries(found.blocks)) {
     if (typeof fn !== "function") throw new Error(`${script}: ${block} is not a function`);
@@ -33,6 +33,11 @@ export async function loadSchemaRules(generatedDir: string): Promise<Required<Sc
   const validators = join(generatedDir, "validators.ts");
   const relations = join(generatedDir, "relations.ts");
   for (const path of [validators, relations]) if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run codegen\``);
-  const [{ validateBlok }, { RESOLVE_RELATIONS }] = await Promise.all([importTypeScript(validators), importTypeScript(relations)]);
+  const { validateBlok } = await importTypeScript(validators);
+  const { RESOLVE_RELATIONS } = await importTypeScript(relations);
   return { validateBlok: validateBlok as BlokValidator, relationFields: RESOLVE_RELATIONS as readonly string[] };
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }
