@@ -47,7 +47,7 @@ function checked(value: unknown, where: string): Config {
       throw new BadInput(`${where}: unknown setting "${key}"; the settings are ${[...STRINGS, "strict"].join(", ")}`);
     }
   }
-  return value as Config;
+  return value;
 }
 
 /**

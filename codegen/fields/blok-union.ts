@@ -50,7 +50,7 @@ export function allowedNames(model: SchemaModel, restriction: BlokRestriction): 
   // Fields share restrictions (a group's whitelist on every copy of a block), and expanding
   // a group means a pass over every component and a sort: done once per restriction and model.
   let known = allowedByModel.get(model);
-  if (known === undefined) allowedByModel.set(model, (known = new Map()));
+  if (known === undefined) allowedByModel.set(model, (known = new Map<string, readonly string[]>()));
   const key = restrictionKey(restriction);
   let names = known.get(key);
   if (names === undefined) known.set(key, (names = expandRestriction(model, restriction)));

@@ -16,10 +16,10 @@ export interface FieldContext {
   symbols: Symbols;
   plugins: PluginTypes;
   /** Records a name from storyblok.ts or richtext.ts that the output uses, and returns it. */
-  use(name: string): string;
+  use: (name: string) => string;
   /** Declares this field's named union (`symbols.bloks`) with these members next to its component; returns the name. */
-  declareBloksAlias(members: readonly string[]): string;
-  warn(code: WarningCode, message: string): void;
+  declareBloksAlias: (members: readonly string[]) => string;
+  warn: (code: WarningCode, message: string) => void;
 }
 
 /** A field kind's transform: its TypeScript type, or `undefined` when the field holds no data. */

@@ -106,6 +106,7 @@ export const assetRoutes: Route[] = [
         const name = shortFilename(params.filename as string);
         const contentType = contentTypeOf(name);
         const at = now();
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a query's string or a body's number; anything else names no asset and finds none
         const replacing = params.id === undefined ? undefined : find(tx.state, String(params.id));
         if (params.id !== undefined && !replacing) return notFound();
         const id = replacing?.id ?? tx.nextId();

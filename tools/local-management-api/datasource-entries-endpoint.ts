@@ -48,8 +48,8 @@ const update: Endpoint = ({ store, body, params }) =>
     const next = { ...entry, ...input };
     const errors = entryErrors(tx.state, next);
     if (hasErrors(errors)) return unprocessable(errors);
-    entry.name = next.name as string;
-    entry.value = next.value as string;
+    entry.name = next.name;
+    entry.value = next.value;
     entry.datasource_id = idOf(next.datasource_id)!;
     if (input.dimension_value !== undefined) entry.dimension_value = input.dimension_value as string | null;
     place(tx.state, entry, input.position);

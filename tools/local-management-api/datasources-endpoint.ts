@@ -32,7 +32,7 @@ const update: Endpoint = ({ store, body, params, now }) =>
     const given = ["name", "slug"].filter((field) => input[field] !== undefined);
     const errors = { ...requireStrings(input, given), ...slugErrors(tx.state, input.slug, datasource.id) };
     if (hasErrors(errors)) return unprocessable(errors);
-    for (const field of given) datasource[field] = input[field] as string;
+    for (const field of given) datasource[field] = input[field];
     datasource.updated_at = now();
     tx.touch("datasources");
     return ok({ datasource } satisfies DatasourceBody);

@@ -14,7 +14,7 @@ export interface EndpointContext {
   store: SpaceStore;
   spaceId: number;
   /** Now, as Storyblok writes times (ISO 8601, UTC). */
-  now(): string;
+  now: () => string;
   /** Where this server is reached (asset URLs and the upload form point here). */
   origin: string;
   /** The content folder (asset files are deleted from it). */

@@ -127,7 +127,7 @@ export const storyRoutes: Route[] = [
             is_folder: true,
             created_at: at,
             updated_at: at,
-          } as FolderRecord;
+          };
           tx.state.folders.push(folder);
           tx.touch("folders");
           return created({ story: folderView(folder, tx.state.folders) } satisfies StoryCreatedBody);

@@ -7,7 +7,7 @@
  * failure can say how far it got; a second push compares afresh and does
  * the rest.
  */
-import type { ComponentCreate, ComponentUpdate, PresetCreate } from "@storyblok/management-api-client";
+import type { ComponentCreate, PresetCreate } from "@storyblok/management-api-client";
 import type { ManagementClient } from "../management-api/management-client";
 import type { RawObject } from "./comparable";
 import { componentBody, type SpaceTerms } from "./component-body";
@@ -63,7 +63,7 @@ export async function applyPlan(client: ManagementClient, plan: SchemaPlan, spac
       writes.created++;
       componentIds.set(step.name, data.component.id);
     } else {
-      await client.components.update(step.spaceId!, { body: { component: body as ComponentUpdate } });
+      await client.components.update(step.spaceId!, { body: { component: body } });
       writes.updated++;
     }
   }
@@ -76,7 +76,7 @@ export async function applyPlan(client: ManagementClient, plan: SchemaPlan, spac
       writes.created++;
       presetIds.set(presetKey(componentId, step.name), data.preset.id);
     } else {
-      await client.presets.update(step.spaceId!, { body: { preset: preset as PresetCreate } });
+      await client.presets.update(step.spaceId!, { body: { preset: preset } });
       writes.updated++;
     }
   }
@@ -84,7 +84,7 @@ export async function applyPlan(client: ManagementClient, plan: SchemaPlan, spac
   // Now that every preset exists, name the default ones that could not be named before.
   for (const step of unsettled) {
     const { body } = componentBody(step, terms);
-    await client.components.update(componentIds.get(step.name)!, { body: { component: body as ComponentUpdate } });
+    await client.components.update(componentIds.get(step.name)!, { body: { component: body } });
     writes.updated++;
   }
 

@@ -15,9 +15,9 @@ const DERIVED_SETTINGS = new Set(["component_group", "default_preset"]);
 
 export interface SpaceTerms {
   /** A group name → its uuid in the target space (created by then). */
-  groupUuid(name: string): string;
+  groupUuid: (name: string) => string;
   /** A preset of this component → its id in the target space; undefined while it does not exist yet. */
-  presetId(component: string, preset: string): number | undefined;
+  presetId: (component: string, preset: string) => number | undefined;
 }
 
 export interface ComponentBody {

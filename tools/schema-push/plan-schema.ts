@@ -54,7 +54,7 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
   const presetsOf = (component: Component): Preset[] => space.presets.filter((preset) => preset.component_id === component.id);
   const spaceComponents: ShapedComponent[] = space.components.map((component) => {
     const raw = component as unknown as RawObject;
-    return { spaceId: component.id, shape: componentShape(raw, presetsOf(component) as unknown as RawObject[], (uuid) => spaceGroups.get(uuid), SPACE_DANGLING) };
+    return { spaceId: component.id, shape: componentShape(raw, presetsOf(component), (uuid) => spaceGroups.get(uuid), SPACE_DANGLING) };
   });
 
   const groups = planGroups(local.groups, space.groups, prune);

@@ -18,17 +18,18 @@ export function withDryRunWrites(reads: SpaceReads): SpaceApi {
     unpublished_changes: false,
   });
   const writes: SpaceWrites = {
-    createStory: async (body, publish) => story(nextId(), body, publish),
-    updateStory: async (id, body, publish) => story(id, body, publish),
+    createStory: (body, publish) => Promise.resolve(story(nextId(), body, publish)),
+    updateStory: (id, body, publish) => Promise.resolve(story(id, body, publish)),
     unpublishStory: async () => {},
-    signAsset: async ({ shortFilename, replaceId }): Promise<SignedUpload> => ({
-      id: replaceId ?? nextId(),
-      post_url: "",
-      fields: {},
-      pretty_url: `(new asset) ${shortFilename}`,
-    }),
+    signAsset: ({ shortFilename, replaceId }): Promise<SignedUpload> =>
+      Promise.resolve({
+        id: replaceId ?? nextId(),
+        post_url: "",
+        fields: {},
+        pretty_url: `(new asset) ${shortFilename}`,
+      }),
     postAssetFile: async () => {},
-    finishAsset: async (id): Promise<SpaceAsset> => ({ id, filename: `(asset ${id})` }),
+    finishAsset: (id): Promise<SpaceAsset> => Promise.resolve({ id, filename: `(asset ${id})` }),
   };
   return { ...reads, ...writes };
 }

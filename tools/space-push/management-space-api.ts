@@ -10,7 +10,7 @@ import type { ManagementClient } from "../management-api/management-client";
 import { listAll } from "../management-api/list-all";
 import type { JsonObject } from "../../src/content/sources/local-cdn/story-types";
 import { countRequest, type RequestCounts, type RequestKind } from "./request-counts";
-import type { SignedUpload, SpaceApi, SpaceAsset, SpaceStory, SpaceStorySummary, StoryBody } from "./space-api";
+import type { SpaceApi, SpaceAsset, SpaceStory, SpaceStorySummary, StoryBody } from "./space-api";
 
 export interface ManagementSpaceApiOptions {
   client: ManagementClient;
@@ -60,7 +60,7 @@ export function createManagementSpaceApi({ client, spaceId, counts }: Management
       // `id` (replace that asset's file) is documented for this call but missing from the client's types.
       const query = { filename: shortFilename, ext_id: extId, ...(replaceId === undefined ? {} : { id: replaceId }) };
       const { data } = await request("write", "signAsset", () => client.assets.signResponseObject({ query }));
-      return data as unknown as SignedUpload;
+      return data;
     },
 
     // To the upload form's host (Storyblok's S3 bucket), which the Management API's limit does not cover: plain fetch.

@@ -118,8 +118,8 @@ function learn(context: PushContext, story: LocalStory): Known {
     id: summary.id,
     published: summary.published === true,
     unpublishedChanges: summary.unpublished_changes === true,
-    ...(workingKnown ? { workingHash: entry!.workingHash } : {}),
-    ...(publishedKnown ? { publishedHash: entry!.publishedHash } : {}),
+    ...(workingKnown ? { workingHash: entry.workingHash } : {}),
+    ...(publishedKnown ? { publishedHash: entry.publishedHash } : {}),
   };
 }
 

@@ -48,7 +48,7 @@ export function migrateContent(holder: { content: unknown }, migration: LoadedMi
   const changes: BlockChange[] = [];
   // Children come after their parent in the list, so going backwards migrates the leaves first; and a later
   // sibling goes before an earlier one, so a block replaced by several never moves a slot still to be visited.
-  const slots = blockSlots(holder as Record<string, unknown>, "content");
+  const slots = blockSlots(holder, "content");
   for (let i = slots.length - 1; i >= 0; i -= 1) {
     const { container, key, path } = slots[i]!;
     const block = (Array.isArray(container) ? container[key as number] : container[key as string]) as Record<string, unknown> & { component: string };
@@ -88,7 +88,7 @@ function describeChange(path: string, component: string, before: Map<string, str
   const kept = after.find((block) => block.component === component);
   const now = kept ? fieldTexts(kept) : undefined;
   const fields = now === undefined ? [] : [...new Set([...before.keys(), ...now.keys()])]
-    .filter((key) => key !== "component" && before.get(key) !== now!.get(key))
+    .filter((key) => key !== "component" && before.get(key) !== now.get(key))
     .map((key) => `${component}.${key}`)
     .sort();
   if (same && fields.length === 0) return undefined;

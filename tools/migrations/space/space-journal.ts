@@ -29,14 +29,14 @@ export interface SpaceJournal {
 
 export async function readSpaceJournal(client: ManagementClient): Promise<SpaceJournal> {
   const datasources = await listAll((page, perPage) =>
-    client.datasources.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.datasources ?? []) as { id: number; slug: string }[], response })),
+    client.datasources.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.datasources ?? []), response })),
   );
   const datasource = datasources.find((candidate) => candidate.slug === JOURNAL_DATASOURCE.slug);
   if (datasource === undefined) return { datasourceId: undefined, entries: [] };
   const entries = await listAll((page, perPage) =>
     client.datasourceEntries
       .list({ query: { datasource_id: datasource.id, page, per_page: perPage } })
-      .then(({ data, response }) => ({ rows: (data.datasource_entries ?? []) as JournalEntry[], response })),
+      .then(({ data, response }) => ({ rows: (data.datasource_entries ?? []), response })),
   );
   return { datasourceId: datasource.id, entries };
 }

@@ -31,7 +31,7 @@ interface Placement {
 async function save(client: ManagementClient, story: Placement, content: JsonObject, publish: boolean): Promise<unknown> {
   // `publish: 1` in the body, as Storyblok documents it; the client's types put it in the query.
   const body = { story: { name: story.name, slug: story.slug, parent_id: story.parentId, content }, ...(publish ? { publish: 1 } : {}) };
-  const { data } = await client.stories.update(story.id, { body: body as never });
+  const { data } = await client.stories.update(story.id, { body: body });
   return (data as { story?: { content?: unknown } }).story?.content;
 }
 

@@ -32,8 +32,8 @@ function linkOf(story: CdnStory, published: boolean, includeDates: boolean): Rec
     real_path: `/${story.full_slug}`,
     ...(includeDates && {
       published_at: story.published_at,
-      created_at: (story.created_at as Json | undefined) ?? null,
-      updated_at: (story.updated_at as Json | undefined) ?? story.published_at,
+      created_at: (story.created_at) ?? null,
+      updated_at: (story.updated_at) ?? story.published_at,
     }),
   };
 }

@@ -82,7 +82,7 @@ function addDraft(index: StoryIndex, { file, story }: StoryFile): void {
     index.problems.push({ file, problem: `second draft for uuid "${story.uuid}": ${stored.draftFile} is already its draft` });
     return;
   }
-  stored.draft = story as CdnStory;
+  stored.draft = story;
   stored.draftFile = file;
 }
 
