@@ -115,7 +115,7 @@ export class Project {
     const path = join("migrations", `${id}.ts`);
     const scaffold = this.read(path);
     const imports = scaffold.slice(0, scaffold.indexOf("export default"));
-    const filled = imports.replace(/^import \{[^}]*\} from "(\.\.\/src\/migrations\/helpers)";$/m, `import { ${["defineMigration", ...helpers].join(", ")} } from "$1";`);
+    const filled = imports.replace(/^import \{[^}]*\} from "(\.\.\/tools\/migrations\/helpers)";$/m, `import { ${["defineMigration", ...helpers].join(", ")} } from "$1";`);
     this.write(path, `${filled}export default defineMigration<Before.BlokByComponent, After.BlokByComponent>({\n${functions}\n});\n`);
   }
 
