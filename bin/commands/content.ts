@@ -24,7 +24,11 @@ export function registerContent(program: Command): void {
     .option("--dir <dir>", "content directory (stories/, drafts/, assets/; space/ for the Management API)", "content")
     .option("--oauth-token <token>", "the personal access token the Management API (/v1/) accepts", LOCAL_OAUTH_TOKEN)
     .option("--space-id <id>", "the space id the Management API answers for", String(LOCAL_SPACE_ID))
-    .action(async (flags: ServeFlags) => {
+    .option(
+      "--schema <dir>",
+      "a schema folder whose components.json the Management API shows until the space has components of its own (default: schema, when --dir is the default content)",
+    )
+    .action(async (flags: ServeFlags, command: Command) => {
       if (flags.token === flags.previewToken) {
         // One token for both would give the public one the drafts: exactly what the two tokens are for.
         console.error("--token and --preview-token must differ: the public token must not read drafts.");
@@ -40,16 +44,20 @@ export function registerContent(program: Command): void {
       const { createLocalManagementApi } = await import("../../tools/local-management-api/create-local-management-api");
       const { combineLocalApis } = await import("../../tools/local-management-api/local-apis");
       const dir = resolve(flags.dir);
+      // The embedded portfolio's space shows the repository's schema; any other folder is a space of its own.
+      const schema = flags.schema ?? (command.getOptionValueSource("dir") === "default" ? "schema" : undefined);
+      const schemaDir = schema === undefined ? undefined : resolve(schema);
       const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
       const cdn = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store, spaceId: flags.spaceId });
-      const management = createLocalManagementApi({ dir, oauthToken: flags.oauthToken, spaceId: Number(flags.spaceId) });
+      const management = createLocalManagementApi({ dir, oauthToken: flags.oauthToken, spaceId: Number(flags.spaceId), schemaDir });
       const running = await serveOverHttp(combineLocalApis(cdn, management), Number(flags.port), flags.host);
       console.log(`Serving ${index.stories.length} stories from ${dir}`);
       console.log(`  published: ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
       console.log(`  drafts:    ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.previewToken)}&version=draft`);
       console.log(`  Management API: STORYBLOK_MANAGEMENT_API_URL=${running.url}/v1 (space ${flags.spaceId}, Authorization: ${flags.oauthToken})`);
+      if (schemaDir) console.log(`  components: ${schemaDir}/components.json until the space has its own`);
     });
 
   // `--source storyblok`, not `--space`: elsewhere `--space` takes a space id for the Management API,
@@ -84,6 +92,7 @@ interface ServeFlags {
   dir: string;
   oauthToken: string;
   spaceId: string;
+  schema?: string;
 }
 
 interface ValidateFlags {

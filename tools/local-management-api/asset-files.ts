@@ -3,10 +3,11 @@
  * Storyblok's asset CDN are outside it: the upload endpoint a signed form
  * is POSTed to (no token, no rate limit: the signature is the permission),
  * and the uploaded files at their keys (`/f/<space>/…/<name>`), which is
- * where each asset's `filename` points.
+ * where each asset's `filename` points; the content's own files at `/assets/<name>`.
  */
 import { readFile } from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-file";
+import { EMBEDDED_ASSET_PATH } from "./infer-assets";
 import { json } from "./responses";
 import { assetFilePath } from "./space-files";
 import type { SpaceStore } from "./space-store";
@@ -55,8 +56,10 @@ export async function receiveUpload(request: Request, store: SpaceStore, signer:
 
 export async function serveAssetFile(pathname: string, store: SpaceStore, dir: string): Promise<Response> {
   // Only keys of assets of the space are served, so no path can reach outside assets/.
-  const key = safeDecode(pathname.slice(1));
-  const asset = key === undefined ? undefined : (await store.read()).assets.find((a) => a.key === key);
+  // `/assets/<name>` is an embedded file (infer-assets.ts), `/f/…` an upload.
+  const embedded = pathname.startsWith(EMBEDDED_ASSET_PATH);
+  const key = safeDecode(pathname.slice(embedded ? EMBEDDED_ASSET_PATH.length : 1));
+  const asset = key === undefined ? undefined : (await store.read()).assets.find((a) => a.key === key && (a.embedded === true) === embedded);
   if (!asset) return json(404, ["This record could not be found"]);
   let bytes: Buffer;
   try {

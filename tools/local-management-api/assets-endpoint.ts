@@ -17,8 +17,9 @@ import { assetKeyOf, contentTypeOf, shortFilename, sizeSegment } from "./asset-n
 import { json, noContent, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
 import { assetFilePath } from "./space-files";
-import type { Route } from "./routes";
-import type { AssetRecord } from "./space-records";
+import type { Endpoint, Route } from "./routes";
+import { tagList } from "./internal-tags-endpoint";
+import type { AssetRecord, InternalTagRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { BLANK, idOf, isBlank } from "./validation";
 
@@ -33,9 +34,15 @@ function find(state: SpaceState, id: string | undefined): AssetRecord | undefine
   return state.assets.find((a) => a.id === numeric);
 }
 
-export function assetView(asset: AssetRecord): AssetAnswer & AssetRowAnswer {
-  const { key, upload, ...answered } = asset;
-  return answered;
+/**
+ * The asset as answered: without what the emulator keeps for itself, an embedded file's
+ * filename (`/assets/<name>`, as the stories have it) on this server's origin, and the
+ * names of its tags.
+ */
+export function assetView(asset: AssetRecord, origin?: string, tags: readonly InternalTagRecord[] = []): AssetAnswer & AssetRowAnswer {
+  const { key, upload, embedded, ...answered } = asset;
+  const filename = origin !== undefined && asset.filename.startsWith("/") ? `${origin}${asset.filename}` : asset.filename;
+  return { ...answered, filename, internal_tags_list: tagList(tags, asset.internal_tag_ids) };
 }
 
 /** Step 1's parameters: the query's (the client) over the body's (the docs' examples). */
@@ -79,11 +86,23 @@ function blankAsset() {
   };
 }
 
+/** PATCH as the client sends it, PUT as Storyblok's description has it: the metadata given changes, an empty 204 answers. */
+const updateAsset: Endpoint = ({ store, params, body, now }) =>
+  store.write((tx) => {
+    const asset = find(tx.state, params.id);
+    if (!asset) return notFound();
+    const input = body.asset;
+    if (typeof input !== "object" || input === null) return unprocessable({ asset: ["param is missing or the value is empty: asset"] });
+    Object.assign(asset, metadataOf(input as Record<string, unknown>), { updated_at: now() });
+    tx.touch("assets");
+    return noContent();
+  });
+
 export const assetRoutes: Route[] = [
   {
     method: "GET",
     path: "/assets",
-    async endpoint({ store, query }) {
+    async endpoint({ store, query, origin }) {
       const state = await store.read();
       const folder = query.get("in_folder");
       const search = query.get("search")?.toLowerCase();
@@ -93,7 +112,7 @@ export const assetRoutes: Route[] = [
         .filter((a) => !search || a.short_filename.toLowerCase().includes(search))
         .filter((a) => query.get("ext_id") === null || a.ext_id === query.get("ext_id"));
       const page = paginate(rows, query);
-      return ok({ assets: page.rows.map(assetView) } satisfies AssetListBody, page.headers);
+      return ok({ assets: page.rows.map((asset) => assetView(asset, origin, state.internalTags)) } satisfies AssetListBody, page.headers);
     },
   },
   {
@@ -110,10 +129,11 @@ export const assetRoutes: Route[] = [
         const replacing = params.id === undefined ? undefined : find(tx.state, String(params.id));
         if (params.id !== undefined && !replacing) return notFound();
         const id = replacing?.id ?? tx.nextId();
-        const key = assetKeyOf(spaceId, id, name, sizeSegment(params.size));
+        // An embedded file is replaced where it is, so the stories that name it keep finding it.
+        const key = replacing?.embedded ? replacing.key : assetKeyOf(spaceId, id, name, sizeSegment(params.size));
         const fields = {
-          filename: `${origin}/${key}`,
-          short_filename: name,
+          filename: replacing?.embedded ? replacing.filename : `${origin}/${key}`,
+          short_filename: replacing?.embedded ? replacing.short_filename : name,
           content_type: contentType,
           key,
           upload: "signed",
@@ -129,9 +149,10 @@ export const assetRoutes: Route[] = [
           tx.state.assets.push(asset);
         }
         tx.touch("assets");
+        const path = replacing?.embedded ? replacing.filename : `/${key}`;
         const signed: SignedResponseAnswer = {
-          pretty_url: `//${new URL(origin).host}/${key}`,
-          public_url: `${origin}/${key}`,
+          pretty_url: `//${new URL(origin).host}${path}`,
+          public_url: `${origin}${path}`,
           fields: signer.sign(key, contentType),
           post_url: `${origin}${UPLOAD_PATH}`,
           id,
@@ -144,9 +165,10 @@ export const assetRoutes: Route[] = [
   {
     method: "GET",
     path: "/assets/:id",
-    async endpoint({ store, params }) {
-      const asset = find(await store.read(), params.id);
-      return asset ? ok(assetView(asset)) : notFound();
+    async endpoint({ store, params, origin }) {
+      const state = await store.read();
+      const asset = find(state, params.id);
+      return asset ? ok(assetView(asset, origin, state.internalTags)) : notFound();
     },
   },
   {
@@ -165,31 +187,19 @@ export const assetRoutes: Route[] = [
         return ok(finished);
       }),
   },
-  {
-    method: "PATCH",
-    path: "/assets/:id",
-    endpoint: ({ store, params, body, now }) =>
-      store.write((tx) => {
-        const asset = find(tx.state, params.id);
-        if (!asset) return notFound();
-        const input = body.asset;
-        if (typeof input !== "object" || input === null) return unprocessable({ asset: ["param is missing or the value is empty: asset"] });
-        Object.assign(asset, metadataOf(input as Record<string, unknown>), { updated_at: now() });
-        tx.touch("assets");
-        return noContent();
-      }),
-  },
+  { method: "PUT", path: "/assets/:id", endpoint: updateAsset },
+  { method: "PATCH", path: "/assets/:id", endpoint: updateAsset },
   {
     method: "DELETE",
     path: "/assets/:id",
-    endpoint: ({ store, params, dir }) =>
+    endpoint: ({ store, params, dir, origin }) =>
       store.write(async (tx) => {
         const asset = find(tx.state, params.id);
         if (!asset) return notFound();
         tx.state.assets = tx.state.assets.filter((a) => a !== asset);
         tx.touch("assets");
         await removeFile(assetFilePath(dir, asset.key));
-        return json(200, assetView(asset));
+        return json(200, assetView(asset, origin, tx.state.internalTags));
       }),
   },
 ];

@@ -9,41 +9,22 @@ import type { ComponentAnswer, ComponentBody, ComponentCreatedBody, ComponentLis
 import { created, notFound, ok, unprocessable } from "./responses";
 import { missingParam, wrapped } from "./request-body";
 import type { Route } from "./routes";
-import type { ComponentRecord, PresetRecord } from "./space-records";
+import { tagList } from "./internal-tags-endpoint";
+import { componentDefaults } from "./component-defaults";
+import type { ComponentRecord, InternalTagRecord, PresetRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { BLANK, hasErrors, idOf, isBlank, TAKEN, writable, type FieldErrors } from "./validation";
 
 const READ_ONLY = ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tags_list"];
 
-/** What Storyblok fills in for a component created with a name alone. */
-function defaults(): Omit<ComponentRecord, "id" | "name" | "created_at" | "updated_at"> {
-  return {
-    display_name: null,
-    description: null,
-    schema: {},
-    image: null,
-    preview_field: null,
-    is_root: false,
-    preview_tmpl: null,
-    is_nestable: true,
-    preset_id: null,
-    component_group_uuid: null,
-    color: null,
-    icon: null,
-    internal_tag_ids: [],
-    content_type_asset_preview: null,
-    metadata: {},
-  };
-}
-
 /** The component as answered: its stored fields plus those Storyblok derives. */
-export function componentView(component: ComponentRecord, presets: readonly PresetRecord[]): ComponentAnswer {
+export function componentView(component: ComponentRecord, presets: readonly PresetRecord[], tags: readonly InternalTagRecord[] = []): ComponentAnswer {
   const displayName = typeof component.display_name === "string" && component.display_name !== "" ? component.display_name : null;
   return {
     ...component,
     real_name: displayName ?? component.name,
     all_presets: presets.filter((p) => p.component_id === component.id).map(presetSummary),
-    internal_tags_list: [],
+    internal_tags_list: tagList(tags, component.internal_tag_ids),
   };
 }
 
@@ -77,7 +58,7 @@ export const componentRoutes: Route[] = [
     path: "/components",
     async endpoint({ store }) {
       const state = await store.read();
-      const components = state.components.map((c) => componentView(c, state.presets));
+      const components = state.components.map((c) => componentView(c, state.presets, state.internalTags));
       return ok({ components, component_groups: state.componentGroups } satisfies ComponentListAnswer);
     },
   },
@@ -87,7 +68,7 @@ export const componentRoutes: Route[] = [
     async endpoint({ store, params }) {
       const state = await store.read();
       const component = find(state, params.id);
-      return component ? ok({ component: componentView(component, state.presets) } satisfies ComponentBody) : notFound();
+      return component ? ok({ component: componentView(component, state.presets, state.internalTags) } satisfies ComponentBody) : notFound();
     },
   },
   {
@@ -104,7 +85,7 @@ export const componentRoutes: Route[] = [
         const nestable = { is_nestable: input.is_root !== true };
         // defaults() has every field the client's Component requires; the request's own fields go over them as sent.
         const component = {
-          ...defaults(),
+          ...componentDefaults(),
           ...nestable,
           ...writable(input, READ_ONLY),
           name: input.name as string,
@@ -114,7 +95,7 @@ export const componentRoutes: Route[] = [
         } as ComponentRecord;
         tx.state.components.push(component);
         tx.touch("components");
-        return created({ component: componentView(component, tx.state.presets) } satisfies ComponentCreatedBody);
+        return created({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentCreatedBody);
       }),
   },
   {
@@ -133,7 +114,7 @@ export const componentRoutes: Route[] = [
         if (hasErrors(errors)) return unprocessable(errors);
         Object.assign(component, writable(input, READ_ONLY), { updated_at: now() });
         tx.touch("components");
-        return ok({ component: componentView(component, tx.state.presets) } satisfies ComponentBody);
+        return ok({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentBody);
       }),
   },
   {
@@ -143,7 +124,7 @@ export const componentRoutes: Route[] = [
       store.write((tx) => {
         const component = find(tx.state, params.id);
         if (!component) return notFound();
-        const view = componentView(component, tx.state.presets);
+        const view = componentView(component, tx.state.presets, tx.state.internalTags);
         tx.state.components = tx.state.components.filter((c) => c !== component);
         // A component's presets go with it.
         if (tx.state.presets.some((p) => p.component_id === component.id)) {

@@ -7,17 +7,21 @@
  *
  * Every /v1 request is checked in this order, as Storyblok does: the token
  * (401), the rate limit (429), the space (404), the route and its body.
- * Two more paths stand in for what is outside the Management API at
+ * Three more paths stand in for what is outside the Management API at
  * Storyblok: `/uploads`, where signed asset forms are POSTed (S3), and
- * `/f/...`, where uploaded files are served (the asset CDN). They take no
- * token, are not rate limited and are not in the request log.
+ * `/f/...` and `/assets/...`, where uploaded and embedded files are served
+ * (the asset CDN). They take no token, are not rate limited and are not in
+ * the request log. `/v1/users/me` and `/v1/spaces` are outside any space.
  */
 import { receiveUpload, serveAssetFile } from "./asset-files";
+import { assetFolderRoutes } from "./asset-folders-endpoint";
 import { assetRoutes, UPLOAD_PATH } from "./assets-endpoint";
 import { componentGroupRoutes } from "./component-groups-endpoint";
 import { componentRoutes } from "./components-endpoint";
 import { datasourceEntryRoutes } from "./datasource-entries-endpoint";
 import { datasourceRoutes } from "./datasources-endpoint";
+import { EMBEDDED_ASSET_PATH } from "./infer-assets";
+import { internalTagRoutes } from "./internal-tags-endpoint";
 import { presetRoutes } from "./presets-endpoint";
 import { releaseRoutes } from "./releases-endpoint";
 import { storyRoutes } from "./stories-endpoint";
@@ -25,7 +29,8 @@ import { createRateWindow } from "./rate-window";
 import { readJsonBody } from "./request-body";
 import type { RequestLog } from "./request-log";
 import { badRequest, methodNotAllowed, notFound, tooManyRequests, unauthorized } from "./responses";
-import { matchRoute, type Route } from "./routes";
+import { matchRoute, type EndpointContext, type Route } from "./routes";
+import { currentUser, listSpaces, spaceRoutes } from "./space-endpoint";
 import { createSpaceStore, type SpaceStore } from "./space-store";
 import { isAuthorized } from "./token-check";
 import { createUploadSigner } from "./upload-signing";
@@ -43,6 +48,11 @@ export interface LocalManagementApiOptions {
   now?: () => number;
   /** Called with each answered /v1 request, as it is logged. */
   onRequest?: (request: RequestLog[number]) => void;
+  /**
+   * A schema folder (`schema/`): while the space has no components of its own, it shows
+   * the components, groups and presets of its components.json (schema-seed.ts).
+   */
+  schemaDir?: string;
 }
 
 export type LocalManagementApi = ((request: Request) => Promise<Response>) & {
@@ -58,6 +68,7 @@ export const DEFAULT_REQUESTS_PER_SECOND = 3;
 const SPACE_PATH = /^\/v1\/spaces\/([^/]+)(\/.*)?$/;
 
 const ROUTES: readonly Route[] = [
+  ...spaceRoutes,
   ...componentRoutes,
   ...componentGroupRoutes,
   ...presetRoutes,
@@ -65,6 +76,8 @@ const ROUTES: readonly Route[] = [
   ...datasourceEntryRoutes,
   ...storyRoutes,
   ...assetRoutes,
+  ...assetFolderRoutes,
+  ...internalTagRoutes,
   ...releaseRoutes,
 ];
 
@@ -72,19 +85,25 @@ const ASSET_FILES = "/f/";
 
 /** Whether `pathname` is the Management API's, its upload endpoint's or its asset files' (the rest of the server is the CDN's). */
 export function isManagementPath(pathname: string): boolean {
-  return pathname.startsWith("/v1/") || pathname === UPLOAD_PATH || pathname.startsWith(ASSET_FILES);
+  return pathname.startsWith("/v1/") || pathname === UPLOAD_PATH || pathname.startsWith(ASSET_FILES) || pathname.startsWith(EMBEDDED_ASSET_PATH);
 }
+
+/** Outside any space: the token's user, and the spaces it reaches. */
+const USER_PATH = /^\/v1\/users\/me\/?$/;
+const SPACES_PATH = /^\/v1\/spaces\/?$/;
 
 export function createLocalManagementApi(options: LocalManagementApiOptions): LocalManagementApi {
   const clock = options.now ?? Date.now;
   const window = createRateWindow(options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND, clock);
-  const store = createSpaceStore(options.dir);
+  const store = createSpaceStore(options.dir, { spaceId: options.spaceId, schemaDir: options.schemaDir });
   const signer = createUploadSigner(clock);
   const requests: RequestLog = [];
 
   async function answer(request: Request, url: URL): Promise<Response> {
     if (!isAuthorized(request.headers.get("authorization"), options.oauthToken)) return unauthorized();
     if (!window.admit()) return tooManyRequests();
+    if (USER_PATH.test(url.pathname)) return request.method === "GET" ? currentUser() : methodNotAllowed();
+    if (SPACES_PATH.test(url.pathname) && request.method === "GET") return listSpaces(context(url, {}, {}));
     const space = SPACE_PATH.exec(url.pathname);
     if (!space || space[1] !== String(options.spaceId)) return notFound();
     const match = matchRoute(ROUTES, request.method, space[2] ?? "/");
@@ -92,23 +111,27 @@ export function createLocalManagementApi(options: LocalManagementApiOptions): Lo
     if ("allowed" in match) return methodNotAllowed();
     const read = await readJsonBody(request);
     if ("problem" in read) return badRequest(read.problem);
-    return match.route.endpoint({
-      params: match.params,
+    return match.route.endpoint(context(url, match.params, read.body));
+  }
+
+  function context(url: URL, params: Record<string, string>, body: Record<string, unknown>): EndpointContext {
+    return {
+      params,
       query: url.searchParams,
-      body: read.body,
+      body,
       store,
       spaceId: options.spaceId,
       now: () => new Date(clock()).toISOString(),
       origin: url.origin,
       dir: options.dir,
       signer,
-    });
+    };
   }
 
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === UPLOAD_PATH) return receiveUpload(request, store, signer, options.dir);
-    if (url.pathname.startsWith(ASSET_FILES) && (request.method === "GET" || request.method === "HEAD")) {
+    if ((url.pathname.startsWith(ASSET_FILES) || url.pathname.startsWith(EMBEDDED_ASSET_PATH)) && (request.method === "GET" || request.method === "HEAD")) {
       return serveAssetFile(url.pathname, store, options.dir);
     }
     const at = clock();

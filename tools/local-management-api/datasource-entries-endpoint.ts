@@ -3,7 +3,11 @@
  * (https://storyblok.com/docs/api/management/datasource-entries). Listed per
  * datasource (`datasource_id` or `datasource_slug`) and paged; an entry
  * needs a name, a value and an existing datasource. `position` 1 puts an
- * entry first; 0 or none appends it.
+ * entry first; 0 or none appends it. An entry's value in one of its
+ * datasource's dimensions is written with `dimension_id` (in the query, as
+ * Storyblok's CLI sends it, or beside `datasource_entry` in the body) and
+ * `dimension_value` (blank clears it), and read with `dimension=<dimension id>`:
+ * then `dimension_value` is that dimension's value, else null.
  */
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { findDatasource } from "./datasources-endpoint";
@@ -14,6 +18,14 @@ import type { Endpoint, Route } from "./routes";
 import type { DatasourceEntryRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { hasErrors, idOf, requireStrings, type FieldErrors } from "./validation";
+
+/** The entry as answered: `dimension_value` for the dimension asked for, without the values the record keeps per dimension. */
+export function entryView(entry: DatasourceEntryRecord, dimension?: number): DatasourceEntryRecord {
+  const { dimension_values: values, ...answered } = entry;
+  if (dimension === undefined) return answered;
+  const value = (values as Record<string, string> | undefined)?.[String(dimension)];
+  return { ...answered, dimension_value: value ?? null };
+}
 
 function find(state: SpaceState, id: string | undefined): DatasourceEntryRecord | undefined {
   const numeric = idOf(id);
@@ -39,7 +51,7 @@ function place(state: SpaceState, entry: DatasourceEntryRecord, position: unknow
 }
 
 /** PUT and PATCH alike; Storyblok answers both with an empty 204. */
-const update: Endpoint = ({ store, body, params }) =>
+const update: Endpoint = ({ store, body, params, query }) =>
   store.write((tx) => {
     const entry = find(tx.state, params.id);
     if (!entry) return notFound();
@@ -47,11 +59,23 @@ const update: Endpoint = ({ store, body, params }) =>
     if (!input) return unprocessable(missingParam("datasource_entry"));
     const next = { ...entry, ...input };
     const errors = entryErrors(tx.state, next);
+    const dimensionId = query.get("dimension_id") ?? body.dimension_id;
+    const dimension = dimensionId === undefined ? undefined : idOf(dimensionId);
+    const datasource = tx.state.datasources.find((d) => d.id === idOf(next.datasource_id));
+    if (dimensionId !== undefined && !datasource?.dimensions.some((d) => d.id === dimension)) errors.dimension_id = ["must be a dimension of the entry's datasource"];
     if (hasErrors(errors)) return unprocessable(errors);
     entry.name = next.name;
     entry.value = next.value;
     entry.datasource_id = idOf(next.datasource_id)!;
-    if (input.dimension_value !== undefined) entry.dimension_value = input.dimension_value as string | null;
+    if (dimension !== undefined) {
+      const values = { ...((entry.dimension_values ?? {}) as Record<string, string>) };
+      const value = input.dimension_value;
+      if (typeof value === "string" && value !== "") values[String(dimension)] = value;
+      else delete values[String(dimension)];
+      entry.dimension_values = values;
+    } else if (input.dimension_value !== undefined) {
+      entry.dimension_value = input.dimension_value as string | null;
+    }
     place(tx.state, entry, input.position);
     tx.touch("datasources");
     return noContent();
@@ -68,7 +92,8 @@ export const datasourceEntryRoutes: Route[] = [
       if (key !== undefined && !datasource) return notFound();
       const rows = datasource ? state.datasourceEntries.filter((e) => e.datasource_id === datasource.id) : state.datasourceEntries;
       const page = paginate(rows, query, MAX_DATASOURCE_ENTRIES_PER_PAGE);
-      return ok({ datasource_entries: page.rows } satisfies DatasourceEntryListBody, page.headers);
+      const dimension = query.get("dimension") === null ? undefined : idOf(query.get("dimension"));
+      return ok({ datasource_entries: page.rows.map((e) => entryView(e, dimension)) } satisfies DatasourceEntryListBody, page.headers);
     },
   },
   {
@@ -76,7 +101,7 @@ export const datasourceEntryRoutes: Route[] = [
     path: "/datasource_entries/:id",
     async endpoint({ store, params }) {
       const entry = find(await store.read(), params.id);
-      return entry ? ok({ datasource_entry: entry } satisfies DatasourceEntryBody) : notFound();
+      return entry ? ok({ datasource_entry: entryView(entry) } satisfies DatasourceEntryBody) : notFound();
     },
   },
   {
@@ -98,7 +123,7 @@ export const datasourceEntryRoutes: Route[] = [
         tx.state.datasourceEntries.push(entry);
         place(tx.state, entry, input.position);
         tx.touch("datasources");
-        return created({ datasource_entry: entry } satisfies DatasourceEntryBody);
+        return created({ datasource_entry: entryView(entry) } satisfies DatasourceEntryBody);
       }),
   },
   { method: "PUT", path: "/datasource_entries/:id", endpoint: update },

@@ -2,7 +2,10 @@
  * `/datasources`: named lists of key/value entries
  * (https://storyblok.com/docs/api/management/datasources). A datasource is
  * found by id or by slug; slugs are unique in a space. Deleting one deletes
- * its entries. The list is paged.
+ * its entries. The list is paged. `dimensions_attributes` (`[{ name,
+ * entry_value }]`, with `id` to rename one on an update) gives a datasource
+ * its dimensions, in which each entry may hold a value of its own
+ * (datasource-entries-endpoint.ts).
  */
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
@@ -11,7 +14,7 @@ import type { DatasourceBody, DatasourceListBody } from "./client-types";
 import type { Route, Endpoint } from "./routes";
 import type { DatasourceRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
-import { hasErrors, idOf, requireStrings, TAKEN, type FieldErrors } from "./validation";
+import { hasErrors, idOf, isBlank, requireStrings, TAKEN, type FieldErrors } from "./validation";
 
 export function findDatasource(state: SpaceState, key: string | undefined): DatasourceRecord | undefined {
   const numeric = idOf(key);
@@ -22,6 +25,34 @@ function slugErrors(state: SpaceState, slug: unknown, exceptId?: number): FieldE
   return state.datasources.some((d) => d.slug === slug && d.id !== exceptId) ? { slug: [TAKEN] } : {};
 }
 
+type Dimension = DatasourceRecord["dimensions"][number];
+
+/** `dimensions_attributes` checked: a list of `{ name, entry_value }`, each value once in the datasource. */
+function dimensionErrors(input: Record<string, unknown>, existing: readonly Dimension[]): FieldErrors {
+  const given = input.dimensions_attributes;
+  if (given === undefined) return {};
+  if (!Array.isArray(given)) return { dimensions_attributes: ["must be a list of { name, entry_value }"] };
+  const values = new Set(existing.map((d) => d.entry_value));
+  for (const item of given as Record<string, unknown>[]) {
+    if (typeof item !== "object" || item === null || isBlank(item.name) || isBlank(item.entry_value)) return { dimensions_attributes: ["must be a list of { name, entry_value }"] };
+    const renamed = item.id !== undefined ? existing.find((d) => d.id === idOf(item.id)) : undefined;
+    if (item.id !== undefined && !renamed) return { dimensions_attributes: ["names a dimension the datasource does not have"] };
+    if (renamed) values.delete(renamed.entry_value);
+    if (values.has(item.entry_value as string)) return { "dimensions.entry_value": [TAKEN] };
+    values.add(item.entry_value as string);
+  }
+  return {};
+}
+
+/** Adds (or, by `id`, renames) the dimensions `dimensions_attributes` lists. */
+function applyDimensions(datasource: DatasourceRecord, input: Record<string, unknown>, nextId: () => number, at: string): void {
+  for (const item of (input.dimensions_attributes ?? []) as Record<string, string | number>[]) {
+    const existing = item.id === undefined ? undefined : datasource.dimensions.find((d) => d.id === idOf(item.id));
+    if (existing) Object.assign(existing, { name: item.name, entry_value: item.entry_value, updated_at: at });
+    else datasource.dimensions.push({ id: nextId(), name: item.name as string, entry_value: item.entry_value as string, datasource_id: datasource.id, created_at: at, updated_at: at });
+  }
+}
+
 /** PUT and PATCH alike: the fields given change, the rest stay. */
 const update: Endpoint = ({ store, body, params, now }) =>
   store.write((tx) => {
@@ -30,10 +61,11 @@ const update: Endpoint = ({ store, body, params, now }) =>
     const input = wrapped(body, "datasource");
     if (!input) return unprocessable(missingParam("datasource"));
     const given = ["name", "slug"].filter((field) => input[field] !== undefined);
-    const errors = { ...requireStrings(input, given), ...slugErrors(tx.state, input.slug, datasource.id) };
+    const errors = { ...requireStrings(input, given), ...slugErrors(tx.state, input.slug, datasource.id), ...dimensionErrors(input, datasource.dimensions) };
     if (hasErrors(errors)) return unprocessable(errors);
     for (const field of given) datasource[field] = input[field];
     datasource.updated_at = now();
+    applyDimensions(datasource, input, tx.nextId, datasource.updated_at);
     tx.touch("datasources");
     return ok({ datasource } satisfies DatasourceBody);
   });
@@ -68,7 +100,7 @@ export const datasourceRoutes: Route[] = [
       store.write((tx) => {
         const input = wrapped(body, "datasource");
         if (!input) return unprocessable(missingParam("datasource"));
-        const errors = { ...requireStrings(input, ["name", "slug"]), ...slugErrors(tx.state, input.slug) };
+        const errors = { ...requireStrings(input, ["name", "slug"]), ...slugErrors(tx.state, input.slug), ...dimensionErrors(input, []) };
         if (hasErrors(errors)) return unprocessable(errors);
         const at = now();
         const datasource: DatasourceRecord = {
@@ -79,6 +111,7 @@ export const datasourceRoutes: Route[] = [
           created_at: at,
           updated_at: at,
         };
+        applyDimensions(datasource, input, tx.nextId, at);
         tx.state.datasources.push(datasource);
         tx.touch("datasources");
         return created({ datasource } satisfies DatasourceBody);

@@ -8,7 +8,7 @@
  * it, and a uuid derived from that id so it is the same on every load.
  * They are written to space/folders.json with the space's first change.
  */
-import { createHash } from "node:crypto";
+import { folderPathOf as folderPath, folderUuid as uuidFromId } from "../../src/content/sources/local-cdn/space-documents";
 import type { FolderRecord, StoryEntry } from "./space-records";
 
 export function inferFolders(
@@ -48,17 +48,4 @@ export function inferFolders(
     inferred.push(folder);
   }
   return inferred;
-}
-
-/** `projects/2024/atlas` → `projects/2024`; a start page `projects/` → `projects`; a top-level slug → "". */
-function folderPath(fullSlug: string): string {
-  const trimmed = fullSlug.endsWith("/") ? fullSlug.slice(0, -1) : fullSlug;
-  if (fullSlug.endsWith("/")) return trimmed;
-  const at = trimmed.lastIndexOf("/");
-  return at < 0 ? "" : trimmed.slice(0, at);
-}
-
-function uuidFromId(id: number): string {
-  const hex = createHash("sha1").update(`folder:${id}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -52,6 +52,12 @@ export type AssetRecord = Open<
     key: string;
     /** Signed, then its file uploaded, then finished (`finish_upload`); only finished assets are listed (not answered). */
     upload: "signed" | "uploaded" | "finished";
+    /**
+     * A file of the content folder's own `assets/` (not uploaded through the API): its key is
+     * the file's name, it is served at `/assets/<name>` and its `filename` is stored as the
+     * stories write it, `/assets/<name>`, and answered on the server's origin (not answered).
+     */
+    embedded?: true;
   }
 >;
 
@@ -83,4 +89,37 @@ export interface ReleaseRecord {
   public: boolean;
   allowed_user_ids: number[];
   [key: string]: unknown;
+}
+
+/**
+ * The space's own settings (https://www.storyblok.com/docs/api/management/spaces):
+ * what `GET /v1/spaces/:id` answers beside the fixed values of a local space, and what
+ * the CDN's `spaces/me` reads its name and language codes from.
+ */
+export interface SpaceSettingsRecord {
+  name: string;
+  domain: string;
+  /** The languages besides the default one, as the space's Internationalization settings hold them. */
+  languages: { code: string; name: string; ai_translation_code?: string | null }[];
+  /** The default language's display name (Storyblok's "Default" unless renamed). */
+  default_lang_name: string;
+  created_at: string;
+  updated_at: string;
+  [key: string]: unknown;
+}
+
+/** A tag of components or assets (https://www.storyblok.com/docs/api/management/internal-tags). */
+export interface InternalTagRecord {
+  id: number;
+  name: string;
+  object_type: "asset" | "component";
+}
+
+/** A folder of assets (https://www.storyblok.com/docs/api/management/asset-folders). */
+export interface AssetFolderRecord {
+  id: number;
+  name: string;
+  uuid: string;
+  parent_id: number | null;
+  parent_uuid: string | null;
 }

@@ -7,22 +7,29 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { listJsonFiles, stampFiles } from "../../src/content/sources/local-cdn/read-story-files";
 import { buildStoryIndex } from "../../src/content/sources/local-cdn/story-index";
 import { removeFile, writeJsonAtomic } from "./atomic-file";
+import { embeddedFiles, inferAssets } from "./infer-assets";
 import { inferFolders } from "./infer-folders";
+import { readSchemaSeed } from "./schema-seed";
 import { createSerialQueue } from "./serial-queue";
 import { SPACE_DOCUMENTS, spaceDocumentPath, storyFile, type SpaceDocument } from "./space-files";
 import type {
+  AssetFolderRecord,
   AssetRecord,
   ComponentGroupRecord,
   ComponentRecord,
   DatasourceEntryRecord,
   DatasourceRecord,
   FolderRecord,
+  InternalTagRecord,
   PresetRecord,
   ReleaseRecord,
+  SpaceSettingsRecord,
   StoryEntry,
 } from "./space-records";
+import { spaceSettings } from "./space-settings";
 
 export interface SpaceState {
   components: ComponentRecord[];
@@ -33,6 +40,9 @@ export interface SpaceState {
   folders: FolderRecord[];
   assets: AssetRecord[];
   releases: ReleaseRecord[];
+  settings: SpaceSettingsRecord;
+  internalTags: InternalTagRecord[];
+  assetFolders: AssetFolderRecord[];
   stories: Map<number, StoryEntry>;
   /** The last numeric id handed out; ids are never reused, as Storyblok's are not. */
   lastId: number;
@@ -56,14 +66,27 @@ export interface SpaceStore {
   write<T>(change: (tx: SpaceTransaction) => T | Promise<T>): Promise<T>;
 }
 
-export function createSpaceStore(dir: string): SpaceStore {
+export interface SpaceStoreOptions {
+  /** The space's id (uploaded and embedded assets carry it). */
+  spaceId: number;
+  /** A schema folder whose components.json the space shows while it has no components of its own (schema-seed.ts). */
+  schemaDir?: string;
+}
+
+export function createSpaceStore(dir: string, options: SpaceStoreOptions): SpaceStore {
   const queue = createSerialQueue();
   let state: SpaceState | undefined;
-  /** Documents the loaded state has that the folder does not yet (inferred folders). */
+  /** Documents the loaded state has that the folder does not yet (inferred folders and assets). */
   let unsaved: SpaceDocument[] = [];
+  /** The folder's files as the state last matched them: a change made by hand (or by another process) is read again. */
+  let fingerprint = "";
 
   async function loaded(): Promise<SpaceState> {
-    if (!state) ({ state, unsaved } = await loadSpace(dir));
+    const now = await folderFingerprint(dir, options.schemaDir);
+    if (!state || now !== fingerprint) {
+      ({ state, unsaved } = await loadSpace(dir, options));
+      fingerprint = now;
+    }
     return state;
   }
 
@@ -90,6 +113,7 @@ export function createSpaceStore(dir: string): SpaceStore {
           const result = await change(tx);
           await flush(dir, current, documents, stories);
           unsaved = [];
+          fingerprint = await folderFingerprint(dir, options.schemaDir);
           return result;
         } catch (error) {
           // Memory may hold half a change: read the folder again on the next request.
@@ -147,34 +171,64 @@ function documentOf(state: SpaceState, document: SpaceDocument): unknown {
       return { assets: state.assets };
     case "releases":
       return { releases: state.releases };
+    case "space":
+      return { space: state.settings };
+    case "internal_tags":
+      return { internal_tags: state.internalTags };
+    case "asset_folders":
+      return { asset_folders: state.assetFolders };
     case "sequence":
       return { last_id: state.lastId };
   }
 }
 
-async function loadSpace(dir: string): Promise<{ state: SpaceState; unsaved: SpaceDocument[] }> {
+async function loadSpace(dir: string, options: SpaceStoreOptions): Promise<{ state: SpaceState; unsaved: SpaceDocument[] }> {
   const docs = Object.fromEntries(
     await Promise.all(SPACE_DOCUMENTS.map(async (d) => [d, await readDocument(spaceDocumentPath(dir, d))] as const)),
   ) as Record<SpaceDocument, Record<string, unknown>>;
   const list = <T>(document: SpaceDocument, key: string) => (Array.isArray(docs[document][key]) ? (docs[document][key] as T[]) : []);
+  // No components of its own: the schema folder's, when the space is served beside one.
+  const seed = !("components" in docs.components) && options.schemaDir ? await readSchemaSeed(options.schemaDir, options.spaceId) : undefined;
   const state: SpaceState = {
-    components: list<ComponentRecord>("components", "components"),
-    componentGroups: list<ComponentGroupRecord>("components", "component_groups"),
-    presets: list<PresetRecord>("presets", "presets"),
+    components: seed?.components ?? list<ComponentRecord>("components", "components"),
+    componentGroups: seed?.componentGroups ?? list<ComponentGroupRecord>("components", "component_groups"),
+    presets: seed && !("presets" in docs.presets) ? seed.presets : list<PresetRecord>("presets", "presets"),
     datasources: list<DatasourceRecord>("datasources", "datasources"),
     datasourceEntries: list<DatasourceEntryRecord>("datasources", "datasource_entries"),
     folders: list<FolderRecord>("folders", "folders"),
     assets: list<AssetRecord>("assets", "assets"),
     releases: list<ReleaseRecord>("releases", "releases"),
+    settings: spaceSettings(docs.space.space),
+    internalTags: list<InternalTagRecord>("internal_tags", "internal_tags"),
+    assetFolders: list<AssetFolderRecord>("asset_folders", "asset_folders"),
     stories: await loadStories(dir),
     lastId: 0,
   };
   const sequence = docs.sequence.last_id;
   state.lastId = Math.max(typeof sequence === "number" ? sequence : 0, ...knownIds(state));
-  const inferred = inferFolders([...state.stories.values()], state.folders, () => ++state.lastId, new Date().toISOString());
-  state.folders.push(...inferred);
+  const stories = [...state.stories.values()];
+  const folders = inferFolders(stories, state.folders, () => ++state.lastId, new Date().toISOString());
+  state.folders.push(...folders);
+  const assets = await inferAssets(dir, options.spaceId, stories, state.assets, () => ++state.lastId);
+  state.assets.push(...assets);
   // Written with the first change, not on a read: reading a space must not change the folder.
-  return { state, unsaved: inferred.length > 0 ? ["folders", "sequence"] : [] };
+  const unsaved: SpaceDocument[] = [...(folders.length > 0 ? ["folders" as const] : []), ...(assets.length > 0 ? ["assets" as const] : [])];
+  return { state, unsaved: unsaved.length > 0 ? [...unsaved, "sequence"] : [] };
+}
+
+/**
+ * Size and time of every file the space is read from (stories, drafts, space/, the
+ * embedded assets, the schema it shows): one line per file, compared on each request.
+ */
+async function folderFingerprint(dir: string, schemaDir: string | undefined): Promise<string> {
+  const files = [
+    ...(await listJsonFiles(join(dir, "stories"))),
+    ...(await listJsonFiles(join(dir, "drafts"))),
+    ...SPACE_DOCUMENTS.map((document) => spaceDocumentPath(dir, document)),
+    ...(await embeddedFiles(dir)).map((name) => join(dir, "assets", name)),
+    ...(schemaDir ? [join(schemaDir, "components.json")] : []),
+  ];
+  return (await stampFiles(files)).map((s) => `${s.file}:${s.mtimeMs}:${s.size}`).join("\n");
 }
 
 async function readDocument(path: string): Promise<Record<string, unknown>> {
@@ -206,7 +260,18 @@ async function loadStories(dir: string): Promise<Map<number, StoryEntry>> {
 }
 
 function* knownIds(state: SpaceState): Iterable<number> {
-  for (const list of [state.components, state.componentGroups, state.presets, state.datasources, state.datasourceEntries, state.folders, state.assets, state.releases]) {
+  for (const list of [
+    state.components,
+    state.componentGroups,
+    state.presets,
+    state.datasources,
+    state.datasourceEntries,
+    state.folders,
+    state.assets,
+    state.releases,
+    state.internalTags,
+    state.assetFolders,
+  ]) {
     for (const record of list) if (typeof record.id === "number") yield record.id;
   }
   yield* state.stories.keys();

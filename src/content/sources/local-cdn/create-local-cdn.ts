@@ -6,10 +6,12 @@
  */
 import { applyFault, type FaultInjector } from "./faults";
 import { corsPreflight, methodNotAllowed, notFound, redirectToCv, unauthorized } from "./responses";
-import { listLinks } from "./links-endpoint";
+import { getDatasource, listDatasourceEntries, listDatasources } from "./datasources-endpoint";
+import { getLink, listLinks } from "./links-endpoint";
 import { getSpace } from "./space-endpoint";
 import { getStory, listStories, type RequestContext } from "./stories-endpoint";
 import { createStoryStore, type StoryStore } from "./story-store";
+import { listTags } from "./tags-endpoint";
 import type { StoryFileProblem } from "./story-types";
 import { accessOf, mayRead } from "./token-access";
 
@@ -36,9 +38,25 @@ export interface LocalCdnOptions {
 
 export type LocalCdnHandler = (request: Request) => Promise<Response>;
 
-const STORIES_PATH = /^\/v2\/cdn\/stories(?:\/(.*))?$/;
-const SPACE_PATH = /^\/v2\/cdn\/spaces\/me\/?$/;
-const LINKS_PATH = /^\/v2\/cdn\/links\/?$/;
+/** The endpoints, by path: `[1]` is the path's key (a story's slug, a link's uuid, a datasource's id), when it has one. */
+const ROUTES = {
+  stories: /^\/v2\/cdn\/stories(?:\/(.*))?$/,
+  space: /^\/v2\/cdn\/spaces\/me\/?$/,
+  links: /^\/v2\/cdn\/links(?:\/([^/]+))?\/?$/,
+  tags: /^\/v2\/cdn\/tags\/?$/,
+  datasources: /^\/v2\/cdn\/datasources(?:\/([^/]+))?\/?$/,
+  datasourceEntries: /^\/v2\/cdn\/datasource_entries\/?$/,
+} as const;
+
+type Endpoint = keyof typeof ROUTES;
+
+function routeOf(pathname: string): { endpoint: Endpoint; key: string } | undefined {
+  for (const [endpoint, pattern] of Object.entries(ROUTES) as [Endpoint, RegExp][]) {
+    const match = pattern.exec(pathname);
+    if (match) return { endpoint, key: match[1] ?? "" };
+  }
+  return undefined;
+}
 
 export function reportProblems(problems: StoryFileProblem[]): void {
   for (const { file, problem } of problems) console.warn(`content: ${file}: ${problem} (not served)`);
@@ -57,10 +75,8 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
 
     const url = new URL(request.url);
     options.onRequest?.(url);
-    const route = STORIES_PATH.exec(url.pathname);
-    const isSpace = SPACE_PATH.test(url.pathname);
-    const isLinks = LINKS_PATH.test(url.pathname);
-    if (!route && !isSpace && !isLinks) return notFound();
+    const route = routeOf(url.pathname);
+    if (!route) return notFound();
     const params = url.searchParams;
     const access = accessOf(params.get("token"), options);
     const version = params.get("version") === "draft" ? "draft" : "published";
@@ -72,7 +88,7 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
       if (faulty) return faulty;
     }
 
-    if (isSpace) return getSpace(await store.latest(), spaceId);
+    if (route.endpoint === "space") return getSpace(await store.latest(), spaceId);
     const snapshot = await store.current();
     const cv = params.get("cv");
     if (version === "published" && cv !== null && cv !== "" && Number(cv) !== snapshot.cv) {
@@ -80,10 +96,20 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     }
 
     const ctx: RequestContext = { snapshot, params, version, spaceId };
-    if (isLinks) return listLinks(ctx);
-    const key = route?.[1] ? decodedKey(route[1]) : "";
+    const key = decodedKey(route.key);
     if (key === undefined) return notFound();
-    return key === "" ? listStories(ctx) : getStory(key, ctx);
+    switch (route.endpoint) {
+      case "links":
+        return key === "" ? listLinks(ctx) : getLink(key, ctx);
+      case "tags":
+        return listTags(ctx);
+      case "datasources":
+        return key === "" ? listDatasources(ctx) : getDatasource(key, ctx);
+      case "datasourceEntries":
+        return listDatasourceEntries(ctx);
+      case "stories":
+        return key === "" ? listStories(ctx) : getStory(key, ctx);
+    }
   };
 }
 

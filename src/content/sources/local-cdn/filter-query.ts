@@ -9,12 +9,15 @@
  * lt_float. Story properties (name, slug…) are not filterable, as on
  * Storyblok; `field` may be a dotted path into an object field.
  */
+import { storyblokTime } from "./storyblok-time";
 import type { CdnStory, Json } from "./story-types";
 
 export interface Condition {
   field: string;
   operation: string;
   values: string[];
+  /** `like` / `not_like`: the values' wildcard patterns, compiled once per request. */
+  patterns?: RegExp[];
 }
 
 export interface FilterQuery {
@@ -33,7 +36,8 @@ export function parseFilterQuery(params: URLSearchParams): FilterQuery | undefin
     const match = KEY.exec(key);
     if (!match) continue;
     const [, group, field = "", operation = ""] = match;
-    const condition = { field, operation, values: value.split(",").map((v) => v.trim()) };
+    const values = value.split(",").map((v) => v.trim());
+    const condition: Condition = { field, operation, values, ...((operation === "like" || operation === "not_like") && { patterns: values.map(wildcard) }) };
     if (group === undefined) query.all.push(condition);
     else if (group === "") query.any.push([condition]); // `[]`: every key is its own alternative
     else indexed.set(group, [...(indexed.get(group) ?? []), condition]);
@@ -62,10 +66,8 @@ function wildcard(pattern: string): RegExp {
   return new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
 }
 
-/** Storyblok dates look like `2023-02-13 00:00`; ISO strings compare the same way once the space is a `T`. */
-function time(value: string): number {
-  return Date.parse(value.trim().replace(" ", "T"));
-}
+/** Storyblok dates look like `2023-02-13 00:00` (UTC); ISO strings with a zone compare alike. */
+const time = storyblokTime;
 
 function compare(v: Json | undefined, target: string, parse: (s: string) => number, sign: 1 | -1): boolean {
   if (isMissing(v) || v === "") return false;
@@ -74,7 +76,7 @@ function compare(v: Json | undefined, target: string, parse: (s: string) => numb
   return Number.isFinite(a) && Number.isFinite(b) && sign * (a - b) > 0;
 }
 
-function matches(v: Json | undefined, { operation, values }: Condition): boolean {
+function matches(v: Json | undefined, { operation, values, patterns = [] }: Condition): boolean {
   const first = values[0] ?? "";
   const strings = Array.isArray(v) ? v.map(String) : [];
   switch (operation) {
@@ -85,9 +87,9 @@ function matches(v: Json | undefined, { operation, values }: Condition): boolean
     case "not_in":
       return isMissing(v) || Array.isArray(v) || !values.includes(String(v));
     case "like":
-      return typeof v === "string" && values.some((p) => wildcard(p).test(v));
+      return typeof v === "string" && patterns.some((p) => p.test(v));
     case "not_like":
-      return typeof v !== "string" || !values.some((p) => wildcard(p).test(v));
+      return typeof v !== "string" || !patterns.some((p) => p.test(v));
     case "any_in_array":
       return values.some((x) => strings.includes(x));
     case "all_in_array":

@@ -43,6 +43,11 @@ export function relatedParts(
   const resolveLinks = params.get("resolve_links") ?? "";
   const shape = LINK_SHAPES[resolveLinks];
   const linked = RESOLVE_LINKS_AS_STORIES.has(resolveLinks) || shape ? resolve(linkUuids(stories), lookup) : [];
+  if (linked.length > 0 && params.get("resolve_links_level") === "2") {
+    // Level 2: the stories the linked stories link to travel in the same list.
+    const seen = new Set([...linked.map((l) => l.uuid), ...stories.map((s) => s.uuid)]);
+    linked.push(...resolve(linkUuids(linked).filter((uuid) => !seen.has(uuid)), lookup));
+  }
   const links = shape ? linked.map(shape) : linked;
   const linkSplit = inlineOrUuids(links, linked.map((l) => l.uuid));
   if ("uuids" in linkSplit) parts.link_uuids = linkSplit.uuids;

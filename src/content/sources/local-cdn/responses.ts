@@ -61,6 +61,15 @@ export function notFound(): Response {
   return jsonResponse(404, ["This record could not be found"], "no-cache");
 }
 
+/**
+ * A parameter whose value cannot be applied (a date that is not one, a language the
+ * space does not have): the 400 with `{ "error": … }` Storyblok's description documents
+ * for the CDN's bad requests, with the reason.
+ */
+export function badRequest(message: string): Response {
+  return jsonResponse(400, { error: message }, "no-cache");
+}
+
 export function methodNotAllowed(): Response {
   return jsonResponse(405, { error: "Method Not Allowed" }, "no-cache", { allow: "GET, HEAD, OPTIONS" });
 }

@@ -6,11 +6,14 @@
  */
 import { join } from "node:path";
 import { listJsonFiles, stampFiles } from "./read-story-files";
+import { readCdnSpace, SPACE_DOCUMENT_FILES, type CdnSpace } from "./space-documents";
 import { buildStoryIndex, type StoryIndex } from "./story-index";
 import type { StoryFileProblem } from "./story-types";
 
 export interface StoreSnapshot {
   index: StoryIndex;
+  /** Folders, datasources and the space's settings, from `space/` (space-documents.ts). */
+  space: CdnSpace;
   /** Unix seconds, like Storyblok's `cv`; strictly increases with every change on disk. */
   cv: number;
 }
@@ -40,6 +43,7 @@ export function createStoryStore(contentDir: string, options: StoryStoreOptions 
     const files = [
       ...(await listJsonFiles(join(contentDir, "stories"))),
       ...(await listJsonFiles(join(contentDir, "drafts"))),
+      ...SPACE_DOCUMENT_FILES.map((file) => join(contentDir, file)),
     ];
     const stamps = await stampFiles(files);
     const next = stamps.map((s) => `${s.file}:${s.mtimeMs}:${s.size}`).join("\n");
@@ -47,12 +51,13 @@ export function createStoryStore(contentDir: string, options: StoryStoreOptions 
     if (snapshot && next === fingerprint) return snapshot;
 
     const index = await buildStoryIndex(contentDir);
+    const space = await readCdnSpace(contentDir, index.problems);
     const newestMtime = Math.floor(Math.max(0, ...stamps.map((s) => s.mtimeMs)) / 1000);
     // The first cv comes from the files, so restarts over unchanged content keep it;
     // later ones only need to be newer than the last.
     const cv = snapshot ? Math.max(Math.floor(Date.now() / 1000), snapshot.cv + 1) : Math.max(newestMtime, 1);
     fingerprint = next;
-    snapshot = { index, cv };
+    snapshot = { index, space, cv };
     options.onProblems?.(index.problems);
     return snapshot;
   }
