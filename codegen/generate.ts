@@ -49,7 +49,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     engineFile(header),
     indexFile(header),
     registryFile(header),
-    relationsFile(model, header, report),
+    relationsFile(model, symbols, header, report),
     richTextFile(header),
     storyblokFile(header),
     validatorsFile(model, symbols, header),

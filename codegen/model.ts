@@ -56,6 +56,8 @@ export interface FieldModel {
   /** multilink: the optional link types the field allows. */
   allowEmailLinks: boolean;
   allowAssetLinks: boolean;
+  /** multilink with `restrict_content_types`: the content types its story links may point to (empty: any). */
+  linkContentTypes: string[];
   /** Limits the editor enforces, checked by strict content validation: text `max_length`, options `max_options`, bloks `minimum`/`maximum`. */
   maxLength?: number;
   maxOptions?: number;

@@ -8,7 +8,18 @@
 /** The fixed union and map names; components and groups never take them. */
 export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok", byComponent: "BlokByComponent" } as const;
 export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
-export const RELATIONS_EXPORTS = ["RESOLVE_RELATIONS"] as const;
+export const RELATIONS_EXPORTS = [
+  "LinkResolution",
+  "LinkTargets",
+  "RELATION_CONTENT_TYPES",
+  "RelationName",
+  "RelationTargets",
+  "RESOLVE_RELATIONS",
+  "ResolvedBlok",
+  "ResolvedBlokKeepingUuids",
+  "ResolvedStory",
+  "ResolvedStoryKeepingUuids",
+] as const;
 
 /** Names richtext.ts exports; the naming table keeps them free. */
 export const RICHTEXT_EXPORTS = [
@@ -54,7 +65,10 @@ export const STORYBLOK_EXPORTS = [
   "StoryblokAssetLink",
   "StoryblokEmailLink",
   "StoryblokLink",
+  "StoryblokLinkedLink",
+  "StoryblokLinkedUrl",
   "StoryblokMultilink",
+  "StoryblokResolvedStoryLink",
   "StoryblokStory",
   "StoryblokStoryLink",
   "StoryblokTable",

@@ -1,4 +1,3 @@
-import { UNION_NAMES } from "../names.js";
 import { arrayOf, type FieldContext, type FieldTransform } from "./context.js";
 
 /** option: one value. Its type depends on where the values come from. */
@@ -7,8 +6,13 @@ export const optionField: FieldTransform = (context) => valueType(context, false
 /** options: several values of the same type, as an array. */
 export const optionsField: FieldTransform = (context) => arrayOf(valueType(context, true));
 
+/**
+ * Story references are uuids as stored. A request that resolves the field
+ * gets stories in their place: that type follows the request
+ * (`ResolvedStory` in relations.ts), not the field.
+ */
 function valueType(context: FieldContext, multiple: boolean): string {
-  if (context.field.source === "internal_stories") return storyReference(context);
+  if (context.field.source === "internal_stories") return "string";
   const values = optionValues(context, multiple);
   return values === undefined ? "string" : values.map((value) => JSON.stringify(value)).join(" | ");
 }
@@ -60,24 +64,7 @@ function withEmpty(context: FieldContext, values: string[], multiple: boolean): 
   return emptyAllowed && !values.includes("") ? [...values, ""] : values;
 }
 
-/** Whether the client replaces this story field's uuids with stories (`resolve_relations`). */
+/** Whether the field is listed in `resolve_relations` (relations.json): its rule then accepts a resolved story as well as a uuid. */
 export function isResolved(context: FieldContext): boolean {
   return context.model.resolveRelations.includes(`${context.component.name}.${context.field.key}`);
-}
-
-/**
- * Story references are uuids. When the field is in `resolve_relations` the
- * client replaces each uuid with the story, but a uuid whose story is not
- * published stays a string, hence the union.
- */
-function storyReference(context: FieldContext): string {
-  const { field, symbols, use, warn } = context;
-  if (!isResolved(context)) return "string";
-  const contentTypes = field.filterContentType.flatMap((name) => {
-    const type = symbols.blok.get(name);
-    if (type === undefined) warn("filter-unknown-content-type", `filter_content_type names "${name}", which is not typed (not in the schema, or skipped); it is left out`);
-    return type === undefined ? [] : [type];
-  });
-  const content = contentTypes.length > 0 ? contentTypes.join(" | ") : UNION_NAMES.contentType;
-  return `string | ${use("StoryblokStory")}<${content}>`;
 }

@@ -31,6 +31,7 @@ export function normaliseField(
     restriction: readRestriction(raw),
     allowEmailLinks: readBoolean(raw.email_link_type),
     allowAssetLinks: readBoolean(raw.asset_link_type),
+    linkContentTypes: type === "multilink" && readBoolean(raw.restrict_content_types) ? readStringList(raw.component_whitelist).sort(compareNames) : [],
     maxLength: readCount(raw.max_length),
     maxOptions: readCount(raw.max_options),
     minimum: readCount(raw.minimum),

@@ -1,4 +1,4 @@
-import type { ComponentModel, FieldModel, SchemaModel } from "../model.js";
+import type { FieldModel } from "../model.js";
 
 /** What a field's markup needs from beside the renderer (helper-files.ts). */
 export type Helper = "Blocks" | "RichText" | "linkHref" | "editable";
@@ -23,7 +23,7 @@ function label(text: string): string {
  * markup compiles against the type its transform (fields/*.ts) gives it.
  * Undefined for fields that hold no data (tab, section).
  */
-export function fieldMarkup(model: SchemaModel, component: ComponentModel, field: FieldModel): Markup | undefined {
+export function fieldMarkup(field: FieldModel): Markup | undefined {
   const value = access(field.key);
   const plain = (jsx: string): Markup => ({ jsx, helpers: [] });
   switch (field.type) {
@@ -35,13 +35,11 @@ export function fieldMarkup(model: SchemaModel, component: ComponentModel, field
       return plain(`<p>{${value}}</p>`);
     case "boolean":
       return plain(`{${value} ? <p>${label(field.key)}</p> : null}`);
+    // Story references are uuids as stored; a registry typed with the request's relations (BlockRegistry<R>) makes them stories to show.
     case "option":
-    case "options": {
-      // A resolved relation (`resolve_relations`) holds a story object in place of its uuid.
-      const resolved = model.resolveRelations.includes(`${component.name}.${field.key}`);
-      if (field.type === "option") return plain(resolved ? `<p>{typeof ${value} === "string" ? ${value} : ${value}?.name}</p>` : `<p>{${value}}</p>`);
-      return plain(resolved ? `<p>{${value}?.map((item) => (typeof item === "string" ? item : item.name)).join(", ")}</p>` : `<p>{${value}?.join(", ")}</p>`);
-    }
+      return plain(`<p>{${value}}</p>`);
+    case "options":
+      return plain(`<p>{${value}?.join(", ")}</p>`);
     case "bloks":
       return { jsx: `<Blocks bloks={${value}} />`, helpers: ["Blocks"] };
     case "richtext":

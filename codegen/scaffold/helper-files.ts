@@ -174,15 +174,16 @@ function linkHref(generated: string): string {
   return `import type { StoryblokLink } from "${generated}";
 
 /**
- * Where a multilink points: a story by its slug, a URL or asset as written, an
- * email as mailto:. Undefined for an empty link (Storyblok sends an empty story
- * link for an unset field) and for a \`javascript:\` URL, which would run script.
+ * Where a multilink points: a story by its full slug as the link saved it, a
+ * URL or asset as written, an email as mailto:. Undefined for an empty link
+ * (Storyblok sends an empty story link for an unset field) and for a
+ * \`javascript:\` URL, which would run script.
  */
 export function linkHref(link: StoryblokLink): string | undefined {
   const anchor = link.anchor ? \`#\${link.anchor}\` : "";
   switch (link.linktype) {
     case "story": {
-      const slug = link.story?.full_slug ?? link.cached_url;
+      const slug = link.cached_url;
       return slug ? \`/\${slug.replace(/^\\/+/, "")}\${anchor}\` : undefined;
     }
     case "email":

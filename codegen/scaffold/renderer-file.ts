@@ -1,11 +1,10 @@
-import type { ComponentModel, SchemaModel } from "../model.js";
+import type { ComponentModel } from "../model.js";
 import { fieldMarkup, type Helper } from "./field-markup.js";
 
 /** Where a helper comes from, relative to the renderers' folder. */
 export const HELPER_MODULES: Record<Helper, string> = { Blocks: "./Blocks", RichText: "./RichText", editable: "./editable", linkHref: "./link-href" };
 
 export interface RendererInput {
-  model: SchemaModel;
   component: ComponentModel;
   /** The generated type, e.g. `HeroSectionBlok`. */
   typeName: string;
@@ -18,7 +17,7 @@ export interface RendererInput {
 /** A renderer file's text and the helpers it imports, which the scaffold writes beside it when missing. */
 export function rendererFile(input: RendererInput): { contents: string; helpers: Helper[] } {
   const markups = input.component.fields.flatMap((field) => {
-    const markup = fieldMarkup(input.model, input.component, field);
+    const markup = fieldMarkup(field);
     return markup === undefined ? [] : [markup];
   });
   // Every renderer spreads the Visual Editor's attributes on its root element.

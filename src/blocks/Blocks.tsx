@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
-import type { BlokOf, NestableBlok } from "../generated";
+import type { NestableBlok } from "../generated";
+import type { ShownBlok } from "../content/access/story-queries";
 import { brokenProblems } from "../content/shaping/broken-blok";
 import { usePreviewMode } from "../preview/preview-mode";
 import { registry } from "./registry";
@@ -11,12 +12,12 @@ import styles from "./Blocks.module.css";
  * so the renderer always matches the blok even though TypeScript cannot
  * correlate the two through a union.
  */
-function rendererFor<K extends NestableBlok["component"]>(component: K): ComponentType<{ blok: BlokOf<K> }> {
+function rendererFor<K extends NestableBlok["component"]>(component: K): ComponentType<{ blok: ShownBlok<K> }> {
   return registry[component];
 }
 
 interface BlocksProps {
-  bloks: readonly NestableBlok[] | undefined;
+  bloks: readonly ShownBlok[] | undefined;
   /** Show broken blocks as a notice (development, the Visual Editor); the public gets nothing and a log line. */
   showUnknown?: boolean;
 }
@@ -27,7 +28,7 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
   const showNotices = showUnknown ?? (preview || process.env.NODE_ENV === "development");
   return (
     <>
-      {bloks.map((blok: NestableBlok | null) => {
+      {bloks.map((blok: ShownBlok | null) => {
         // Typed, but content: a null entry or one without a component is skipped (the marks below say why for the rest).
         if (typeof blok !== "object" || blok === null || typeof blok.component !== "string") return null;
         // Content can be newer than this build (a block added in Storyblok
@@ -55,7 +56,7 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
 
 /* The notices keep the blok's editable attributes, so the editor can still select (and fix or delete) it. */
 
-function UnknownBlock({ blok }: { blok: NestableBlok }) {
+function UnknownBlock({ blok }: { blok: ShownBlok }) {
   return (
     <div role="note" className={styles.unknown} {...editableAttributes(blok)}>
       No renderer for the block <code>{blok.component}</code>. Run <code>npm run codegen</code> and add it to <code>src/blocks/registry.ts</code>.
@@ -63,7 +64,7 @@ function UnknownBlock({ blok }: { blok: NestableBlok }) {
   );
 }
 
-function InvalidBlock({ blok, problems }: { blok: NestableBlok; problems: readonly string[] }) {
+function InvalidBlock({ blok, problems }: { blok: ShownBlok; problems: readonly string[] }) {
   return (
     <div role="note" className={styles.unknown} {...editableAttributes(blok)}>
       The block <code>{blok.component}</code> is not shown to visitors: {problems.join("; ")}.

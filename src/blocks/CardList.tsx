@@ -1,8 +1,7 @@
 import type { CSSProperties } from "react";
-import type { CardListBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
 import { editableAttributes } from "../preview/editable";
-import { resolvedStories } from "../content/shaping/relations";
+import type { ShownBlok } from "../content/access/story-queries";
 import { ProjectCard } from "../ui/ProjectCard";
 import { Reveal } from "../ui/Reveal";
 import { Section } from "../ui/Section";
@@ -15,8 +14,8 @@ function columnCount(value: string | undefined): number {
   return Number.isFinite(parsed) ? Math.min(4, Math.max(1, parsed)) : 3;
 }
 
-export function CardList({ blok }: { blok: CardListBlok }) {
-  const projects = resolvedStories(blok.projects);
+export function CardList({ blok }: { blok: ShownBlok<"card_list"> }) {
+  const projects = blok.projects ?? [];
   const cards = blok.cards ?? [];
   const layout = blok.layout ?? "grid";
   const style: CSSProperties & Record<"--columns", number> = { "--columns": columnCount(blok.columns) };

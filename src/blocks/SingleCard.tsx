@@ -1,4 +1,4 @@
-import type { SingleCardBlok } from "../generated";
+import type { ShownBlok } from "../content/access/story-queries";
 import { editableAttributes } from "../preview/editable";
 import { storyPath } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
@@ -9,10 +9,10 @@ import styles from "./SingleCard.module.css";
 import pillStyles from "../ui/PillButton.module.css";
 
 /** One project featured large: cover on one side, the story's pitch on the other. */
-export function SingleCard({ blok }: { blok: SingleCardBlok }) {
-  // An unresolved relation is a bare uuid: nothing a reader could use.
-  if (typeof blok.project === "string") return null;
+export function SingleCard({ blok }: { blok: ShownBlok<"single_card"> }) {
+  // No project when it could not be resolved (unpublished, deleted): nothing to feature.
   const story = blok.project;
+  if (!story) return null;
   const project = story.content;
   const href = storyPath(story.full_slug);
   const imageRight = blok.image_position === "right";

@@ -1,4 +1,5 @@
 import type { BlockRegistry } from "../generated";
+import type { PAGE_RELATIONS } from "../content/access/story-queries";
 import { AssetsContainer } from "./AssetsContainer";
 import { Card } from "./Card";
 import { CardList } from "./CardList";
@@ -18,8 +19,9 @@ function FieldOutsideForm(): null {
 }
 
 // Typed by the generated BlockRegistry: a block missing here, an extra key,
-// or a renderer for the wrong block is a compile error.
-export const registry: BlockRegistry = {
+// or a renderer for the wrong block is a compile error. Each renderer gets its
+// block as the pages' queries deliver it (relations resolved: ShownBlok).
+export const registry: BlockRegistry<typeof PAGE_RELATIONS> = {
   assets_container: AssetsContainer,
   card: Card,
   card_list: CardList,

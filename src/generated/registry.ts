@@ -2,11 +2,16 @@
 
 import type { ComponentType } from "react";
 import type { BlokByComponent, NestableBlok } from "./components";
+import type { LinkResolution, RelationName, ResolvedBlok } from "./relations";
 
 /** The block type whose `component` is K. */
 export type BlokOf<K extends NestableBlok["component"]> = BlokByComponent[K];
 
-/** One renderer per nestable block: a missing, extra or mistyped renderer does not compile. */
-export type BlockRegistry = {
-  readonly [K in NestableBlok["component"]]: ComponentType<{ blok: BlokOf<K> }>;
+/**
+ * One renderer per nestable block: a missing, extra or mistyped renderer does
+ * not compile. Each gets its block as stored, or, given the request's
+ * `resolve_relations` R and `resolve_links` L, as its answer holds it (`ResolvedBlok`).
+ */
+export type BlockRegistry<R extends readonly RelationName[] = readonly [], L extends LinkResolution = never> = {
+  readonly [K in NestableBlok["component"]]: ComponentType<{ blok: ResolvedBlok<K, R, L> }>;
 };

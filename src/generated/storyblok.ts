@@ -29,12 +29,24 @@ type LinkCommon = {
   title?: string;
 };
 
-/** A link to a story. `story` is present when the request used `resolve_links`. */
+/** A link to a story as stored: the story's uuid (`id`) and its full slug when the link was saved (`cached_url`). */
 export type StoryblokStoryLink = LinkCommon & {
   linktype: "story";
   id?: string;
   cached_url: string;
-  story?: StoryblokLinkedStory;
+};
+
+/**
+ * A story link in the answer to a request with `resolve_links`: `story` is
+ * what that value puts there (`ResolvedStory` in relations.ts picks S). It is
+ * absent when the story could not be resolved (unpublished, deleted) and on
+ * an empty link field.
+ */
+export type StoryblokResolvedStoryLink<S> = LinkCommon & {
+  linktype: "story";
+  id?: string;
+  cached_url: string;
+  story?: S;
 };
 
 export type StoryblokUrlLink = LinkCommon & { linktype: "url"; url: string };
@@ -48,15 +60,39 @@ export type StoryblokLink = StoryblokStoryLink | StoryblokUrlLink | StoryblokEma
 /** A multilink field's value, discriminated on `linktype`; T lists the link types the field allows. */
 export type StoryblokMultilink<T extends LinkType> = Extract<StoryblokLink, { linktype: T }>;
 
-/** What `resolve_links` puts on a story link: the story without its content when `resolve_links=link`. */
-type StoryblokLinkedStory = {
+/**
+ * What `resolve_links=url` puts on a story link. Past 50 links Storyblok
+ * sends only their uuids (`link_uuids`) and storyblok-js-client fetches
+ * whole stories for them, so `url` may be missing.
+ */
+export type StoryblokLinkedUrl = {
   id: number;
   uuid: string;
   name: string;
   slug: string;
   full_slug: string;
   url?: string;
-  content?: unknown;
+};
+
+/**
+ * What `resolve_links=link` puts on a story link: the story as the Links API
+ * describes it, or (past 50 links, as above) the whole story, whose `slug`
+ * is its own and not the full slug. Only the fields both have are certain.
+ */
+export type StoryblokLinkedLink = {
+  id: number;
+  uuid: string;
+  name: string;
+  /** The full slug in a Links API entry; a whole story's own slug. */
+  slug: string;
+  path?: string | null;
+  parent_id?: number | null;
+  is_startpage?: boolean;
+  position?: number;
+  /** Links API entries only. */
+  real_path?: string;
+  published?: boolean;
+  is_folder?: boolean;
 };
 
 export type StoryblokTableCell = { _uid: string; component: "_table_col" | "_table_head"; value: string };

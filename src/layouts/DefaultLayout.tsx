@@ -1,4 +1,5 @@
-import type { PageStory, SiteConfigStory } from "../generated";
+import type { SiteConfigStory } from "../generated";
+import type { ShownPage } from "../content/access/story-queries";
 import { Blocks } from "../blocks/Blocks";
 import { editableAttributes } from "../preview/editable";
 import { storyPath } from "../content/shaping/links";
@@ -9,7 +10,7 @@ import { Seo } from "../seo/Seo";
 import { SiteFrame } from "./SiteFrame";
 
 interface DefaultLayoutProps {
-  story: PageStory;
+  story: ShownPage;
   site: SiteConfigStory | null;
 }
 

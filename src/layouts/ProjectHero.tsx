@@ -1,4 +1,4 @@
-import type { ProjectBlok } from "../generated";
+import type { ShownProject } from "../content/access/story-queries";
 import { formatMonthYear, parseStoryblokDate } from "../content/shaping/dates";
 import { hrefOf } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
@@ -9,7 +9,7 @@ import styles from "./ProjectLayout.module.css";
 import pillStyles from "../ui/PillButton.module.css";
 
 /** The top of a case study: what, for whom, when, and the cover. */
-export function ProjectHero({ project, allWorkHref }: { project: ProjectBlok; allWorkHref: string }) {
+export function ProjectHero({ project, allWorkHref }: { project: ShownProject["content"]; allWorkHref: string }) {
   const started = parseStoryblokDate(project.started_on);
   const liveHref = hrefOf(project.project_url);
   const facts = [

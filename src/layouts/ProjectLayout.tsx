@@ -1,4 +1,5 @@
-import type { ProjectStory, SiteConfigStory } from "../generated";
+import type { SiteConfigStory } from "../generated";
+import type { ShownProject } from "../content/access/story-queries";
 import { Blocks } from "../blocks/Blocks";
 import { RichText } from "../richtext/RichText";
 import { editableAttributes } from "../preview/editable";
@@ -14,7 +15,7 @@ import { SiteFrame } from "./SiteFrame";
 import styles from "./ProjectLayout.module.css";
 
 interface ProjectLayoutProps {
-  story: ProjectStory;
+  story: ShownProject;
   site: SiteConfigStory | null;
   /** The "All work" link: the home page's project list. */
   allWorkHref: string;

@@ -1,13 +1,10 @@
-import type { ProjectBlok, StoryblokStory } from "../generated";
-import { resolvedStories } from "../content/shaping/relations";
+import type { RelatedProject } from "../content/access/story-queries";
 import { ProjectCard } from "../ui/ProjectCard";
 import { Reveal } from "../ui/Reveal";
 import styles from "./ProjectLayout.module.css";
 
-type Relation = string | StoryblokStory<ProjectBlok>;
-
-export function RelatedProjects({ related }: { related: readonly Relation[] | undefined }) {
-  const stories = resolvedStories(related);
+export function RelatedProjects({ related }: { related: readonly RelatedProject[] | undefined }) {
+  const stories = related ?? [];
   if (stories.length === 0) return null;
   return (
     <section className={styles.related} aria-labelledby="related-title">

@@ -39,15 +39,15 @@ export function LiveEditor<K extends LiveContentType>({ contentType, current, pr
   const previewStoryId = preview?.storyId;
   const apply = useCallback(
     (incoming: unknown) => {
-      const accept = LIVE_ACCEPT[contentType];
+      const page = LIVE_ACCEPT[contentType];
       const sequence = ++latest.current;
       const show = () => {
-        const next = applyInputStory(incoming, currentRef.current, accept, fetched.current);
+        const next = applyInputStory(incoming, currentRef.current, page, fetched.current);
         if (next !== currentRef.current) onShowRef.current(next);
       };
       show();
-      const known = new Map([...fetched.current, ...relatedStories(currentRef.current)]);
-      const missing = unresolvedRelations(withKnownRelations(incoming, known)).filter((uuid) => !asked.current.has(uuid));
+      const known = new Map([...fetched.current, ...relatedStories(currentRef.current, page.relations)]);
+      const missing = unresolvedRelations(withKnownRelations(incoming, known, page.relations), page.relations).filter((uuid) => !asked.current.has(uuid));
       if (!inPreview || missing.length === 0) return;
       for (const uuid of missing) asked.current.add(uuid);
       void fetchRelations(missing, previewStoryId).then((stories) => {

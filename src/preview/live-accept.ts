@@ -1,29 +1,43 @@
 /**
  * How a story arriving live (the editor's `input` events, saved files in
  * `next dev`) is checked and shaped: as the page's getStaticProps does, with
- * the generated validators. Only the live editor imports this, so visitors'
+ * the same query (so the same relations, dropped when unresolved) and the
+ * generated validators. Only the live editor imports this, so visitors'
  * pages never download the validators.
  */
+import type { RelationName } from "../generated";
 import { acceptStory } from "../content/shaping/story-contract";
-import type { PageStory, ProjectStory } from "../generated";
+import { PAGE_QUERY, PROJECT_QUERY, type ShownPage, type ShownProject } from "../content/access/story-queries";
 import { projectWithCardRelations, withCardRelations } from "../content/shaping/card-stories";
 
 /** The story each content type's page shows. */
 export interface LiveStories {
-  page: PageStory;
-  project: ProjectStory;
+  page: ShownPage;
+  project: ShownProject;
 }
 
 export type LiveContentType = keyof LiveStories;
 
-/** Per content type: the story to show, or null to keep what the page shows. */
-export const LIVE_ACCEPT: { [K in LiveContentType]: (story: unknown) => LiveStories[K] | null } = {
-  page: (story) => {
-    const page = acceptStory(story, "page");
-    return page && withCardRelations(page);
+/** One page's way with a live story: the relations its query resolves, and its checks and shaping. */
+export interface LiveAccept<S> {
+  relations: readonly RelationName[];
+  /** The story to show, or null to keep what the page shows. */
+  accept(story: unknown): S | null;
+}
+
+export const LIVE_ACCEPT: { [K in LiveContentType]: LiveAccept<LiveStories[K]> } = {
+  page: {
+    relations: PAGE_QUERY.resolve_relations,
+    accept: (story) => {
+      const page = acceptStory(story, PAGE_QUERY);
+      return page && withCardRelations(page);
+    },
   },
-  project: (story) => {
-    const project = acceptStory(story, "project");
-    return project && projectWithCardRelations(project);
+  project: {
+    relations: PROJECT_QUERY.resolve_relations,
+    accept: (story) => {
+      const project = acceptStory(story, PROJECT_QUERY);
+      return project && projectWithCardRelations(project);
+    },
   },
 };

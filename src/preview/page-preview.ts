@@ -4,8 +4,8 @@
  * the editor opened (`_storyblok`); any other page seen in draft mode (a
  * link followed inside the editor) is served published, without the bridge.
  */
-import { RESOLVE_RELATIONS } from "../generated";
 import type { QueryOptions } from "../content/access/queries";
+import type { StoryQuery } from "../content/access/story-queries";
 import { readContentSource } from "../content/sources/content-source";
 import { bridgeUrl, editorOrigin } from "./preview-config";
 import { asPreviewData, draftQueryOptions } from "./preview-data";
@@ -24,8 +24,13 @@ export interface PreviewedStory<S> {
   preview?: PreviewProps;
 }
 
+/**
+ * `query` is the one `load` sends: the bridge asks the editor to resolve the
+ * same relations in its `input` events.
+ */
 export async function loadForPreview<S extends { id: number }>(
   context: DraftModeContext,
+  query: StoryQuery,
   load: (options: QueryOptions) => Promise<S | null>,
 ): Promise<PreviewedStory<S>> {
   const data = context.draftMode ? asPreviewData(context.previewData) : undefined;
@@ -36,7 +41,7 @@ export async function loadForPreview<S extends { id: number }>(
       return {
         story: draft,
         options,
-        preview: { storyId: data.storyId, bridgeUrl: bridgeUrl(), editorOrigin: editorOrigin(), resolveRelations: [...RESOLVE_RELATIONS] },
+        preview: { storyId: data.storyId, bridgeUrl: bridgeUrl(), editorOrigin: editorOrigin(), resolveRelations: [...query.resolve_relations] },
       };
     }
   }

@@ -10,6 +10,8 @@ export const RELATIONS_ROUTE = "/api/preview/relations";
 
 type Obj = Record<string, unknown>;
 
+const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** The stories for `uuids` by uuid; none when the request fails (they stay unresolved). */
 export async function fetchRelations(uuids: readonly string[], storyId: number | undefined): Promise<Map<string, Obj>> {
   const found = new Map<string, Obj>();
@@ -20,9 +22,10 @@ export async function fetchRelations(uuids: readonly string[], storyId: number |
       const response = await fetch(`${RELATIONS_ROUTE}?${query}`, { credentials: "same-origin" });
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
       const body: unknown = await response.json();
-      const stories = typeof body === "object" && body !== null ? (body as { stories?: unknown }).stories : undefined;
+      const stories = isObj(body) ? body.stories : undefined;
       for (const story of Array.isArray(stories) ? stories : []) {
-        if (typeof story === "object" && story !== null && typeof (story as Obj).uuid === "string") found.set((story as Obj).uuid as string, story as Obj);
+        // A story object by its own uuid; the page's checks decide whether it is shown (story-contract.ts).
+        if (isObj(story) && typeof story.uuid === "string") found.set(story.uuid, story);
       }
     } catch (error) {
       console.error(`preview: related stories not loaded: ${String(error)}`);

@@ -4,7 +4,8 @@
  * a CreativeWork on each project.
  */
 import type { CreativeWork, Person, WithContext } from "schema-dts";
-import type { NestableBlok, PageStory, ProjectStory, SiteConfigStory } from "../generated/index";
+import type { NestableBlok, SiteConfigStory } from "../generated/index";
+import type { ShownPage, ShownProject } from "../content/access/story-queries";
 import { parseStoryblokDate } from "../content/shaping/dates";
 import { hrefOf, storyPath } from "../content/shaping/links";
 import { absoluteUrl } from "./seo";
@@ -33,7 +34,7 @@ function datePublished(story: { first_published_at?: string | null; published_at
   return story.first_published_at || story.published_at || undefined;
 }
 
-export function personJsonLd(home: PageStory, site: SiteConfigStory | null): WithContext<Person> {
+export function personJsonLd(home: ShownPage, site: SiteConfigStory | null): WithContext<Person> {
   const page = home.content;
   const image = page.seo_image?.filename || site?.content.default_seo_image?.filename;
   const sameAs = profileLinks(site);
@@ -48,7 +49,7 @@ export function personJsonLd(home: PageStory, site: SiteConfigStory | null): Wit
   };
 }
 
-export function creativeWorkJsonLd(story: ProjectStory, site: SiteConfigStory | null): WithContext<CreativeWork> {
+export function creativeWorkJsonLd(story: ShownProject, site: SiteConfigStory | null): WithContext<CreativeWork> {
   const project = story.content;
   const started = parseStoryblokDate(project.started_on);
   const author = site?.content.site_name;

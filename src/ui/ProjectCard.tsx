@@ -1,4 +1,4 @@
-import type { ProjectBlok, StoryblokStory } from "../generated";
+import type { RelatedProject } from "../content/access/story-queries";
 import { storyPath } from "../content/shaping/links";
 import { AssetImage } from "./AssetImage";
 import { Icon } from "./Icon";
@@ -6,7 +6,7 @@ import { TagList } from "./TagList";
 import styles from "./Card.module.css";
 
 /** A project story as a card: cover, name, summary; the whole card links to the case study. */
-export function ProjectCard({ story }: { story: StoryblokStory<ProjectBlok> }) {
+export function ProjectCard({ story }: { story: RelatedProject }) {
   const project = story.content;
   const meta = [project.client, project.year].filter(Boolean).join(" · ");
   return (

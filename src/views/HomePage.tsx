@@ -1,11 +1,12 @@
-import type { PageStory, SiteConfigStory } from "../generated";
+import type { SiteConfigStory } from "../generated";
+import type { ShownPage } from "../content/access/story-queries";
 import { DefaultLayout } from "../layouts/DefaultLayout";
 import { LiveStory } from "../preview/LiveStory";
 import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 
 export interface HomeProps {
-  story: PageStory;
+  story: ShownPage;
   site: SiteConfigStory | null;
   /** The shapes of the icons the content shows (_app provides them to <Icon>). */
   icons: PageIcons;

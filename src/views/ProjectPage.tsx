@@ -1,11 +1,12 @@
-import type { ProjectStory, SiteConfigStory } from "../generated";
+import type { SiteConfigStory } from "../generated";
+import type { ShownProject } from "../content/access/story-queries";
 import { ProjectLayout } from "../layouts/ProjectLayout";
 import { LiveStory } from "../preview/LiveStory";
 import type { LiveProps, PreviewProps } from "../preview/preview-props";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 
 export interface ProjectPageProps {
-  story: ProjectStory;
+  story: ShownProject;
   site: SiteConfigStory | null;
   allWorkHref: string;
   /** The shapes of the icons the content shows (_app provides them to <Icon>). */

@@ -1,6 +1,7 @@
 import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/access/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { withCardRelations } from "../content/shaping/card-stories";
+import { PAGE_QUERY } from "../content/access/story-queries";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "./HomePage";
 
@@ -18,7 +19,7 @@ export interface PageLoadContext {
  */
 export async function loadHomeProps(context: PageLoadContext): Promise<HomeProps | null> {
   await refreshContentFor(context.revalidateReason);
-  const { story, options, preview } = await loadForPreview(context, (options) => getPageStory(HOME_SLUG, options));
+  const { story, options, preview } = await loadForPreview(context, PAGE_QUERY, (options) => getPageStory(HOME_SLUG, options));
   if (!story) return null;
   const site = await getSiteConfig(options);
   const live = liveProps(story.full_slug);

@@ -1,6 +1,7 @@
 import { getPageStory, getProjectStory, getSiteConfig, HOME_SLUG, isProjectSlug, refreshContentFor } from "../content/access/queries";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { projectWithCardRelations } from "../content/shaping/card-stories";
+import { PROJECT_QUERY } from "../content/access/story-queries";
 import { allWorkHref } from "../content/shaping/work-anchor";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { PageLoadContext } from "./home-props";
@@ -16,7 +17,7 @@ export async function loadProjectProps(slug: readonly string[], context: PageLoa
   // the cv refresh included.
   if (!isProjectSlug(slug)) return null;
   await refreshContentFor(context.revalidateReason);
-  const { story, options, preview } = await loadForPreview(context, (options) => getProjectStory(slug, options));
+  const { story, options, preview } = await loadForPreview(context, PROJECT_QUERY, (options) => getProjectStory(slug, options));
   if (!story) return null;
   const [site, home] = await Promise.all([getSiteConfig(options), getPageStory(HOME_SLUG, options)]);
   const live = liveProps(story.full_slug);

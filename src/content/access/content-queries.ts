@@ -1,16 +1,16 @@
 /**
  * The story queries the pages call, bound to the site's clients. Every query
  * asks for the version `contentVersion` picks (published unless in preview)
- * in the requested language, with the schema's relations resolved (the
- * client substitutes the related stories into the content, so a
- * `card_list`'s `projects` arrive as stories, not uuids).
+ * in the requested language, with the relations its query data names
+ * resolved (story-queries.ts: the client substitutes the related stories
+ * into the content, so a `card_list`'s `projects` arrive as stories, not
+ * uuids) and typed by that same data.
  *
  * Published queries go through the public client (public token) and the
  * memo; drafts go through the preview client only and are never memoised,
  * so no public page is built with a token that reads drafts. A slug from an
  * address is checked and encoded (story-slug.ts) before it reaches a path.
  */
-import { RESOLVE_RELATIONS, type ContentTypeBlok, type PageStory, type ProjectStory, type SiteConfigStory } from "../../generated";
 import type { ISbStoriesParams } from "storyblok-js-client";
 import type { ContentClient } from "./client";
 import { isNotFound, toContentRequestError } from "./content-errors";
@@ -18,7 +18,8 @@ import { contentVersion, type ContentVersion, type VersionOptions } from "./cont
 import { noPreviewToken } from "../sources/content-source";
 import { createCvMemo } from "./cv-memo";
 import { freshRuns } from "./fresh-run";
-import { acceptStory, type StoryOf } from "../shaping/story-contract";
+import { acceptStory } from "../shaping/story-contract";
+import { PAGE_QUERY, PROJECT_QUERY, resolveParams, SITE_CONFIG_QUERY, type ShownPage, type ShownProject, type ShownSiteConfig, type StoryOf, type StoryQuery } from "./story-queries";
 import { encodeStorySlug, isStorySlug } from "./story-slug";
 
 /** The story src/pages/index.tsx renders at `/`. */
@@ -40,12 +41,12 @@ export interface QueryOptions extends VersionOptions {
 }
 
 export interface ContentQueries {
-  getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null>;
-  getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null>;
+  getPageStory(slug: string, options?: QueryOptions): Promise<ShownPage | null>;
+  getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ShownProject | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
   /** Every project that passes its content type's checks (sitemap, feeds). */
-  listProjectStories(options?: QueryOptions): Promise<ProjectStory[]>;
-  getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null>;
+  listProjectStories(options?: QueryOptions): Promise<ShownProject[]>;
+  getSiteConfig(options?: QueryOptions): Promise<ShownSiteConfig | null>;
   /** Stories by uuid, unchecked (relation targets: the story that holds them checks them). */
   getStoriesByUuids(uuids: readonly string[], options?: QueryOptions): Promise<unknown[]>;
   /** Reads the content's latest cache version, so the next queries answer with what was just published. */
@@ -116,7 +117,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
     // The latest cv first: the client keeps published answers until a new cv, and this listing is made to learn what changed.
     await refresh();
     const links = (await client.getAll("cdn/links", { version: "published", per_page: LINKS_PAGE_SIZE })) as { slug?: unknown; is_folder?: unknown }[];
-    const fullSlugs = links.filter((link) => link.is_folder !== true && typeof link.slug === "string").map((link) => link.slug as string);
+    const fullSlugs = links.flatMap((link) => (link.is_folder !== true && typeof link.slug === "string" ? [link.slug] : []));
     return { fullSlugs, cv: client.cacheVersion() || undefined };
   });
 
@@ -137,13 +138,10 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
   }
 
   /** `slug` already checked and encoded (encodeStorySlug). */
-  async function fetchStory(slug: string, options: QueryOptions | undefined): Promise<unknown> {
+  async function fetchStory(slug: string, query: StoryQuery, options: QueryOptions | undefined): Promise<unknown> {
     const reader = clientFor(options);
     try {
-      const { data } = await reader.getStory(slug, {
-        ...requestParams(options),
-        resolve_relations: [...RESOLVE_RELATIONS],
-      });
+      const { data } = await reader.getStory(slug, { ...requestParams(options), ...resolveParams(query) });
       return data.story ?? null;
     } catch (reason) {
       const error = toContentRequestError(reason);
@@ -153,33 +151,30 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
   }
 
   /**
-   * Verdicts per fetched story object and content type. The memo hands out the
-   * same object until the cache version changes, so a refused story (the site
+   * Verdicts per fetched story object and query. The memo hands out the same
+   * object until the cache version changes, so a refused story (the site
    * story, asked for by every page) is checked and logged once, not per page;
    * the memo itself keeps no null, so a story published later is still found.
    */
-  const verdicts = new WeakMap<object, Map<string, unknown>>();
-  function acceptOnce<K extends ContentTypeBlok["component"]>(story: unknown, component: K): StoryOf<K> | null {
+  const verdicts = new WeakMap<object, Map<StoryQuery, unknown>>();
+  function acceptOnce<Q extends StoryQuery>(story: unknown, query: Q): StoryOf<Q> | null {
     if (typeof story !== "object" || story === null) return null;
-    const byComponent = verdicts.get(story) ?? new Map<string, unknown>();
-    verdicts.set(story, byComponent);
-    if (!byComponent.has(component)) byComponent.set(component, acceptStory(story, component));
-    return byComponent.get(component) as StoryOf<K> | null;
+    const byQuery = verdicts.get(story) ?? new Map<StoryQuery, unknown>();
+    verdicts.set(story, byQuery);
+    if (!byQuery.has(query)) byQuery.set(query, acceptStory(story, query));
+    return byQuery.get(query) as StoryOf<Q> | null;
   }
 
   /**
-   * The story at the full slug made of `segments`, of content type
-   * `component` and keeping its type contract, or null: also, without a
+   * The story at the full slug made of `segments`, as `query` asks for it
+   * and keeping its content type's contract, or null: also, without a
    * request, when the segments cannot be a Storyblok slug.
    */
-  async function getStory<K extends ContentTypeBlok["component"]>(
-    segments: readonly string[],
-    component: K,
-    options: QueryOptions | undefined,
-  ): Promise<StoryOf<K> | null> {
+  async function getStory<Q extends StoryQuery>(segments: readonly string[], query: Q, options: QueryOptions | undefined): Promise<StoryOf<Q> | null> {
     const slug = encodeStorySlug(segments);
     if (slug === null) return null;
-    return acceptOnce(await published(`story:${slug}`, options, () => fetchStory(slug, options)), component);
+    const key = `story:${slug}|${query.resolve_relations.join(",")}|${query.resolve_links ?? ""}`;
+    return acceptOnce(await published(key, options, () => fetchStory(slug, query, options)), query);
   }
 
   /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
@@ -187,7 +182,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
     return (await clientFor(options).getAll("cdn/stories", {
       ...requestParams(options),
       starts_with: PROJECTS_FOLDER,
-      content_type: "project",
+      content_type: PROJECT_QUERY.contentType,
       per_page: LIST_PAGE_SIZE,
       ...params,
     })) as { full_slug: string }[];
@@ -198,16 +193,16 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
    * listing (total/100 requests plus the client's relation batches) per
    * process instead of one request per project page.
    */
-  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ProjectStory | null>> {
+  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ShownProject | null>> {
     return published("projects", options, async () => {
-      const stories = await listProjects(options, { resolve_relations: [...RESOLVE_RELATIONS] });
-      return new Map(stories.map((story) => [story.full_slug, acceptStory(story, "project")]));
+      const stories = await listProjects(options, resolveParams(PROJECT_QUERY));
+      return new Map(stories.map((story) => [story.full_slug, acceptStory(story, PROJECT_QUERY)]));
     });
   }
 
   return {
-    getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), "page", options),
-    getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], "site_config", options),
+    getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), PAGE_QUERY, options),
+    getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], SITE_CONFIG_QUERY, options),
 
     async getProjectStory(segments, options) {
       // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
@@ -220,7 +215,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
         if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
       }
       // Drafts, and projects published after the index was built (fallback pages).
-      return getStory(slugSegments, "project", options);
+      return getStory(slugSegments, PROJECT_QUERY, options);
     },
 
     async getStoriesByUuids(uuids, options) {
@@ -230,7 +225,7 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
 
     async listProjectStories(options) {
       const index = await projectIndex(options);
-      return [...index.values()].filter((story): story is ProjectStory => story !== null);
+      return [...index.values()].filter((story): story is ShownProject => story !== null);
     },
 
     refresh,

@@ -7,10 +7,10 @@
  * preview token) for the editor's drafts. Every request of every client
  * waits for the process's one request limiter (rate-limit/).
  */
-import type { PageStory, ProjectStory, SiteConfigStory } from "../../generated";
 import type { ContentQueries, ListedStory, QueryOptions } from "./content-queries";
 import { ContentConfigError } from "../sources/content-source";
 import { siteContent, type SiteContent } from "./site-content";
+import type { ShownPage, ShownProject, ShownSiteConfig } from "./story-queries";
 
 let configError: ContentConfigError | undefined;
 
@@ -88,11 +88,11 @@ export async function contentVersionNow(): Promise<number | undefined> {
 }
 
 /** `options.preview: true` (preview mode only) asks for drafts; `language` for a translation. */
-export async function getPageStory(slug: string, options?: QueryOptions): Promise<PageStory | null> {
+export async function getPageStory(slug: string, options?: QueryOptions): Promise<ShownPage | null> {
   return defaultQueries().getPageStory(slug, options);
 }
 
-export async function getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ProjectStory | null> {
+export async function getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ShownProject | null> {
   return defaultQueries().getProjectStory(slug, options);
 }
 
@@ -101,11 +101,11 @@ export async function listProjectSlugs(options?: QueryOptions): Promise<string[]
   return defaultQueries().listProjectSlugs(options);
 }
 
-export async function listProjectStories(options?: QueryOptions): Promise<ProjectStory[]> {
+export async function listProjectStories(options?: QueryOptions): Promise<ShownProject[]> {
   return defaultQueries().listProjectStories(options);
 }
 
-export async function getSiteConfig(options?: QueryOptions): Promise<SiteConfigStory | null> {
+export async function getSiteConfig(options?: QueryOptions): Promise<ShownSiteConfig | null> {
   return defaultQueries().getSiteConfig(options);
 }
 

@@ -1,43 +1,42 @@
-import type { PageStory, ProjectBlok, ProjectStory, SectionsGroupBlok, StoryblokStory } from "../../generated/index";
+import type { RelatedProject, ShownPage, ShownProject } from "../access/story-queries";
 
 /**
  * Resolved relations carry each related project whole (description, body,
- * facts), yet a card shows only a few fields. Trimming them before they
- * become page props keeps the home page's JSON small (Next warns past 128 kB
- * and every visitor downloads it).
+ * facts, its own relations), yet a card shows only a few fields. Trimming
+ * them before they become page props keeps the home page's JSON small (Next
+ * warns past 128 kB and every visitor downloads it).
  */
-type ProjectRelation = string | StoryblokStory<ProjectBlok>;
+type Section = NonNullable<ShownPage["content"]["body"]>[number];
 
 /** The fields cards read (ProjectCard, SingleCard); the rest of the project stays on its own page. */
-function cardContent(project: ProjectBlok): ProjectBlok {
+function cardContent(project: ShownProject["content"]): ShownProject["content"] {
   const { component, _uid, title, summary, cover, year, client, tags, theme } = project;
   // Page props must be JSON: absent optional fields are left out, not set to undefined.
   return { component, _uid, title, summary, cover, year, ...(client && { client }), ...(tags && { tags }), ...(theme && { theme }) };
 }
 
-function cardStory(relation: ProjectRelation): ProjectRelation {
-  if (typeof relation === "string") return relation;
-  const { id, uuid, name, slug, full_slug, content } = relation;
+function cardStory(story: RelatedProject): RelatedProject {
+  const { id, uuid, name, slug, full_slug, content } = story;
   return { id, uuid, name, slug, full_slug, content: cardContent(content) };
 }
 
-function slimSection(blok: SectionsGroupBlok): SectionsGroupBlok {
+function slimSection(blok: Section): Section {
   switch (blok.component) {
     case "card_list":
       return blok.projects ? { ...blok, projects: blok.projects.map(cardStory) } : blok;
     case "single_card":
-      return { ...blok, project: cardStory(blok.project) };
+      return blok.project ? { ...blok, project: cardStory(blok.project) } : blok;
     default:
       return blok;
   }
 }
 
-export function withCardRelations(story: PageStory): PageStory {
+export function withCardRelations(story: ShownPage): ShownPage {
   const { body } = story.content;
   return body ? { ...story, content: { ...story.content, body: body.map(slimSection) } } : story;
 }
 
-export function projectWithCardRelations(story: ProjectStory): ProjectStory {
+export function projectWithCardRelations(story: ShownProject): ShownProject {
   const { body, related } = story.content;
   return {
     ...story,

@@ -38,13 +38,23 @@ export interface CopyResult {
 }
 
 /**
+ * What `replace` puts in a field's place: `value` as it is, or with `walk`,
+ * a copy of `value` walked like the rest (its own fields may be replaced,
+ * and it counts towards the depth).
+ */
+export interface Replacement {
+  value: unknown;
+  walk?: boolean;
+}
+
+/**
  * A copy of `root` in which `replace(object, key, value)` may substitute a
- * field's value (return `{ value }`), and anything nested deeper than
+ * field's value (return a Replacement), and anything nested deeper than
  * `maxDepth` is null.
  */
 export function copyContent(
   root: unknown,
-  replace: (object: Obj, key: string, value: unknown) => { value: unknown } | undefined,
+  replace: (object: Obj, key: string, value: unknown) => Replacement | undefined,
   maxDepth = MAX_CONTENT_DEPTH,
 ): CopyResult {
   const holder: unknown[] = [undefined];
@@ -56,7 +66,10 @@ export function copyContent(
     const [value, parent, key, depth, owner] = stack.pop()!;
     // Children are pushed last-first, so fields are visited (and `replace` called) in document order.
     const substitute = owner && typeof key === "string" ? replace(owner, key, value) : undefined;
-    if (substitute) {
+    if (substitute?.walk) {
+      // Copied in its turn, as a value no field holds yet: `replace` is not asked about it again.
+      stack.push([substitute.value, parent, key, depth, undefined]);
+    } else if (substitute) {
       setOwn(parent, key, substitute.value);
     } else if (typeof value !== "object" || value === null) {
       setOwn(parent, key, value);

@@ -22,7 +22,8 @@ export function hrefOf(link: StoryblokLink | undefined): string | null {
   if (!link) return null;
   switch (link.linktype) {
     case "story": {
-      const slug = link.story?.full_slug ?? link.cached_url;
+      // The target's full slug when the link was saved: no query resolves links (story-queries.ts).
+      const slug = link.cached_url;
       if (!slug && !link.anchor) return null;
       // A link to the page's own section ("#work") keeps no path when the slug is empty.
       return withAnchor(slug ? storyPath(slug) : "", link.anchor);

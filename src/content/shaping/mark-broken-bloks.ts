@@ -7,7 +7,7 @@
 import { NESTABLE } from "../../generated/engine";
 import { BLOK_RULES, checkBlok } from "../../generated/validators";
 import { brokenBlok, brokenProblems } from "./broken-blok";
-import { RELATION_FIELDS } from "../access/relation-fields";
+import { relationAt, type RelationFields } from "../access/relation-fields";
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -21,11 +21,11 @@ function isNestable(value: Obj): boolean {
 
 /**
  * Marks broken blocks in `content`, a story's content freshly copied (it is
- * changed in place). Resolved relations are left alone: they are shared with
- * other stories, and no page renders their blocks. Iterative, like every
- * walk over content (content-tree.ts).
+ * changed in place). The relations `relations` names are left alone: the
+ * stories there are not rendered as blocks (cards show a few of their
+ * fields). Iterative, like every walk over content (content-tree.ts).
  */
-export function markBrokenBloks(content: unknown): void {
+export function markBrokenBloks(content: unknown, relations: RelationFields): void {
   const stack: unknown[] = [content];
   while (stack.length > 0) {
     const value = stack.pop();
@@ -38,8 +38,7 @@ export function markBrokenBloks(content: unknown): void {
         if (!checked.ok) value[index] = brokenBlok(item, checked.problems);
       });
     } else if (isObj(value)) {
-      const relations = typeof value.component === "string" ? RELATION_FIELDS.get(value.component) : undefined;
-      for (const [key, field] of Object.entries(value)) if (!relations?.includes(key)) stack.push(field);
+      for (const [key, field] of Object.entries(value)) if (relationAt(relations, value, key) === undefined) stack.push(field);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { PageStory } from "../../generated/index";
+import type { ShownPage } from "../access/story-queries";
 import { slugify } from "./slug";
 
 /**
@@ -7,7 +7,7 @@ import { slugify } from "./slug";
  * <Section>), or the top of the home page when it has none: a link to an id
  * that does not exist goes nowhere.
  */
-export function allWorkHref(home: PageStory | null): string {
+export function allWorkHref(home: ShownPage | null): string {
   const list = home?.content.body?.find((blok) => blok.component === "card_list");
   const id = list?.component === "card_list" ? slugify(list.anchor || list.title || "") : "";
   return id ? `/#${id}` : "/";

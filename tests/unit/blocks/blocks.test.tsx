@@ -1,10 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { NestableBlok } from "../../../src/generated";
+import { PAGE_RELATIONS, type ShownBlok } from "../../../src/content/access/story-queries";
 import { Blocks } from "../../../src/blocks/Blocks";
 import { markBrokenBloks } from "../../../src/content/shaping/mark-broken-bloks";
+import { relationFieldsOf } from "../../../src/content/access/relation-fields";
 
-const link = (label: string, uid: string): NestableBlok => ({
+const link = (label: string, uid: string): ShownBlok => ({
   component: "link",
   _uid: uid,
   label,
@@ -12,12 +13,12 @@ const link = (label: string, uid: string): NestableBlok => ({
 });
 
 /** Content as it may arrive from the API, whatever the types promise. */
-const untyped = (value: unknown): NestableBlok => value as NestableBlok;
+const untyped = (value: unknown): ShownBlok => value as ShownBlok;
 
 /** The blocks as a page gets them: through the data boundary, which marks the broken ones (story-contract.ts). */
-function checked(bloks: NestableBlok[]): NestableBlok[] {
+function checked(bloks: ShownBlok[]): ShownBlok[] {
   const copy = structuredClone(bloks);
-  markBrokenBloks(copy);
+  markBrokenBloks(copy, relationFieldsOf(PAGE_RELATIONS));
   return copy;
 }
 

@@ -22,6 +22,8 @@ type Case = {
   /** bloks: the members of the field's named union, `ProbeValueBloks`. */
   alias?: string;
   relations?: string[];
+  /** Story and restricted link fields: the field's line in relations.ts (RelationTargets, LinkTargets), without the `;`. */
+  target?: string;
   datasources?: unknown;
   warning?: RegExp;
 };
@@ -52,41 +54,30 @@ const cases: [string, Case][] = [
   ],
   ["option (self), no options", { given: { type: "option", options: [] }, want: "value?: string", warning: /no option values/ }],
   ["options (self)", { given: { type: "options", options }, want: 'value?: ("light" | "dark")[]' }],
-  ["option (stories), not resolved", { given: { type: "option", source: "internal_stories" }, want: "value?: string" }],
+  // Story fields are uuids as stored; what a request resolves is typed by the request (relations.ts).
+  ["option (stories)", { given: { type: "option", source: "internal_stories" }, want: "value?: string", target: '"probe.value": ContentTypeBlok' }],
   [
-    "option (stories), resolved, filter_content_type as array",
-    {
-      given: { type: "option", source: "internal_stories", filter_content_type: ["article"] },
-      relations: ["probe.value"],
-      want: "value?: string | StoryblokStory<ArticleBlok>",
-    },
+    "option (stories) in resolve_relations: still a uuid as stored",
+    { given: { type: "option", source: "internal_stories", filter_content_type: ["article"] }, relations: ["probe.value"], want: "value?: string", target: '"probe.value": ArticleBlok' },
   ],
   [
-    "option (stories), resolved, filter_content_type as string",
-    {
-      given: { type: "option", source: "internal_stories", filter_content_type: "article" },
-      relations: ["probe.value"],
-      want: "value?: string | StoryblokStory<ArticleBlok>",
-    },
+    "option (stories), filter_content_type as a string",
+    { given: { type: "option", source: "internal_stories", filter_content_type: "article" }, want: "value?: string", target: '"probe.value": ArticleBlok' },
   ],
   [
-    "options (stories), resolved, several content types",
-    {
-      given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] },
-      relations: ["probe.value"],
-      want: "value?: (string | StoryblokStory<ArticleBlok | PageBlok>)[]",
-    },
+    "options (stories), several content types",
+    { given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] }, want: "value?: string[]", target: '"probe.value": ArticleBlok | PageBlok' },
   ],
   [
-    "options (stories), resolved, no filter: any content type",
-    { given: { type: "options", source: "internal_stories" }, relations: ["probe.value"], want: "value?: (string | StoryblokStory<ContentTypeBlok>)[]" },
+    "options (stories), no filter: any content type",
+    { given: { type: "options", source: "internal_stories" }, want: "value?: string[]", target: '"probe.value": ContentTypeBlok' },
   ],
   [
     "option (stories), filter names a missing component",
     {
       given: { type: "option", source: "internal_stories", filter_content_type: ["nope"] },
-      relations: ["probe.value"],
-      want: "value?: string | StoryblokStory<ContentTypeBlok>",
+      want: "value?: string",
+      target: '"probe.value": ContentTypeBlok',
       warning: /"nope", which is not typed \(not in the schema, or skipped\)/,
     },
   ],
@@ -155,6 +146,14 @@ const cases: [string, Case][] = [
   ["image (legacy) is the file URL", { given: { type: "image" }, want: "value?: string" }],
   ["multilink, default", { given: { type: "multilink" }, want: 'value?: StoryblokMultilink<"story" | "url">' }],
   [
+    "multilink restricted to content types: where its story links may point",
+    {
+      given: { type: "multilink", restrict_content_types: true, component_whitelist: ["page", "article"] },
+      want: 'value?: StoryblokMultilink<"story" | "url">',
+      target: '"probe.value": ArticleBlok | PageBlok',
+    },
+  ],
+  [
     "multilink, email and asset allowed",
     { given: { type: "multilink", email_link_type: true, asset_link_type: true }, want: 'value?: StoryblokMultilink<"story" | "url" | "email" | "asset">' },
   ],
@@ -181,7 +180,7 @@ const cases: [string, Case][] = [
 ];
 
 describe("field kinds", () => {
-  it.each(cases)("%s", (_name, { given, want, alias, relations, datasources, warning }) => {
+  it.each(cases)("%s", (_name, { given, want, alias, relations, target, datasources, warning }) => {
     const probe: RawComponent = { name: "probe", is_nestable: true, schema: { value: given } };
     const result = run([probe, ...neighbours], {
       relations: relations && { resolve_relations: relations },
@@ -192,6 +191,7 @@ describe("field kinds", () => {
     const components = fileOf(result, "components.ts");
     expect(propertyLine(components, "ProbeBlok", "value")).toBe(want === undefined ? undefined : `${want};`);
     expect(aliasOf(components, "ProbeValueBloks")).toBe(alias);
+    if (target) expect(fileOf(result, "relations.ts").split("\n")).toContain(`  ${target};`);
     const warnings = result.diagnostics.filter((d) => d.severity === "warning" && d.field === "value");
     if (warning) expect(warnings.map((d) => d.message).join("\n")).toMatch(warning);
     else expect(warnings).toEqual([]);

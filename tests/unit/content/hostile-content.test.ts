@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { linkUuids, relationUuids } from "../../../src/content/sources/local-cdn/relations";
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { acceptStory } from "../../../src/content/shaping/story-contract";
+import { PROJECT_QUERY } from "../../../src/content/access/story-queries";
 import { MAX_CONTENT_DEPTH } from "../../../src/content/shaping/content-tree";
 import { validateContent } from "../../../tools/content-validation/validate-content";
 import { RICH_TEXT_MAX_DEPTH } from "../../../src/validation/rich-text-values";
@@ -74,7 +75,7 @@ describe("the data boundary", () => {
     const errors = vi.fn();
     const description = doc({ type: "heading", attrs: { level: 99 }, content: [text("x")] }, link({ href: "javascript:alert(1)" }).content[0]);
     const story = projectStory("projects/odd", {}, { description });
-    expect(acceptStory(story, "project", errors)?.content.description).toEqual(description);
+    expect(acceptStory(story, PROJECT_QUERY, errors)?.content.description).toEqual(description);
     expect(errors).toHaveBeenCalledTimes(1);
     const line = String(errors.mock.calls[0]?.[0]);
     expect(line).toMatch(/^content: projects\/odd shown with changes\. rich text rendered otherwise than written: /);
@@ -85,7 +86,7 @@ describe("the data boundary", () => {
   it("serves a story whose rich text is malformed (the renderer copes) and names each bad node in its one line", () => {
     const errors = vi.fn();
     const description = doc(null, { type: "paragraph", content: "x" }, text("m", { type: "bold" } as never), { type: "blok", attrs: { body: null } });
-    const accepted = acceptStory(projectStory("projects/malformed", {}, { description }), "project", errors);
+    const accepted = acceptStory(projectStory("projects/malformed", {}, { description }), PROJECT_QUERY, errors);
     expect(accepted?.full_slug).toBe("projects/malformed");
     expect(errors).toHaveBeenCalledTimes(1);
     const line = String(errors.mock.calls[0]?.[0]);
@@ -97,7 +98,7 @@ describe("the data boundary", () => {
   it("cuts content nested past the limit with one line, and the rest stays serialisable page props", () => {
     const errors = vi.fn();
     const story = projectStory("projects/deep", {}, { description: doc(nested(3000)) });
-    const accepted = acceptStory(story, "project", errors);
+    const accepted = acceptStory(story, PROJECT_QUERY, errors);
     expect(accepted).not.toBeNull();
     expect(() => JSON.stringify(accepted)).not.toThrow();
     expect(JSON.stringify(accepted).length).toBeLessThan(MAX_CONTENT_DEPTH * 40);
@@ -106,7 +107,7 @@ describe("the data boundary", () => {
 
   it("keeps __proto__ keys as data when it copies content", () => {
     const story = projectStory("projects/proto", {}, { description: JSON.parse('{"type":"doc","content":[],"__proto__":{"polluted":true}}') });
-    const accepted = acceptStory(story, "project", () => {});
+    const accepted = acceptStory(story, PROJECT_QUERY, () => {});
     const copied = accepted?.content.description as unknown as Record<string, unknown>;
     expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
     expect(Object.hasOwn(copied, "__proto__")).toBe(true);

@@ -6,7 +6,6 @@ describe("hrefOf", () => {
   it.each<[string, StoryblokLink, string | null]>([
     ["story", { fieldtype: "multilink", linktype: "story", cached_url: "projects/2024/atlas" }, "/projects/2024/atlas"],
     ["home story with anchor", { fieldtype: "multilink", linktype: "story", cached_url: "home", anchor: "work" }, "/#work"],
-    ["resolved story wins", { fieldtype: "multilink", linktype: "story", cached_url: "old", story: { id: 1, uuid: "u", name: "n", slug: "s", full_slug: "projects/new" } }, "/projects/new"],
     ["empty story", { fieldtype: "multilink", linktype: "story", cached_url: "" }, null],
     ["url", { fieldtype: "multilink", linktype: "url", url: "https://example.com" }, "https://example.com"],
     ["url without scheme", { fieldtype: "multilink", linktype: "url", url: "www.example.com" }, "https://www.example.com"],

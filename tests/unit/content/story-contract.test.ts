@@ -2,7 +2,8 @@
  * Malformed content at the data boundary, through the page queries against
  * the local CDN over HTTP: a broken story costs its own page, a broken
  * related story costs its card, a broken nested block is left to <Blocks>;
- * everything else keeps being served.
+ * everything else keeps being served. A relation the query resolved holds
+ * stories only, as its type says (StoryOf).
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -23,8 +24,19 @@ const home = projectStory("home", {}, {
 });
 const notAPage = projectStory("about", {}, { component: "page", body: "not a list of blocks" });
 const brokenSite = projectStory("site", {}, { component: "site_config" }); // site_name is required
+/** A uuid no story has: what an unpublished or deleted story leaves in a relation field. */
+const missing = randomUUID();
+const relating = projectStory("projects/relating", {}, { related: [missing, good.uuid] });
+const aPage = projectStory("a-page", {}, { component: "page" });
+const picks = projectStory("picks", {}, {
+  component: "page",
+  body: [
+    { _uid: randomUUID(), component: "card_list", projects: [relating.uuid, missing, aPage.uuid] },
+    { _uid: randomUUID(), component: "single_card", project: missing },
+  ],
+});
 
-const served = serveStoriesForSuite([good, broken, home, notAPage, brokenSite]);
+const served = serveStoriesForSuite([good, broken, home, notAPage, brokenSite, relating, aPage, picks]);
 const queries = () => createContentQueries(served.cdn.client());
 
 afterEach(() => vi.restoreAllMocks());
@@ -47,7 +59,7 @@ describe("stories that break their content type", () => {
   it("leave the other projects served", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await queries().getProjectStory(["good"]))?.full_slug).toBe("projects/good");
-    expect((await queries().listProjectSlugs()).sort()).toEqual([["broken"], ["good"]]);
+    expect((await queries().listProjectSlugs()).sort()).toEqual([["broken"], ["good"], ["relating"]]);
   });
 
   it("refuse a page whose own field has the wrong shape", async () => {
@@ -68,13 +80,13 @@ describe("stories that break their content type", () => {
 });
 
 describe("a page relating a broken story", () => {
-  it("keeps the page, puts the broken relation back to its uuid, and logs each place once", async () => {
+  it("keeps the page, drops the broken relation, and logs each place once", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const page = await queries().getPageStory("home");
     const [cardList, singleCard, hero] = page?.content.body ?? [];
     if (cardList?.component !== "card_list" || singleCard?.component !== "single_card") throw new Error("home lost its sections");
-    expect(cardList.projects?.map((p) => (typeof p === "string" ? p : p.full_slug))).toEqual(["projects/good", broken.uuid]);
-    expect(singleCard.project).toBe(broken.uuid);
+    expect(cardList.projects?.map((p) => p.full_slug)).toEqual(["projects/good"]);
+    expect(singleCard).not.toHaveProperty("project");
     const lines = logged(errors);
     expect(lines).toEqual([
       // A broken nested block is marked in the content (<Blocks> skips it where it renders); the boundary names it with the story.
@@ -84,5 +96,22 @@ describe("a page relating a broken story", () => {
     ]);
     // Only the marker goes on: its name, uid and why; none of the content that broke it.
     expect(hero).toEqual({ component: "hero_section", _uid: brokenSection._uid, _broken: ["(hero_section).headline: is required"] });
+  });
+});
+
+describe("relations the query resolved", () => {
+  it("hold stories only, at any depth: a uuid nobody could resolve and a story of a content type the field does not allow are dropped", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = await queries().getPageStory("picks");
+    const [cardList, singleCard] = page?.content.body ?? [];
+    if (cardList?.component !== "card_list" || singleCard?.component !== "single_card") throw new Error("picks lost its sections");
+    expect(cardList.projects?.map((p) => p.full_slug)).toEqual(["projects/relating"]);
+    // The related story's own relations, resolved by the client (resolve_level 2), keep the same promise.
+    expect(cardList.projects?.[0]?.content.related?.map((p) => p.full_slug)).toEqual(["projects/good"]);
+    // A single relation that could not be resolved leaves no field behind, and the block is not marked broken for it.
+    expect(singleCard).not.toHaveProperty("project");
+    expect(singleCard).not.toHaveProperty("_broken");
+    // Only the story of the wrong content type is worth a line: the rest were never resolvable.
+    expect(logged(errors)).toEqual([expect.stringMatching(/^content: picks card_list\.projects → a-page not shown: .*"page" is not allowed here \(allowed: project\)/)]);
   });
 });

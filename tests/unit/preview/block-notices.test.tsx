@@ -1,19 +1,20 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { NestableBlok } from "../../../src/generated";
+import { PAGE_RELATIONS, type ShownBlok } from "../../../src/content/access/story-queries";
 import { Blocks } from "../../../src/blocks/Blocks";
 import { markBrokenBloks } from "../../../src/content/shaping/mark-broken-bloks";
+import { relationFieldsOf } from "../../../src/content/access/relation-fields";
 import { PreviewMode } from "../../../src/preview/preview-mode";
 
-const untyped = (value: unknown): NestableBlok => value as NestableBlok;
+const untyped = (value: unknown): ShownBlok => value as ShownBlok;
 const editable = (uid: string) => `<!--#storyblok#{"name": "link", "space": "288141", "uid": "${uid}", "id": "512004204"}-->`;
 const unknown = untyped({ component: "carousel_3000", _uid: "u-1", _editable: editable("u-1") });
 const invalid = untyped({ component: "link", _uid: "l-1", label: 42, _editable: editable("l-1") });
 
 /** The blocks as a page gets them: through the data boundary, which marks the broken ones (story-contract.ts). */
-function checked(bloks: NestableBlok[]): NestableBlok[] {
+function checked(bloks: ShownBlok[]): ShownBlok[] {
   const copy = structuredClone(bloks);
-  markBrokenBloks(copy);
+  markBrokenBloks(copy, relationFieldsOf(PAGE_RELATIONS));
   return copy;
 }
 

@@ -6,7 +6,7 @@
  * asked for.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RESOLVE_RELATIONS } from "../../../src/generated";
+import { PAGE_QUERY } from "../../../src/content/access/story-queries";
 import { loadForPreview } from "../../../src/preview/page-preview";
 import { DEFAULT_BRIDGE_URL, DEFAULT_EDITOR_ORIGIN } from "../../../src/preview/preview-config";
 
@@ -31,11 +31,11 @@ describe("the draft, with the bridge", () => {
     vi.stubEnv("STORYBLOK_BRIDGE_URL", "");
     vi.stubEnv("STORYBLOK_EDITOR_ORIGIN", "");
     const { asked, load } = contentQuery();
-    const shown = await loadForPreview({ draftMode: true, previewData: { storyId: 5, release: "7", language: "de" } }, load);
+    const shown = await loadForPreview({ draftMode: true, previewData: { storyId: 5, release: "7", language: "de" } }, PAGE_QUERY, load);
     expect(shown).toEqual({
       story: { id: 5, version: "draft" },
       options: { preview: true, release: "7", language: "de" },
-      preview: { storyId: 5, bridgeUrl: DEFAULT_BRIDGE_URL, editorOrigin: DEFAULT_EDITOR_ORIGIN, resolveRelations: [...RESOLVE_RELATIONS] },
+      preview: { storyId: 5, bridgeUrl: DEFAULT_BRIDGE_URL, editorOrigin: DEFAULT_EDITOR_ORIGIN, resolveRelations: [...PAGE_QUERY.resolve_relations] },
     });
     expect(asked).toEqual([{ preview: true, release: "7", language: "de" }]);
   });
@@ -49,19 +49,19 @@ describe("the published story, without the bridge", () => {
     ["draft mode with preview data that is not ours", { draftMode: true, previewData: { storyId: "5" } }],
   ])("%s: the draft is never asked for", async (_name, context) => {
     const { asked, load } = contentQuery();
-    expect(await loadForPreview(context, load)).toEqual({ story: { id: 5, version: "published" }, options: {} });
+    expect(await loadForPreview(context, PAGE_QUERY, load)).toEqual({ story: { id: 5, version: "published" }, options: {} });
     expect(asked).toEqual([{}]);
   });
 
   it("in draft mode, for a page of another story (a link followed in the editor): the draft is asked for, then the published story shown", async () => {
     const { asked, load } = contentQuery(6);
-    expect(await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, load)).toEqual({ story: { id: 5, version: "published" }, options: {} });
+    expect(await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, PAGE_QUERY, load)).toEqual({ story: { id: 5, version: "published" }, options: {} });
     expect(asked).toEqual([{ preview: true }, {}]);
   });
 
   it("in draft mode, when there is no draft: the published story (or none)", async () => {
     const asked: unknown[] = [];
-    const shown = await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, async (options: { preview?: boolean }) => {
+    const shown = await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, PAGE_QUERY, async (options: { preview?: boolean }) => {
       asked.push(options);
       return null;
     });

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createContentClient } from "../../../src/content/access/client";
 import { createContentQueries } from "../../../src/content/access/content-queries";
 import { acceptStory } from "../../../src/content/shaping/story-contract";
+import { PROJECT_QUERY } from "../../../src/content/access/story-queries";
+import { LIVE_ACCEPT } from "../../../src/preview/live-accept";
 import { applyInputStory } from "../../../src/preview/apply-input-story";
 import { storyChanges } from "../../../src/preview/live-content";
 import { makeContentDir, projectStory } from "../content/cdn-harness";
@@ -19,12 +21,12 @@ describe("local live editing", () => {
       const changes = storyChanges(() => queries.getProjectStory(["alpha"]), stop.signal, 20);
 
       const first = await changes.next();
-      const shown = acceptStory(JSON.parse(String(first.value)), "project");
+      const shown = acceptStory(JSON.parse(String(first.value)), PROJECT_QUERY);
       expect(shown?.content.title).toBe("Alpha");
 
       await writeFile(join(dir, "stories/projects/alpha.json"), JSON.stringify({ ...alpha, content: { ...alpha.content, title: "Alpha, edited" } }));
       const second = await changes.next();
-      const applied = applyInputStory(JSON.parse(String(second.value)), shown!, (story) => acceptStory(story, "project"));
+      const applied = applyInputStory(JSON.parse(String(second.value)), shown!, LIVE_ACCEPT.project);
       expect(applied.content.title).toBe("Alpha, edited");
 
       stop.abort();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PROJECT_QUERY } from "../../../src/content/access/story-queries";
 import { unresolvedRelations } from "../../../src/preview/known-relations";
 import { MAX_RELATION_UUIDS, parseRelationUuids } from "../../../src/preview/relation-uuids";
 
@@ -13,7 +14,7 @@ describe("relations an input event leaves unresolved", () => {
         body: [{ component: "single_card", _uid: "s", project: uuid(3) }, { component: "link", _uid: "l", label: uuid(4) }],
       },
     };
-    expect(unresolvedRelations(story).sort()).toEqual([uuid(1), uuid(3)]);
+    expect(unresolvedRelations(story, PROJECT_QUERY.resolve_relations).sort()).toEqual([uuid(1), uuid(3)]);
   });
 
   it("accepts up to the limit of well-formed uuids and nothing else", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PageStory } from "../../../src/generated";
+import type { ShownPage } from "../../../src/content/access/story-queries";
 import { serialiseJsonLd } from "../../../src/seo/json-ld";
 import { mergeDirectives, securityHeaders, serialiseCsp, siteDirectives } from "../../../src/security/security-headers";
 import { robotsTxt, sitemapXml } from "../../../src/seo/sitemap";
@@ -68,7 +68,7 @@ describe("NEXT_PUBLIC_SITE_URL", () => {
 });
 
 describe("the project page's link to all work", () => {
-  const home = (body: unknown[]): PageStory => ({ content: { component: "page", _uid: "h", body } }) as unknown as PageStory;
+  const home = (body: unknown[]): ShownPage => ({ content: { component: "page", _uid: "h", body } }) as unknown as ShownPage;
 
   it("points at the home project list's section id", () => {
     expect(allWorkHref(home([{ component: "hero_section", _uid: "a" }, { component: "card_list", _uid: "b", anchor: "Selected Work" }]))).toBe("/#selected-work");
