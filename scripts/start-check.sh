@@ -13,13 +13,19 @@ PORT="$port" setsid npm start >"$log" 2>&1 </dev/null &
 server=$!
 stop() { kill -TERM -- "-$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"; }
 trap stop EXIT
-status=""
-deadline=$((SECONDS + ${START_CHECK_TIMEOUT:-900}))
-while kill -0 "$server" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do
-  status="$(node -e 'fetch(process.argv[1], { signal: AbortSignal.timeout(10000) }).then((r) => console.log(r.status), () => {})' "http://127.0.0.1:$port/")"
-  [ -n "$status" ] && break
-  sleep 1
-done
+# One process asks / every second (a connection refused while the build runs) until it answers,
+# the server ends, or the time is up; it prints the status, or nothing.
+status="$(node --input-type=module - "http://127.0.0.1:$port/" "$server" "${START_CHECK_TIMEOUT:-900}" <<'JS'
+const [url, pid, limit] = process.argv.slice(2);
+const deadline = Date.now() + Number(limit) * 1000;
+const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+while (alive() && Date.now() < deadline) {
+  const status = await fetch(url, { signal: AbortSignal.timeout(30_000) }).then((response) => response.status, () => undefined);
+  if (status !== undefined) { console.log(status); break; }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+JS
+)"
 seconds="$(awk -v t0="$started" -v t1="$EPOCHREALTIME" 'BEGIN { printf "%.0f", t1 - t0 }')"
 if [ "$status" = "200" ]; then
   echo "npm start on Node.js $(node --version): / answered 200 after ${seconds} s"
