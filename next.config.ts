@@ -113,7 +113,7 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
       clientRouterFilter: false,
     },
     // The repository has other TypeScript trees (codegen/, bin/, tests/); Next only builds src/pages.
-    // NEXT_SKIP_TYPECHECK=1 only for a second build of code already checked (the hostile-content browser test).
+    // NEXT_SKIP_TYPECHECK=1 only for builds of code the same run type-checks (npm test's builds; .ci/run's `npm start` on Node 20).
     typescript: { tsconfigPath: "tsconfig.json", ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },
     images: {
       // Local assets are served from /assets (content/assets, copied at build) and

@@ -51,6 +51,7 @@ phase() {
 suite_started="$EPOCHREALTIME"
 
 phase "set-up"
+echo "── Node.js $(node --version) ($(command -v node))"
 
 bash scripts/ensure-chromium.sh || { failed=$((failed + 1)); echo "── chromium: missing"; }
 # The contact store's and the shared cache's tests start their own PostgreSQL and Redis; where these

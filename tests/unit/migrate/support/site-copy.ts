@@ -9,7 +9,7 @@
  * project's own) and codegen/, and the root configuration) and committed, so a patch applies to it with `git apply`.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
@@ -33,7 +33,9 @@ export function copySite(project: Project): void {
     // A file deleted in the working tree but not yet from the index is not part of the site.
     if (!existsSync(source) && !isSymlink(source)) continue;
     // public/assets is a link to content/assets: kept a link, now to the project's own content.
-    cpSync(source, target, { verbatimSymlinks: true });
+    // Made by hand: Node 24's cpSync follows a link to a folder and, without `recursive`, refuses it.
+    if (isSymlink(source)) symlinkSync(readlinkSync(source), target);
+    else cpSync(source, target);
   }
   project.commit("the site's source");
 }
