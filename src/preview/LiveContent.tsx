@@ -1,17 +1,17 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import type { LiveProps } from "./preview-props";
 import { LIVE_ROUTE, STORY_EVENT } from "./live-protocol";
 
 /** Development only: applies the story each time its file under content/ is saved. */
 export function LiveContent({ live, onStory }: { live: LiveProps; onStory: (story: unknown) => void }) {
-  const onStoryRef = useRef(onStory);
-  onStoryRef.current = onStory;
+  // The latest onStory, without reconnecting the event stream when it changes.
+  const storyArrived = useEffectEvent((story: unknown) => onStory(story));
 
   useEffect(() => {
     const source = new EventSource(`${LIVE_ROUTE}?slug=${encodeURIComponent(live.fullSlug)}`);
     source.addEventListener(STORY_EVENT, (event) => {
       try {
-        onStoryRef.current(JSON.parse((event as MessageEvent<string>).data));
+        storyArrived(JSON.parse((event as MessageEvent<string>).data));
       } catch (error) {
         console.error(`live content: unreadable story: ${String(error)}`);
       }

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useLayoutEffect, useRef } from "react";
 import { applyInputStory } from "./apply-input-story";
 import { relatedStories, unresolvedRelations, withKnownRelations } from "./known-relations";
 import { LIVE_ACCEPT, type LiveContentType, type LiveStories } from "./live-accept";
@@ -25,10 +25,14 @@ export interface LiveEditorProps<K extends LiveContentType> {
  * preview or live editing, with the validators it needs.
  */
 export function LiveEditor<K extends LiveContentType>({ contentType, current, preview, live, onShow }: LiveEditorProps<K>) {
+  // The latest props for `apply`, which the bridge and the live stream keep; set once the render
+  // commits, before any event can reach `apply`.
   const currentRef = useRef(current);
-  currentRef.current = current;
   const onShowRef = useRef(onShow);
-  onShowRef.current = onShow;
+  useLayoutEffect(() => {
+    currentRef.current = current;
+    onShowRef.current = onShow;
+  });
   /** Draft stories loaded for relations the editor added; kept for later input events. */
   const fetched = useRef(new Map<string, Record<string, unknown>>());
   /** Uuids asked for once: one that does not resolve is not asked for on every keystroke. */

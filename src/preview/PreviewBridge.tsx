@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { reactionTo } from "./bridge-events";
 import { loadScript } from "./load-script";
 import type { PreviewProps } from "./preview-props";
@@ -28,8 +28,8 @@ interface PreviewBridgeProps {
 
 /** Loads the Visual Editor's bridge (rendered only in preview) and routes its events. */
 export function PreviewBridge({ preview, onInput }: PreviewBridgeProps) {
-  const onInputRef = useRef(onInput);
-  onInputRef.current = onInput;
+  // The latest onInput, without reloading the bridge when it changes.
+  const inputArrived = useEffectEvent((story: unknown) => onInput(story));
   const { bridgeUrl, editorOrigin, storyId } = preview;
   const relations = preview.resolveRelations.join(",");
 
@@ -44,7 +44,7 @@ export function PreviewBridge({ preview, onInput }: PreviewBridgeProps) {
         bridge = new Bridge({ resolveRelations: relations ? relations.split(",") : [], customParent: editorOrigin });
         bridge.on(["input", "change", "published"], (event) => {
           const reaction = reactionTo(event, storyId);
-          if (reaction.kind === "apply") onInputRef.current(reaction.story);
+          if (reaction.kind === "apply") inputArrived(reaction.story);
           else if (reaction.kind === "reload") window.location.reload();
         });
       })

@@ -26,7 +26,7 @@ function mapRelations(value: unknown, relations: readonly string[], each: (relat
     const [parent, key] = stack.pop()!;
     const node: unknown = (parent as Record<string | number, unknown>)[key];
     if (Array.isArray(node)) {
-      const copy = [...node];
+      const copy: unknown[] = [...(node as unknown[])];
       (parent as Record<string | number, unknown>)[key] = copy;
       copy.forEach((_, index) => stack.push([copy, index]));
     } else if (isObj(node)) {

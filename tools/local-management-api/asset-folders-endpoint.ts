@@ -38,7 +38,7 @@ function inside(state: SpaceState, folder: AssetFolderRecord): AssetFolderRecord
 function parentOf(state: SpaceState, input: Record<string, unknown>, self?: AssetFolderRecord): { parent: AssetFolderRecord | null } | { errors: FieldErrors } {
   const id = input.parent_id;
   if (id === undefined || id === null || idOf(id) === 0) return { parent: null };
-  const parent = find(state, String(id));
+  const parent = find(state, String(idOf(id) ?? ""));
   if (!parent || (self && (parent === self || inside(state, self).includes(parent)))) return { errors: { parent_id: ["must be the id of another asset folder of the space"] } };
   return { parent };
 }

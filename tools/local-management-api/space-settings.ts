@@ -39,7 +39,7 @@ function isLanguage(value: unknown): value is SpaceSettingsRecord["languages"][n
 /** The stored settings, each missing or malformed one at its default. */
 export function spaceSettings(stored: unknown): SpaceSettingsRecord {
   const record = typeof stored === "object" && stored !== null && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
-  const text = (key: string, fallback: string) => (typeof record[key] === "string" ? (record[key] as string) : fallback);
+  const text = (key: string, fallback: string) => (typeof record[key] === "string" ? record[key] : fallback);
   return {
     ...record,
     name: text("name", DEFAULT_SPACE_NAME),

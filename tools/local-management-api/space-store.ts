@@ -52,7 +52,7 @@ export interface SpaceState {
 export interface SpaceTransaction {
   state: SpaceState;
   /** A new id, unique within the space (records, stories and folders share one sequence). */
-  nextId(): number;
+  nextId: () => number;
   /** The `space/` document to rewrite. */
   touch(document: SpaceDocument): void;
   /** The story whose files to rewrite (or, once deleted from `state.stories`, to remove). */

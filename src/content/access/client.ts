@@ -18,7 +18,7 @@ import { noPreviewToken, readContentSource, type ContentSource } from "../source
 import { inProcessFetch } from "../sources/in-process-fetch";
 import { createLocalCdn, reportProblems, type LocalCdnHandler } from "../sources/local-cdn/create-local-cdn";
 import { createStoryStore } from "../sources/local-cdn/story-store";
-import { useIterativeTreeWalk } from "./iterative-tree-walk";
+import { installIterativeTreeWalk } from "./iterative-tree-walk";
 import type { TokenAccess } from "../sources/local-cdn/token-access";
 import { withRequestLimit } from "./rate-limit/limited-fetch";
 import { OAUTH_REQUESTS_PER_WINDOW, processRequestLimiter, REQUESTS_PER_WINDOW } from "./rate-limit/process-limiter";
@@ -97,7 +97,7 @@ export class ContentClient extends StoryblokClient {
     this.#localCv = localCv;
     this.#relations = createRelationMemo(() => this.cacheVersion());
     // Relation and link resolving must survive content of any depth.
-    useIterativeTreeWalk(this);
+    installIterativeTreeWalk(this);
   }
 
   /**
@@ -157,7 +157,7 @@ export class ContentClient extends StoryblokClient {
       await this.#adopt(cv);
       return cv;
     }
-    const { data } = await this.get("cdn/spaces/me", { cv: Date.now() });
+    const { data } = (await this.get("cdn/spaces/me", { cv: Date.now() })) as { data: unknown };
     const version: unknown = (data as { space?: { version?: unknown } }).space?.version;
     if (typeof version !== "number" || !Number.isFinite(version)) {
       throw new ContentRequestError("The content API's cdn/spaces/me answer has no space.version", 200, undefined);

@@ -17,7 +17,7 @@ interface TreeInternals {
   _insertLinks(tree: Obj, key: string, resolveId: string): void;
 }
 
-export function useIterativeTreeWalk(client: object): void {
+export function installIterativeTreeWalk(client: object): void {
   const internals = client as TreeInternals;
   if (typeof internals.iterateTree !== "function" || typeof internals._insertRelations !== "function" || typeof internals._insertLinks !== "function") {
     throw new Error("storyblok-js-client has no iterateTree/_insertRelations/_insertLinks any more: update src/content/access/iterative-tree-walk.ts");
@@ -30,7 +30,7 @@ export function useIterativeTreeWalk(client: object): void {
       if (typeof tree !== "object" || tree === null || (tree as Obj)._stopResolving) continue;
       const children: unknown[] = [];
       if (Array.isArray(tree)) {
-        children.push(...tree);
+        children.push(...(tree as unknown[]));
       } else {
         const object = tree as Obj;
         const resolvesHere = Boolean(object.component && object._uid) || object.type === "link";

@@ -111,7 +111,7 @@ export function createRelationMemo(currentCv: () => number | undefined): Relatio
         },
         fail(reason) {
           if (entries.get(key) === entry) entries.delete(key);
-          reject(reason);
+          reject(reason instanceof Error ? reason : new Error(String(reason)));
         },
       });
     });

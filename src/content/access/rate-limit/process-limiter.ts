@@ -37,7 +37,7 @@ interface Holder {
  */
 export function processRequestLimiter(endpoint: string, env: Readonly<Record<string, string | undefined>> = process.env): RequestLimiter {
   const holder = globalThis as Holder;
-  const limiters = (holder[KEY] ??= new Map());
+  const limiters = (holder[KEY] ??= new Map<string, RequestLimiter>());
   let limiter = limiters.get(endpoint);
   if (!limiter) {
     const link = endpoint.startsWith("in-process:") ? undefined : processRedisLink(env);

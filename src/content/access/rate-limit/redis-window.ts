@@ -60,7 +60,7 @@ export function createRedisWindow(link: RedisLink, key: string, windowMs: number
           arguments: [String(windowMs * 1000), String(limit), member, String(IN_FLIGHT_LEASE_MS * 1000), String(IN_FLIGHT_POLL_MS)],
         }),
       );
-      if (typeof wait !== "number") throw new Error(`unexpected answer from the rate-limit script: ${String(wait)}`);
+      if (typeof wait !== "number") throw new Error(`unexpected answer from the rate-limit script: ${JSON.stringify(wait)}`);
       if (wait > 0) return wait;
       return {
         release() {

@@ -11,6 +11,7 @@
  */
 import { storyblokTime } from "./storyblok-time";
 import type { CdnStory, Json } from "./story-types";
+import { jsonText } from "./json-text";
 
 export interface Condition {
   field: string;
@@ -71,7 +72,7 @@ const time = storyblokTime;
 
 function compare(v: Json | undefined, target: string, parse: (s: string) => number, sign: 1 | -1): boolean {
   if (isMissing(v) || v === "") return false;
-  const a = parse(String(v));
+  const a = parse(jsonText(v));
   const b = parse(target);
   return Number.isFinite(a) && Number.isFinite(b) && sign * (a - b) > 0;
 }
@@ -83,9 +84,9 @@ function matches(v: Json | undefined, { operation, values, patterns = [] }: Cond
     case "is":
       return isValueType(v, first);
     case "in":
-      return !isMissing(v) && !Array.isArray(v) && values.includes(String(v));
+      return !isMissing(v) && !Array.isArray(v) && values.includes(jsonText(v));
     case "not_in":
-      return isMissing(v) || Array.isArray(v) || !values.includes(String(v));
+      return isMissing(v) || Array.isArray(v) || !values.includes(jsonText(v));
     case "like":
       return typeof v === "string" && patterns.some((p) => p.test(v));
     case "not_like":
@@ -131,6 +132,6 @@ function isValueType(v: Json | undefined, type: string): boolean {
     case "not_null":
       return !isMissing(v);
     default:
-      return !isMissing(v) && String(v) === type;
+      return !isMissing(v) && jsonText(v) === type;
   }
 }

@@ -9,6 +9,7 @@
 import { matchesFilterQuery, parseFilterQuery } from "./filter-query";
 import { storyblokTime } from "./storyblok-time";
 import type { CdnStory, Json, JsonObject } from "./story-types";
+import { jsonText } from "./json-text";
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -241,7 +242,7 @@ function compareValues(a: Json | undefined, b: Json | undefined, numeric: boolea
   if (missing(a)) return missing(b) ? 0 : 1;
   if (missing(b)) return -1;
   if (numeric || (typeof a === "number" && typeof b === "number")) return sign * (Number(a) - Number(b) || 0);
-  return sign * collate(String(a), String(b));
+  return sign * collate(jsonText(a), jsonText(b));
 }
 
 export interface Page {

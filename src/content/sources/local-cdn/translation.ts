@@ -44,7 +44,7 @@ function translateContent(content: Json, language: Language): Json {
   while (stack.length > 0) {
     const { from, to } = stack.pop()!;
     if (Array.isArray(from)) {
-      const copy: Json[] = new Array(from.length);
+      const copy = new Array<Json>(from.length);
       to(copy);
       from.forEach((item, i) => stack.push({ from: item, to: (value) => (copy[i] = value) }));
     } else if (from !== null && typeof from === "object") {
