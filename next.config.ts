@@ -54,7 +54,12 @@ async function islandsScript(buildId: string): Promise<string> {
   if (inherited) return inherited;
   const esbuild = await import("esbuild");
   const root = process.cwd();
-  const { script } = await buildIslands({ root, buildId, esbuild, className: (file, local) => shortClassName({ rootContext: root, resourcePath: file }, "", local) });
+  const { script } = await buildIslands({
+    root,
+    buildId,
+    esbuild,
+    className: (file, local) => shortClassName({ rootContext: root, resourcePath: file }, "", local),
+  });
   process.env.SITE_ISLANDS_SCRIPT = script;
   return script;
 }
@@ -123,7 +128,8 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
     webpack(config: { module?: { rules?: unknown } }) {
       // Short CSS Modules class names (src/document/short-class-names.ts), in `next dev` too, so it serves
       // the markup production does; the islands script names the same classes with the same function.
-      if (applyShortClassNames(config.module?.rules) === 0) throw new Error("next.config: found no CSS Modules loader to give short class names");
+      if (applyShortClassNames(config.module?.rules) === 0)
+        throw new Error("next.config: found no CSS Modules loader to give short class names");
       return config;
     },
     async rewrites() {

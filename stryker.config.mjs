@@ -72,7 +72,8 @@ export default {
   // code does not type-check); by default every file under src/, which broke
   // the codegen golden tests that compare src/generated/ as text. Only the
   // mutated files need it.
-  disableTypeChecks: "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/schema-push,tools/space-push,tools/management-api}/**/*.ts",
+  disableTypeChecks:
+    "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/schema-push,tools/space-push,tools/management-api}/**/*.ts",
   tsconfigFile: "tsconfig.json",
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
 

@@ -35,7 +35,8 @@ const TIMED = [
 ].map((name) => {
   // A moved or renamed file would otherwise fall silently into the parallel run.
   const file = (ext: string) => new URL(`./tests/unit/${name}.test.${ext}`, import.meta.url);
-  if (!existsSync(file("ts")) && !existsSync(file("tsx"))) throw new Error(`vitest.config.ts: TIMED names tests/unit/${name}, which is no test file`);
+  if (!existsSync(file("ts")) && !existsSync(file("tsx")))
+    throw new Error(`vitest.config.ts: TIMED names tests/unit/${name}, which is no test file`);
   return `tests/unit/${name}.test.{ts,tsx}`;
 });
 
@@ -48,7 +49,11 @@ const TIMED = [
  * (local-apis/storyblok-cli) is 16 CLI processes, most of their time waiting out the
  * Management API's 3 requests a second.
  */
-const BESIDE_BROWSERS = ["tests/package/**/*.test.ts", "tests/unit/migrate/scenarios.test.ts", "tests/unit/local-apis/storyblok-cli.test.ts"];
+const BESIDE_BROWSERS = [
+  "tests/package/**/*.test.ts",
+  "tests/unit/migrate/scenarios.test.ts",
+  "tests/unit/local-apis/storyblok-cli.test.ts",
+];
 
 export default defineConfig({
   test: {

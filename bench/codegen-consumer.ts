@@ -32,7 +32,12 @@ export function readModel(schemaJson: unknown): SchemaModel {
 
 /** Component name → type name, read from our components.ts (`export type XBlok = {` then `component: "x";`). */
 export function oursTypeNames(componentsTs: string): Map<string, string> {
-  return new Map([...componentsTs.matchAll(/^export type (\w+) = \{\n {2}component: ("(?:[^"\\]|\\.)*");$/gm)].map((m) => [JSON.parse(m[2]!) as string, m[1]!]));
+  return new Map(
+    [...componentsTs.matchAll(/^export type (\w+) = \{\n {2}component: ("(?:[^"\\]|\\.)*");$/gm)].map((m) => [
+      JSON.parse(m[2]!) as string,
+      m[1]!,
+    ]),
+  );
 }
 
 /** Component name → type name, read from storyblok-generate-ts's output (`export interface XStoryblok {` … `component: "x";`). */
@@ -83,9 +88,11 @@ export function consumerSource(
       : [
           `import type { ${nestableTypes.join(", ")} } from "${importFrom}";`,
           `type Nestable = ${nestableTypes.join(" | ")};`,
-          "type Registry = { readonly [K in Nestable[\"component\"]]: ComponentType<{ blok: Extract<Nestable, { component: K }> }> };",
+          'type Registry = { readonly [K in Nestable["component"]]: ComponentType<{ blok: Extract<Nestable, { component: K }> }> };',
         ].join("\n");
-    const renderers = nestable.map((name) => `  ${propertyKey(name)}: ({ blok }) => (void ${read("blok", dataFields(name)[0]?.key ?? "_uid")}, null),`);
+    const renderers = nestable.map(
+      (name) => `  ${propertyKey(name)}: ({ blok }) => (void ${read("blok", dataFields(name)[0]?.key ?? "_uid")}, null),`,
+    );
     return `import type { ComponentType } from "react";\n${registryType}\n\nexport const registry: Registry = {\n${renderers.join("\n")}\n};\n`;
   }
 

@@ -81,7 +81,14 @@ const OUR_TYPE_MODULES = ["components.ts", "registry.ts", "richtext.ts", "storyb
 
 // The library as plain JS, as a user's build would load it; no TypeScript loader in the measured process.
 const oursLib = join(work, "codegen.mjs");
-await build({ entryPoints: [join(repo, "codegen/index.ts")], bundle: true, platform: "node", format: "esm", outfile: oursLib, logLevel: "error" });
+await build({
+  entryPoints: [join(repo, "codegen/index.ts")],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  outfile: oursLib,
+  logLevel: "error",
+});
 
 const child = join(work, "library-call.mjs");
 writeFileSync(
@@ -135,7 +142,17 @@ function outputSize(dir: string): { bytes: number; lines: number } {
 }
 
 const TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, skipLibCheck: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", jsx: "react-jsx", types: [], incremental: false },
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: "ES2022",
+    module: "ESNext",
+    moduleResolution: "Bundler",
+    jsx: "react-jsx",
+    types: [],
+    incremental: false,
+  },
   include: ["**/*.ts"],
 });
 
@@ -174,7 +191,10 @@ function consumerProject(tool: Tool, kind: TscKind, outputs: Outputs, project: s
     writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated/components", consumer));
   } else if (tool === "ours") {
     symlinkSync(outputs.ours, join(project, "generated"), "dir");
-    writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, oursNames, "./generated", consumer, "BlockRegistry"));
+    writeFileSync(
+      join(project, "consumer.ts"),
+      REACT_SITE + consumerSource(model, maps, oursNames, "./generated", consumer, "BlockRegistry"),
+    );
   } else {
     copyFileSync(join(outputs.theirs, "theirs.ts"), join(project, "theirs.ts"));
     writeFileSync(join(project, "consumer.ts"), REACT_SITE + consumerSource(model, maps, theirNames, "./theirs", consumer));
@@ -220,7 +240,9 @@ function measure(tool: Tool, label: string, schema: string, outputs: Outputs): M
       ? [OUR_BIN, "generate", "--schema", schema, "--out", out]
       : [join(repo, "node_modules/storyblok-generate-ts/dist/cli.js"), `source=${schema}`, `target=${join(out, "theirs.ts")}`];
   if (tool === "ours") node(cliArgs(join(work, "warm-up"))); // one run not counted: the OS file cache holds the bin and its modules after it
-  const projects = TSC_KINDS.map((kind) => [kind, consumerProject(tool, kind, outputs, join(work, label.replace(/\W+/g, "-"), tool, `tsc-${kind}`))] as const);
+  const projects = TSC_KINDS.map(
+    (kind) => [kind, consumerProject(tool, kind, outputs, join(work, label.replace(/\W+/g, "-"), tool, `tsc-${kind}`))] as const,
+  );
   for (let i = 0; i < RUNS; i += 1) {
     const base = join(work, label.replace(/\W+/g, "-"), tool, String(i));
     mkdirSync(join(base, "cli"), { recursive: true }); // their CLI does not create its target directory
@@ -237,7 +259,16 @@ function measure(tool: Tool, label: string, schema: string, outputs: Outputs): M
       tscMs[kind] = checked.ms;
       tscErrors = Math.max(tscErrors, checked.stdout.match(/error TS\d+/g)?.length ?? 0);
     }
-    runs.push({ libMs: libResult.ms, libRssMb: libResult.rssKb / 1024, cliMs: cli.ms, cliRssMb: cli.rssKb / 1024, ...size, tscBaseMs: base0.ms, tscMs, tscErrors });
+    runs.push({
+      libMs: libResult.ms,
+      libRssMb: libResult.rssKb / 1024,
+      cliMs: cli.ms,
+      cliRssMb: cli.rssKb / 1024,
+      ...size,
+      tscBaseMs: base0.ms,
+      tscMs,
+      tscErrors,
+    });
   }
   const pick = (key: Exclude<keyof Measure, "tscMs">) => median(runs.map((run) => run[key]));
   const pickTsc = (kind: TscKind) => median(runs.map((run) => run.tscMs[kind]));
@@ -323,8 +354,14 @@ try {
     ["under 0.3 s for the 38-component schema (whole CLI)", hedvig!.ours.cliMs < 300, `${hedvig!.ours.cliMs.toFixed(0)} ms`],
     ...(WITH_TSC
       ? [
-          [`output type-checks ≥3× faster (${COMPONENTS} components; tsc above its fixed cost; ${CONSUMER_LABELS.types})`, tscRatio("types") >= 3, measured("types")] as const,
-          ...(["output", "dispatch", "switch", "registry"] as const).map((kind) => [`(reported, not the target) ${CONSUMER_LABELS[kind]}`, "–", measured(kind)] as const),
+          [
+            `output type-checks ≥3× faster (${COMPONENTS} components; tsc above its fixed cost; ${CONSUMER_LABELS.types})`,
+            tscRatio("types") >= 3,
+            measured("types"),
+          ] as const,
+          ...(["output", "dispatch", "switch", "registry"] as const).map(
+            (kind) => [`(reported, not the target) ${CONSUMER_LABELS[kind]}`, "–", measured(kind)] as const,
+          ),
         ]
       : []),
   ];

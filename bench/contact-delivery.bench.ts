@@ -46,7 +46,8 @@ interface Figures {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 
 /** Posts one message to `server` from its own forwarded address (so the rate limit counts each post apart), returns when it was answered. */
 async function post(server: NextServer, marker: string, index: number): Promise<number> {
@@ -64,7 +65,8 @@ async function arrivals(smtp: LoopbackSmtp, markers: string[], timeoutMs: number
   const seen = new Map<string, number>();
   const deadline = performance.now() + timeoutMs;
   while (seen.size < markers.length && performance.now() < deadline) {
-    for (const marker of markers) if (!seen.has(marker) && smtp.received.some((mail) => mail.text.includes(`${marker}.`))) seen.set(marker, performance.now());
+    for (const marker of markers)
+      if (!seen.has(marker) && smtp.received.some((mail) => mail.text.includes(`${marker}.`))) seen.set(marker, performance.now());
     await sleep(20);
   }
   if (seen.size < markers.length) throw new Error(`${markers.length - seen.size} message(s) never reached the SMTP server`);
@@ -73,7 +75,13 @@ async function arrivals(smtp: LoopbackSmtp, markers: string[], timeoutMs: number
 
 async function runStore(siteDir: string, name: string, location: StoreLocation, contactDb: string): Promise<Figures> {
   const smtp = await startLoopbackSmtp();
-  const env = { CONTACT_DB: contactDb, SMTP_URL: smtp.url, CONTACT_RETRY_MS: "500", CONTACT_RATE_LIMIT: "1000/60", CONTACT_TRUST_PROXY: "1" };
+  const env = {
+    CONTACT_DB: contactDb,
+    SMTP_URL: smtp.url,
+    CONTACT_RETRY_MS: "500",
+    CONTACT_RATE_LIMIT: "1000/60",
+    CONTACT_TRUST_PROXY: "1",
+  };
   const servers = [await startNextServer({ dir: siteDir, env }), await startNextServer({ dir: siteDir, env })];
   try {
     // SMTP up, one visitor at a time.
@@ -88,7 +96,9 @@ async function runStore(siteDir: string, name: string, location: StoreLocation, 
     const up = Array.from({ length: MESSAGES }, (_, i) => `${name}-up-${i}`);
     const answered = new Map<string, number>();
     for (let i = 0; i < up.length; i += 4) {
-      await Promise.all(up.slice(i, i + 4).map(async (marker, j) => answered.set(marker, await post(servers[(i + j) % 2]!, marker, i + j))));
+      await Promise.all(
+        up.slice(i, i + 4).map(async (marker, j) => answered.set(marker, await post(servers[(i + j) % 2]!, marker, i + j))),
+      );
     }
     const upArrivals = await arrivals(smtp, up, 60_000);
     const upMs = up.map((marker) => upArrivals.get(marker)! - answered.get(marker)!);
@@ -131,7 +141,9 @@ try {
   const source = await makeScratchCopy(repo, siteDir);
   const built = await nextBuild(siteDir, {});
   if (built.code !== 0) throw new Error(`next build exited ${built.code}:\n${built.output.slice(-3000)}`);
-  console.log(`- built ${source} in ${(built.ms / 1000).toFixed(1)} s; 10 + ${MESSAGES} + ${Math.floor(MESSAGES / 2)} messages per store, two instances each\n`);
+  console.log(
+    `- built ${source} in ${(built.ms / 1000).toFixed(1)} s; 10 + ${MESSAGES} + ${Math.floor(MESSAGES / 2)} messages per store, two instances each\n`,
+  );
 
   const results: Figures[] = [];
   const sqlite = join(work, "contact.sqlite");
@@ -142,7 +154,9 @@ try {
     results.push(await runStore(siteDir, "postgres", { kind: "postgres", url }, url));
   } else console.log(`- ${NO_POSTGRES}`);
 
-  console.log("| store | posted | delivered | duplicates | not recorded delivered | post → SMTP, one at a time: median / max | post → SMTP, bursts of 4: median / p95 / max | SMTP back → all delivered |");
+  console.log(
+    "| store | posted | delivered | duplicates | not recorded delivered | post → SMTP, one at a time: median / max | post → SMTP, bursts of 4: median / p95 / max | SMTP back → all delivered |",
+  );
   console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of results) {
     const ms = (value: number) => `${Math.round(value)} ms`;

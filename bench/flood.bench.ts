@@ -57,7 +57,12 @@ function byEndpoint(requests: readonly ProxiedRequest[]): string {
     const endpoint = new URL(path, "http://proxy").pathname.replace(/^\/v2\//, "").replace(/^cdn\/stories\/.+/, "cdn/stories/{slug}");
     counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
   }
-  return [...counts].sort(([a], [b]) => a.localeCompare(b, "en-us")).map(([endpoint, n]) => `${endpoint} ${n}`).join(", ") || "none";
+  return (
+    [...counts]
+      .sort(([a], [b]) => a.localeCompare(b, "en-us"))
+      .map(([endpoint, n]) => `${endpoint} ${n}`)
+      .join(", ") || "none"
+  );
 }
 
 async function editTitle(contentDir: string, edition: string): Promise<string> {
@@ -71,7 +76,10 @@ async function editTitle(contentDir: string, edition: string): Promise<string> {
 /** ms from `since` until the page shows `title`, polled every 50 ms; Infinity after 30 s. */
 async function freshAfter(siteUrl: string, title: string, since: number): Promise<number> {
   while (Date.now() - since < 30_000) {
-    const html = await fetch(`${siteUrl}${STORY.path}`).then((r) => r.text(), () => "");
+    const html = await fetch(`${siteUrl}${STORY.path}`).then(
+      (r) => r.text(),
+      () => "",
+    );
     if (html.includes(title)) return Date.now() - since;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -105,7 +113,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000));
 
   console.log(`Source: ${source}. One \`next start\`, the local content API over HTTP behind a counting proxy.\n`);
-  console.log("| round | content API requests | by endpoint | most in 1000 ms | webhook | fresh after | unknown paths | p50 | p95 | memory before / peak / after |");
+  console.log(
+    "| round | content API requests | by endpoint | most in 1000 ms | webhook | fresh after | unknown paths | p50 | p95 | memory before / peak / after |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   let slugOffset = 0;
   const verdicts: string[] = [];
@@ -116,7 +126,9 @@ try {
     const memory = sampleRss(server.pid);
     const from = Date.now();
     // Distinct slugs per round: a path answered once may be cached by the server.
-    const paths = round.known ? Array.from({ length: round.count }, () => "/projects/2024/atlas") : unknownPaths(round.count + slugOffset, buildId).slice(slugOffset);
+    const paths = round.known
+      ? Array.from({ length: round.count }, () => "/projects/2024/atlas")
+      : unknownPaths(round.count + slugOffset, buildId).slice(slugOffset);
     if (!round.known) slugOffset += round.count;
     const flooding = round.count > 0 ? flood(server.url, paths, round.concurrency) : undefined;
     let webhook: Awaited<ReturnType<typeof sendStoryWebhook>> | undefined;

@@ -65,7 +65,19 @@ function story(n: number): Record<string, unknown> {
       client: n % 3 === 0 ? "Harbour Board" : "Studio",
       year: String(2018 + (n % 7)),
       featured: n % 50 === 0,
-      cover: { id: n, alt: "", name: "", focus: "", title: "", filename: "/assets/x.svg", copyright: "", fieldtype: "asset", meta_data: {}, is_external_url: false, source: "" },
+      cover: {
+        id: n,
+        alt: "",
+        name: "",
+        focus: "",
+        title: "",
+        filename: "/assets/x.svg",
+        copyright: "",
+        fieldtype: "asset",
+        meta_data: {},
+        is_external_url: false,
+        source: "",
+      },
       body: [{ _uid: randomUUID(), component: "text_block", text: "Paragraph one of the case study, with a few words in it." }],
     },
     slug: `p${n}`,
@@ -89,7 +101,8 @@ function story(n: number): Record<string, unknown> {
 
 async function contentFolder(size: number): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `bench-local-apis-${size}-`));
-  for (let folder = 0; folder < 20; folder++) await mkdir(join(dir, "stories", "projects", `f${String(folder).padStart(2, "0")}`), { recursive: true });
+  for (let folder = 0; folder < 20; folder++)
+    await mkdir(join(dir, "stories", "projects", `f${String(folder).padStart(2, "0")}`), { recursive: true });
   const writes: Promise<void>[] = [];
   for (let n = 0; n < size; n++) {
     const s = story(n);
@@ -127,11 +140,13 @@ async function main(): Promise<number> {
     const asServed = await serveOverHttp(createLocalCdn({ dir, token: TOKEN, onProblems: () => undefined }), 0);
     const unchecked = await serveOverHttp(createLocalCdn({ dir, token: TOKEN, checkIntervalMs: 60_000, onProblems: () => undefined }), 0);
     try {
-      const getter = (url: string) => async (path: string, params: Record<string, string> = {}) => {
-        const response = await fetch(`${url}/v2/cdn/${path}?${new URLSearchParams({ token: TOKEN, ...params })}`);
-        if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-        return response.json() as Promise<Record<string, unknown>>;
-      };
+      const getter =
+        (url: string) =>
+        async (path: string, params: Record<string, string> = {}) => {
+          const response = await fetch(`${url}/v2/cdn/${path}?${new URLSearchParams({ token: TOKEN, ...params })}`);
+          if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+          return response.json() as Promise<Record<string, unknown>>;
+        };
       const served = getter(asServed.url);
       const page = await time(() => served("links", { per_page: "1000" }));
       const all = await time(async () => {
@@ -157,7 +172,9 @@ async function main(): Promise<number> {
   for (const row of linksRows) console.log(row);
 
   console.log(`\n\`cdn/stories\` with each filter, the files not checked in between (ms, median of ${RUNS}), and per 1,000 stories:\n`);
-  console.log(`| filter | ${SIZES.map((s) => s.toLocaleString("en-US")).join(" | ")} | per 1,000 at ${SIZES[0]!.toLocaleString("en-US")} | at ${SIZES.at(-1)!.toLocaleString("en-US")} |`);
+  console.log(
+    `| filter | ${SIZES.map((s) => s.toLocaleString("en-US")).join(" | ")} | per 1,000 at ${SIZES[0]!.toLocaleString("en-US")} | at ${SIZES.at(-1)!.toLocaleString("en-US")} |`,
+  );
   console.log(`|---|${SIZES.map(() => "---:").join("|")}|---:|---:|`);
   for (const [name, times] of filterTimes) {
     const first = (times[0]! / SIZES[0]!) * 1000;

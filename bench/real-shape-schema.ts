@@ -17,7 +17,9 @@ type Raw = Record<string, unknown> & { name: string; schema?: Record<string, Rec
 
 export function realShapeSchema({ components }: { components: number }) {
   const dir = fileURLToPath(new URL("../tests/fixtures/schemas", import.meta.url));
-  const all = SOURCES.flatMap((name) => (JSON.parse(readFileSync(join(dir, `${name}.components.json`), "utf8")) as { components: Raw[] }).components);
+  const all = SOURCES.flatMap(
+    (name) => (JSON.parse(readFileSync(join(dir, `${name}.components.json`), "utf8")) as { components: Raw[] }).components,
+  );
   // Names several projects share (`page`, `global`) are taken from the first: a schema lists each name once.
   const names = new Set<string>();
   const originals = all.filter((component) => !names.has(component.name) && names.add(component.name));
@@ -31,8 +33,12 @@ export function realShapeSchema({ components }: { components: number }) {
           key,
           {
             ...field,
-            ...(Array.isArray(field.component_whitelist) ? { component_whitelist: field.component_whitelist.map((n) => rename(String(n))) } : {}),
-            ...(Array.isArray(field.filter_content_type) ? { filter_content_type: field.filter_content_type.map((n) => rename(String(n))) } : {}),
+            ...(Array.isArray(field.component_whitelist)
+              ? { component_whitelist: field.component_whitelist.map((n) => rename(String(n))) }
+              : {}),
+            ...(Array.isArray(field.filter_content_type)
+              ? { filter_content_type: field.filter_content_type.map((n) => rename(String(n))) }
+              : {}),
           },
         ]),
       );

@@ -133,7 +133,9 @@ try {
   const errors = [...runs.resolved, ...runs.stored].flatMap((run) => run.errors);
   if (errors.length > 0) throw new Error(`the modules do not compile:\n${[...new Set(errors)].join("\n")}`);
 
-  console.log(`The checker on one module over the 1,000-component real-shape schema's output, median of ${RUNS} fresh processes (node ${process.version}).\n`);
+  console.log(
+    `The checker on one module over the 1,000-component real-shape schema's output, median of ${RUNS} fresh processes (node ${process.version}).\n`,
+  );
   console.log("| module | check CPU | check wall | instantiations |");
   console.log("|---|---:|---:|---:|");
   for (const kind of ["resolved", "stored"] as const) {
@@ -143,7 +145,9 @@ try {
   }
   const cpu = median(runs.resolved.map((run) => run.cpuMs));
   console.log("\n| target | met | measured |\n|---|---|---:|");
-  console.log(`| a module using ResolvedStory with 10 relations checks in under 2 s (CPU) | ${cpu < TARGET_MS ? "yes" : "**no**"} | ${cpu.toFixed(0)} ms |`);
+  console.log(
+    `| a module using ResolvedStory with 10 relations checks in under 2 s (CPU) | ${cpu < TARGET_MS ? "yes" : "**no**"} | ${cpu.toFixed(0)} ms |`,
+  );
   if (cpu >= TARGET_MS) process.exitCode = 1;
 } finally {
   if (process.env.BENCH_KEEP === "1") console.log(`\nkept: ${work}`);

@@ -50,7 +50,13 @@ async function build(dir: string, what: string): Promise<void> {
  * that goes first alternating from run to run (`first` in the first), so a busy machine weighs on both
  * alike; each result logged as it comes.
  */
-async function interleaved<T>(origins: Record<Side, string>, label: string, first: Side, measureOne: (url: string) => Promise<T>, describe: (figures: T) => string): Promise<Map<string, T[]>> {
+async function interleaved<T>(
+  origins: Record<Side, string>,
+  label: string,
+  first: Side,
+  measureOne: (url: string) => Promise<T>,
+  describe: (figures: T) => string,
+): Promise<Map<string, T[]>> {
   const results = new Map<string, T[]>();
   const second: Side = first === "ours" ? "floor" : "ours";
   for (let index = 0; index < RUNS; index++) {
@@ -116,24 +122,37 @@ try {
   const overHttp1: Record<Side, string> = { ours: servers.ours.url, floor: servers.floor.url };
 
   const browser = await launchBrowser(certificate.spkiHash);
-  const describe = (figures: PageFigures) => `${figures.documentProtocol}, Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`;
+  const describe = (figures: PageFigures) =>
+    `${figures.documentProtocol}, Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`;
   let runs: Map<string, PageFigures[]>;
   let http1Runs: Map<string, PageFigures[]>;
   let paints: Map<string, PaintFigures[]>;
   try {
     runs = await interleaved(overHttp2, "run", "ours", (url) => measure(browser, url), describe);
     http1Runs = await interleaved(overHttp1, "HTTP/1.1 run", "floor", (url) => measure(browser, url), describe);
-    paints = await interleaved(overHttp2, "throttled run", "ours", (url) => measurePaint(browser, url), (figures) => `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`);
+    paints = await interleaved(
+      overHttp2,
+      "throttled run",
+      "ours",
+      (url) => measurePaint(browser, url),
+      (figures) => `FCP ${Math.round(figures.fcpMs)} ms, LCP ${Math.round(figures.lcpMs)} ms`,
+    );
   } finally {
     await browser.close();
   }
   // A run over the wrong transport would measure something else than the table says: fail, don't report it.
-  for (const [transport, results, expected] of [["HTTP/2", runs, "h2"], ["HTTP/1.1", http1Runs, "http/1.1"]] as const) {
+  for (const [transport, results, expected] of [
+    ["HTTP/2", runs, "h2"],
+    ["HTTP/1.1", http1Runs, "http/1.1"],
+  ] as const) {
     const wrong = [...results.values()].flat().filter((figures) => figures.documentProtocol !== expected);
-    if (wrong.length > 0) throw new Error(`${wrong.length} ${transport} run(s) loaded the page over ${wrong[0]!.documentProtocol}, not ${expected}`);
+    if (wrong.length > 0)
+      throw new Error(`${wrong.length} ${transport} run(s) loaded the page over ${wrong[0]!.documentProtocol}, not ${expected}`);
   }
 
-  console.log(`\nLighthouse ${RUNS}× per page, mobile preset, over HTTP/2 with TLS, medians (each run's Performance in brackets); ${source}\n`);
+  console.log(
+    `\nLighthouse ${RUNS}× per page, mobile preset, over HTTP/2 with TLS, medians (each run's Performance in brackets); ${source}\n`,
+  );
   console.log(row(["page", "site", "Performance", "LCP", "TBT", "CLS", "JS KiB", "A11y", "BP", "SEO"]));
   console.log(row(Array(10).fill("---")));
   const checks: BudgetCheck[] = [];
@@ -147,22 +166,44 @@ try {
     checks.push(...checkBudget(page, oursMedian, floorMedian));
   }
 
-  console.log(`\nThe same runs over HTTP/1.1 straight from next start (every request beside the HTML on a connection of its own), medians; not budgeted\n`);
+  console.log(
+    `\nThe same runs over HTTP/1.1 straight from next start (every request beside the HTML on a connection of its own), medians; not budgeted\n`,
+  );
   console.log(row(["page", "Performance ours", "Performance floor", "LCP ours", "LCP floor", "LCP ours / floor"]));
   console.log(row(Array(6).fill("---")));
   for (const page of PAGES) {
     const ours = medianFigures(http1Runs.get(`${page} ours`)!);
     const floor = medianFigures(http1Runs.get(`${page} floor`)!);
-    console.log(row([page, String(ours.performance), String(floor.performance), `${Math.round(ours.lcpMs)} ms`, `${Math.round(floor.lcpMs)} ms`, `${(ours.lcpMs / floor.lcpMs).toFixed(2)}×`]));
+    console.log(
+      row([
+        page,
+        String(ours.performance),
+        String(floor.performance),
+        `${Math.round(ours.lcpMs)} ms`,
+        `${Math.round(floor.lcpMs)} ms`,
+        `${(ours.lcpMs / floor.lcpMs).toFixed(2)}×`,
+      ]),
+    );
   }
 
-  console.log(`\nThe same pages over HTTP/2 loaded with real throttling (Lighthouse's devtools method), ${RUNS}× each, medians; not budgeted\n`);
+  console.log(
+    `\nThe same pages over HTTP/2 loaded with real throttling (Lighthouse's devtools method), ${RUNS}× each, medians; not budgeted\n`,
+  );
   console.log(row(["page", "FCP ours", "FCP floor", "LCP ours", "LCP floor", "LCP ours / floor"]));
   console.log(row(Array(6).fill("---")));
   for (const page of PAGES) {
     const of = (side: Side, key: keyof PaintFigures) => median(paints.get(`${page} ${side}`)!.map((figures) => figures[key]));
     const ms = (value: number) => `${Math.round(value)} ms`;
-    console.log(row([page, ms(of("ours", "fcpMs")), ms(of("floor", "fcpMs")), ms(of("ours", "lcpMs")), ms(of("floor", "lcpMs")), `${(of("ours", "lcpMs") / of("floor", "lcpMs")).toFixed(2)}×`]));
+    console.log(
+      row([
+        page,
+        ms(of("ours", "fcpMs")),
+        ms(of("floor", "fcpMs")),
+        ms(of("ours", "lcpMs")),
+        ms(of("floor", "lcpMs")),
+        `${(of("ours", "lcpMs") / of("floor", "lcpMs")).toFixed(2)}×`,
+      ]),
+    );
   }
 
   console.log(`\n${row(["budget", "target", "measured", ""])}\n${row(["---", "---", "---", "---"])}`);

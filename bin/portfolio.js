@@ -67,7 +67,8 @@ async function build() {
   renameSync(tempManifest, manifest);
   for (const old of readdirSync(cacheDir)) {
     const path = join(cacheDir, old);
-    if (old.startsWith("build-") && old !== dir && started - statSync(path).mtimeMs > STALE_BUILD_MS) rmSync(path, { recursive: true, force: true });
+    if (old.startsWith("build-") && old !== dir && started - statSync(path).mtimeMs > STALE_BUILD_MS)
+      rmSync(path, { recursive: true, force: true });
   }
   return join(cacheDir, dir, "portfolio.mjs");
 }

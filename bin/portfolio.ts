@@ -29,7 +29,9 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
 
 const program = new Command()
   .name("portfolio")
-  .description("Generate types from the Storyblok content model, migrate and serve the embedded content and read the contact form's messages.")
+  .description(
+    "Generate types from the Storyblok content model, migrate and serve the embedded content and read the contact form's messages.",
+  )
   .showHelpAfterError();
 
 const requested = process.argv[2];

@@ -41,7 +41,9 @@ export function generate(options: GenerateOptions): GenerateResult {
   const diagnostics: Diagnostic[] = [];
   const report = (diagnostic: Diagnostic) => diagnostics.push(diagnostic);
   const model = withoutUntypable(normaliseSchema(options, report), report);
-  const skipped = [...new Set(diagnostics.filter((d) => d.severity === "error" && d.component !== undefined).map((d) => d.component!))].sort(compareNames);
+  const skipped = [
+    ...new Set(diagnostics.filter((d) => d.severity === "error" && d.component !== undefined).map((d) => d.component!)),
+  ].sort(compareNames);
   const symbols = buildSymbols(model, report);
   const header = fileHeader(options.schemaLabel, options.command);
   const files = [
@@ -74,7 +76,13 @@ function withoutUntypable(model: SchemaModel, report: (diagnostic: Diagnostic) =
   const components = model.components.filter((component) => {
     const unknown = component.fields.filter((field) => !Object.hasOwn(FIELD_TRANSFORMS, field.type));
     for (const field of unknown) {
-      report({ severity: "error", code: "field-type-unknown", component: component.name, field: field.key, message: `unknown field type "${field.type}"; the component is skipped` });
+      report({
+        severity: "error",
+        code: "field-type-unknown",
+        component: component.name,
+        field: field.key,
+        message: `unknown field type "${field.type}"; the component is skipped`,
+      });
     }
     return unknown.length === 0;
   });

@@ -9,6 +9,12 @@ export type { PluginTypes } from "./fields/index.js";
 export type { Diagnostic, GeneratedFile, Severity } from "./model.js";
 export { findDrift, type Drift } from "./drift/compare.js";
 export { unifiedDiff } from "./drift/unified-diff.js";
-export { componentChanges, componentsSource, formatChange, summariseComponentChanges, type ComponentChange } from "./drift/semantic-summary.js";
+export {
+  componentChanges,
+  componentsSource,
+  formatChange,
+  summariseComponentChanges,
+  type ComponentChange,
+} from "./drift/semantic-summary.js";
 export { pulledSchemaFiles, type PulledSchema } from "./pull/pull-schema.js";
 export { readRawSchema } from "./normalise/schema.js";

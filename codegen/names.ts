@@ -6,7 +6,12 @@
  */
 
 /** The fixed union and map names; components and groups never take them. */
-export const UNION_NAMES = { any: "AnyBlok", nestable: "NestableBlok", contentType: "ContentTypeBlok", byComponent: "BlokByComponent" } as const;
+export const UNION_NAMES = {
+  any: "AnyBlok",
+  nestable: "NestableBlok",
+  contentType: "ContentTypeBlok",
+  byComponent: "BlokByComponent",
+} as const;
 export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
 export const RELATIONS_EXPORTS = [
   "LinkResolution",

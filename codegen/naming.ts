@@ -40,7 +40,9 @@ export class NameTable {
     }
     for (const name of build(candidate)) this.owners.set(name, owner);
     if (candidate === stem) return { stem };
-    const holder = build(stem).map((name) => this.owners.get(name)).find((who) => who !== undefined);
+    const holder = build(stem)
+      .map((name) => this.owners.get(name))
+      .find((who) => who !== undefined);
     return { stem: candidate, takenBy: holder };
   }
 }

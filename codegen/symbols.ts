@@ -46,7 +46,12 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
   for (const component of sortedBy(model.components, (c) => c.name)) {
     const wanted = wantedOf(component);
     if (wanted === "Component" && pascalCase(component.name) === "") {
-      report({ severity: "warning", code: "name-without-letters", component: component.name, message: `its name has no letters or digits; its type is based on "${wanted}"` });
+      report({
+        severity: "warning",
+        code: "name-without-letters",
+        component: component.name,
+        message: `its name has no letters or digits; its type is based on "${wanted}"`,
+      });
     }
     byStem.set(wanted, [...(byStem.get(wanted) ?? []), component]);
   }
@@ -94,7 +99,10 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
   // in step; it can still meet another alias (`card` + `list_cards` and
   // `card_list` + `cards`), and the later one in this order is suffixed.
   for (const component of sortedBy(model.components, (c) => c.name)) {
-    const fields = sortedBy(component.fields.filter((f) => f.type === "bloks"), (f) => f.key);
+    const fields = sortedBy(
+      component.fields.filter((f) => f.type === "bloks"),
+      (f) => f.key,
+    );
     if (fields.length === 0) continue;
     const aliases = new Map<string, string>();
     for (const field of fields) {

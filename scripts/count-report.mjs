@@ -6,9 +6,7 @@ const report = JSON.parse(readFileSync(file, "utf8"));
 
 if (kind === "vitest") {
   // A file that fails to load has no tests but a failed suite: count it as one failure.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (r) => r.status === "failed" && (r.assertionResults ?? []).length === 0,
-  ).length;
+  const brokenFiles = (report.testResults ?? []).filter((r) => r.status === "failed" && (r.assertionResults ?? []).length === 0).length;
   console.log(`${report.numPassedTests} ${report.numFailedTests + brokenFiles}`);
 } else if (kind === "playwright") {
   const s = report.stats ?? {};

@@ -34,7 +34,8 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 const local = process.env.STORYBLOK_LOCAL_URL;
 if (!local) throw new Error("storyblok-local-preload: set STORYBLOK_LOCAL_URL to the local server, e.g. http://127.0.0.1:4010");
 const target = new URL(local);
-if (!isLoopback(target.hostname)) throw new Error(`storyblok-local-preload: STORYBLOK_LOCAL_URL must be a loopback address, not ${target.host}`);
+if (!isLoopback(target.hostname))
+  throw new Error(`storyblok-local-preload: STORYBLOK_LOCAL_URL must be a loopback address, not ${target.host}`);
 
 function isLoopback(host) {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -48,7 +49,9 @@ export function redirect(input) {
     return to.toString();
   }
   if (isLoopback(url.hostname)) return url.toString();
-  throw new Error(`storyblok-local-preload: refused a request to ${url.host} (${url.href}): only Storyblok's API hosts (sent to ${target.origin}) and loopback are allowed`);
+  throw new Error(
+    `storyblok-local-preload: refused a request to ${url.host} (${url.href}): only Storyblok's API hosts (sent to ${target.origin}) and loopback are allowed`,
+  );
 }
 
 const originalFetch = globalThis.fetch;
@@ -63,7 +66,16 @@ globalThis.fetch = function localFetch(input, init) {
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
   const first = Array.isArray(args[0]) ? args[0][0] : args[0];
-  const host = typeof first === "object" && first !== null ? (first.path ? undefined : (first.host ?? "localhost")) : typeof first === "number" || /^\d+$/.test(String(first)) ? (typeof args[1] === "string" ? args[1] : "localhost") : undefined;
+  const host =
+    typeof first === "object" && first !== null
+      ? first.path
+        ? undefined
+        : (first.host ?? "localhost")
+      : typeof first === "number" || /^\d+$/.test(String(first))
+        ? typeof args[1] === "string"
+          ? args[1]
+          : "localhost"
+        : undefined;
   if (host !== undefined && !isLoopback(host)) {
     throw new Error(`storyblok-local-preload: refused a connection to ${host}: only loopback is allowed`);
   }

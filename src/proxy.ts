@@ -75,7 +75,11 @@ async function notAPage(request: NextRequest): Promise<Response | undefined> {
   const url = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   // Next.js marks a /_next/data request so before the proxy sees it (and hands it the page's path).
   const data = request.headers.has("x-nextjs-data");
-  return processNotFoundCopies().answer({ url, userAgent: request.headers.get("user-agent"), data }, await contentVersionNow(), request.nextUrl.origin);
+  return processNotFoundCopies().answer(
+    { url, userAgent: request.headers.get("user-agent"), data },
+    await contentVersionNow(),
+    request.nextUrl.origin,
+  );
 }
 
 export const config = {

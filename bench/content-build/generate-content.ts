@@ -38,7 +38,9 @@ function uuidFor(n: number): string {
 export async function generateContent(embeddedDir: string, outDir: string, projects: number): Promise<void> {
   await cp(embeddedDir, outDir, { recursive: true });
   const templates = await Promise.all(
-    TEMPLATES.map(async (slug) => JSON.parse(await readFile(join(embeddedDir, "stories", "projects", `${slug}.json`), "utf8")) as StoryJson),
+    TEMPLATES.map(
+      async (slug) => JSON.parse(await readFile(join(embeddedDir, "stories", "projects", `${slug}.json`), "utf8")) as StoryJson,
+    ),
   );
   const count = projects - templates.length;
   const uuids = [...templates.map((t) => t.uuid), ...Array.from({ length: count }, (_, i) => uuidFor(i + 1))];

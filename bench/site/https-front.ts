@@ -49,7 +49,8 @@ export async function makeCertificate(): Promise<Certificate> {
 /** `headers` without HTTP/2's pseudo-headers (`:path`, …) and the hop-by-hop ones, to pass on in either direction. */
 function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const kept: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) kept[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) kept[name] = value;
   return kept;
 }
 
@@ -64,10 +65,13 @@ export async function startHttpsFront(target: string, certificate: Certificate):
   });
   server.on("request", (request: http2.Http2ServerRequest, response: http2.Http2ServerResponse) => {
     const headers = { ...forwardable(request.headers), "x-forwarded-proto": "https", host: request.authority };
-    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      { host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
+        answer.pipe(response);
+      },
+    );
     forwarded.on("error", (error) => {
       if (!response.headersSent) response.writeHead(502, { "content-type": "text/plain" });
       response.end(`front: ${error.message}`);

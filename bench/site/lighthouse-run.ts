@@ -77,7 +77,8 @@ async function run(browser: Browser, url: string, settings: { onlyCategories: st
 /** An audit's figure from a report; an error naming the audit and the page when Lighthouse gave none. */
 function figure(lhr: Report, id: string, url: string): number {
   const found = lhr.audits[id];
-  if (!found || typeof found.numericValue !== "number") throw new Error(`lighthouse gave no ${id} for ${url}: ${found?.errorMessage ?? "missing"}`);
+  if (!found || typeof found.numericValue !== "number")
+    throw new Error(`lighthouse gave no ${id} for ${url}: ${found?.errorMessage ?? "missing"}`);
   return found.numericValue;
 }
 
@@ -90,9 +91,13 @@ function tableRows<Row>(lhr: Report, id: string): Row[] {
 export async function measure(browser: Browser, url: string): Promise<PageFigures> {
   const lhr = await run(browser, url, { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
   const audit = (id: string) => figure(lhr, id, url);
-  const scripts = tableRows<{ resourceType?: string; transferSize?: number }>(lhr, "resource-summary").find((row) => row.resourceType === "script");
+  const scripts = tableRows<{ resourceType?: string; transferSize?: number }>(lhr, "resource-summary").find(
+    (row) => row.resourceType === "script",
+  );
   const lcpNode = JSON.stringify(tableRows<unknown>(lhr, "largest-contentful-paint-element")[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1];
-  const html = tableRows<{ resourceType?: string; protocol?: string }>(lhr, "network-requests").find((row) => row.resourceType === "Document");
+  const html = tableRows<{ resourceType?: string; protocol?: string }>(lhr, "network-requests").find(
+    (row) => row.resourceType === "Document",
+  );
   return {
     performance: score(lhr.categories.performance?.score),
     lcpMs: audit("largest-contentful-paint"),

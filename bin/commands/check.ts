@@ -22,34 +22,40 @@ interface CheckFlags extends CodegenFlags, SpaceFlags {
  * --dir, no story that does not validate.
  */
 export function registerCheck(program: Command): void {
-  const check = addCodegenFlags(program.command("check").description("Exit 1 with a diff when --out is not what generate would write (the drift check), or when the content does not follow the schema."))
+  const check = addCodegenFlags(
+    program
+      .command("check")
+      .description(
+        "Exit 1 with a diff when --out is not what generate would write (the drift check), or when the content does not follow the schema.",
+      ),
+  )
     .option("--dir <dir>", "the content folder that must follow the schema (skipped when it does not exist)", "content")
     .option("--migrations <dir>", "the migrations folder whose last snapshot schema changes are held to", "migrations");
-  addSpaceFlags(check.option("--remote", "compare with the schema of the live space (--space) instead of --schema; the content is not checked")).action(
-    async (flags: CheckFlags, command: Command) => {
-      if (flags.remote) {
-        const run = runGenerator(flags, await pullRemote(flags));
-        if (run === undefined) process.exit(EXIT.badInput);
-        const fix = `\`npm run portfolio -- schema pull --space ${flags.space}\`, then \`npm run codegen\``;
-        // exitCode, not exit(): a long diff on a pipe must be flushed first.
-        process.exitCode = run.skipped.length > 0 ? EXIT.badInput : reportDrift(run.files, flags.out, `space ${flags.space}`, fix);
-        return;
-      }
-      const verdict = runCodegenBin(["check", ...binArgs(flags)]);
-      if (verdict === EXIT.badInput) process.exit(EXIT.badInput);
-      // The content is held to what generate writes; the package reported its warnings already.
-      const run = runGenerator({ ...flags, warn: true, verbose: false }, undefined, { quiet: true });
+  addSpaceFlags(
+    check.option("--remote", "compare with the schema of the live space (--space) instead of --schema; the content is not checked"),
+  ).action(async (flags: CheckFlags, command: Command) => {
+    if (flags.remote) {
+      const run = runGenerator(flags, await pullRemote(flags));
       if (run === undefined) process.exit(EXIT.badInput);
-      if (command.getOptionValueSource("dir") === "cli" && !isDirectory(flags.dir)) {
-        console.error(`--dir ${flags.dir}: no such folder.`);
-        process.exit(EXIT.badInput);
-      }
-      const { checkContentDrift } = await import("./migrate/content-drift");
-      const content = await checkContentDrift({ ...flags, files: run.files, generatedIsCurrent: verdict === EXIT.ok });
-      // A schema with components that cannot be typed is bad input, even when the rest is up to date.
-      process.exitCode = run.skipped.length > 0 ? EXIT.badInput : Math.max(verdict, content);
-    },
-  );
+      const fix = `\`npm run portfolio -- schema pull --space ${flags.space}\`, then \`npm run codegen\``;
+      // exitCode, not exit(): a long diff on a pipe must be flushed first.
+      process.exitCode = run.skipped.length > 0 ? EXIT.badInput : reportDrift(run.files, flags.out, `space ${flags.space}`, fix);
+      return;
+    }
+    const verdict = runCodegenBin(["check", ...binArgs(flags)]);
+    if (verdict === EXIT.badInput) process.exit(EXIT.badInput);
+    // The content is held to what generate writes; the package reported its warnings already.
+    const run = runGenerator({ ...flags, warn: true, verbose: false }, undefined, { quiet: true });
+    if (run === undefined) process.exit(EXIT.badInput);
+    if (command.getOptionValueSource("dir") === "cli" && !isDirectory(flags.dir)) {
+      console.error(`--dir ${flags.dir}: no such folder.`);
+      process.exit(EXIT.badInput);
+    }
+    const { checkContentDrift } = await import("./migrate/content-drift");
+    const content = await checkContentDrift({ ...flags, files: run.files, generatedIsCurrent: verdict === EXIT.ok });
+    // A schema with components that cannot be typed is bad input, even when the rest is up to date.
+    process.exitCode = run.skipped.length > 0 ? EXIT.badInput : Math.max(verdict, content);
+  });
 }
 
 async function pullRemote(flags: CheckFlags): Promise<RemoteSchema> {

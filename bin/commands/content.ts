@@ -56,7 +56,9 @@ export function registerContent(program: Command): void {
       console.log(`Serving ${index.stories.length} stories from ${dir}`);
       console.log(`  published: ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.token)}`);
       console.log(`  drafts:    ${running.url}/v2/cdn/stories?token=${encodeURIComponent(flags.previewToken)}&version=draft`);
-      console.log(`  Management API: STORYBLOK_MANAGEMENT_API_URL=${running.url}/v1 (space ${flags.spaceId}, Authorization: ${flags.oauthToken})`);
+      console.log(
+        `  Management API: STORYBLOK_MANAGEMENT_API_URL=${running.url}/v1 (space ${flags.spaceId}, Authorization: ${flags.oauthToken})`,
+      );
       if (schemaDir) console.log(`  components: ${schemaDir}/components.json until the space has its own`);
     });
 
@@ -69,7 +71,10 @@ export function registerContent(program: Command): void {
     )
     .option("--source <source>", "where the stories are: local (the files in --dir) or storyblok (a space)", "local")
     .option("--dir <dir>", "content directory (with --source local)", "content")
-    .option("--token <token>", "the space's access token: a preview token for drafts (default $STORYBLOK_PREVIEW_TOKEN, else $STORYBLOK_TOKEN), a public one with --published (default $STORYBLOK_TOKEN)")
+    .option(
+      "--token <token>",
+      "the space's access token: a preview token for drafts (default $STORYBLOK_PREVIEW_TOKEN, else $STORYBLOK_TOKEN), a public one with --published (default $STORYBLOK_TOKEN)",
+    )
     .option("--region <code>", "space region: eu, us, ca, ap, cn; default $STORYBLOK_REGION or eu")
     .option("--api-url <url>", "Content Delivery API base URL, e.g. http://127.0.0.1:4010/v2; default $STORYBLOK_API_URL")
     .option("--published", "check the published version instead of the drafts (a public token is enough)")
@@ -157,7 +162,8 @@ async function validateSpaceOrExit(flags: ValidateFlags): Promise<void> {
   const version = flags.published ? "published" : "draft";
   const report = await validateSpace(createContentClient({ source }), { version }).catch((reason: unknown) => {
     const error = toContentRequestError(reason);
-    const hint = error.status === 401 && version === "draft" ? " (drafts need a preview token; check the published stories with --published)" : "";
+    const hint =
+      error.status === 401 && version === "draft" ? " (drafts need a preview token; check the published stories with --published)" : "";
     console.error(`Reading the space's ${version} stories failed: ${error.message}${hint}`);
     return process.exit(1);
   });

@@ -1,5 +1,10 @@
 import type { Command } from "commander";
-import { runGenerator as runPackageGenerator, type CodegenFlags as PackageFlags, type GeneratorRun, type RemoteSchema } from "../../codegen/cli/run.js";
+import {
+  runGenerator as runPackageGenerator,
+  type CodegenFlags as PackageFlags,
+  type GeneratorRun,
+  type RemoteSchema,
+} from "../../codegen/cli/run.js";
 import { runCodegenBin, runLongCodegenBin } from "./codegen-bin";
 
 export type { GeneratorRun, RemoteSchema } from "../../codegen/cli/run.js";
@@ -16,8 +21,14 @@ export function addCodegenFlags(command: Command): Command {
     .option("--schema <path>", "components.json, or a directory of CLI v4 JSON files", "schema/components.json")
     .option("--out <dir>", "directory for the generated files", "src/generated")
     .option("--relations <path>", "resolve_relations list (default: <name>.relations.json or relations.json beside the schema)")
-    .option("--datasources <path>", "datasources with entries (default: <name>.datasources.json or datasources.json beside the schema, if any)")
-    .option("--plugins <path>", "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema, if any)")
+    .option(
+      "--datasources <path>",
+      "datasources with entries (default: <name>.datasources.json or datasources.json beside the schema, if any)",
+    )
+    .option(
+      "--plugins <path>",
+      "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema, if any)",
+    )
     .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
     .option("--verbose", "list every warning instead of one counted line per kind")
     .option("--no-warn <codes...>", "silence these warning codes (comma-separated or repeated; the codes are in docs/generated-code.md)");
@@ -43,10 +54,14 @@ interface GenerateFlags extends CodegenFlags {
 }
 
 export function registerGenerate(program: Command): void {
-  const command = program.command("generate").description("Write the TypeScript types, block registry and guards for the schema into --out (the generator package's bin).");
+  const command = program
+    .command("generate")
+    .description("Write the TypeScript types, block registry and guards for the schema into --out (the generator package's bin).");
   addCodegenFlags(command)
     .option("--watch", "regenerate whenever the schema or a side file changes, printing what changed")
     .action(async (flags: GenerateFlags) => {
-      process.exitCode = flags.watch ? await runLongCodegenBin(["watch", ...binArgs(flags)]) : runCodegenBin(["generate", ...binArgs(flags)]);
+      process.exitCode = flags.watch
+        ? await runLongCodegenBin(["watch", ...binArgs(flags)])
+        : runCodegenBin(["generate", ...binArgs(flags)]);
     });
 }

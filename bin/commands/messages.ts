@@ -60,11 +60,15 @@ export function registerMessages(program: Command): void {
       await store.close();
       if (flags.json) {
         // JSON escapes C0 controls itself; C1 (U+0080–U+009F, e.g. a one-byte CSI) it leaves raw.
-        console.log(JSON.stringify(all, null, 2).replace(/[\u0080-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
+        console.log(
+          JSON.stringify(all, null, 2).replace(/[\u0080-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`),
+        );
         return;
       }
       for (const message of all) {
-        console.log(printable(`#${message.id}  ${iso(message.receivedAt)}  ${message.subject}  <${message.replyTo ?? "no reply address"}>`));
+        console.log(
+          printable(`#${message.id}  ${iso(message.receivedAt)}  ${message.subject}  <${message.replyTo ?? "no reply address"}>`),
+        );
         console.log(`    ${printable(stateOf(message))}`);
       }
       const queued = all.filter((message) => message.state === "queued").length;

@@ -18,7 +18,9 @@ export function registerMigrate(program: Command): void {
     migrate
       .command("new")
       .argument("<name>", "what the migration does, in lower-case words with hyphens (e.g. rename-hero-headline)")
-      .description("Write migrations/<timestamp>-<name>.ts: a typed scaffold for what changed in the schema since the last migration's snapshot."),
+      .description(
+        "Write migrations/<timestamp>-<name>.ts: a typed scaffold for what changed in the schema since the last migration's snapshot.",
+      ),
   )
     .option(...MIGRATIONS)
     .option("--rename <block.old=new>", "a field renamed, not removed and added (repeatable)", collect, [])
@@ -38,21 +40,36 @@ export function registerMigrate(program: Command): void {
     .option("--out <dir>", "the generated code whose validators check the results", "src/generated")
     .option("--dry-run", "migrate and check in memory; write nothing")
     .option("--diff", "print each changed story as a unified diff")
-    .option("--public-token <token>", "with --space: the space's public access token, to read published versions under pending drafts; default $STORYBLOK_TOKEN")
-    .option("--cdn-url <url>", "with --space: the Content Delivery API's base URL, e.g. http://localhost:4010/v2; default $STORYBLOK_API_URL");
-  addSpaceFlags(run).action(async (flags: { dir: string; migrations: string; schema: string; out: string; dryRun?: boolean; diff?: boolean } & SpaceFlags & { publicToken?: string; cdnUrl?: string }) => {
-    if (flags.space !== undefined) {
-      const { runSpaceMigrations } = await import("./migrate/space-run");
-      process.exitCode = await runSpaceMigrations({ ...flags, space: flags.space });
-      return;
-    }
-    const { runMigrations } = await import("./migrate/run");
-    process.exitCode = await runMigrations(flags);
-  });
+    .option(
+      "--public-token <token>",
+      "with --space: the space's public access token, to read published versions under pending drafts; default $STORYBLOK_TOKEN",
+    )
+    .option(
+      "--cdn-url <url>",
+      "with --space: the Content Delivery API's base URL, e.g. http://localhost:4010/v2; default $STORYBLOK_API_URL",
+    );
+  addSpaceFlags(run).action(
+    async (
+      flags: { dir: string; migrations: string; schema: string; out: string; dryRun?: boolean; diff?: boolean } & SpaceFlags & {
+          publicToken?: string;
+          cdnUrl?: string;
+        },
+    ) => {
+      if (flags.space !== undefined) {
+        const { runSpaceMigrations } = await import("./migrate/space-run");
+        process.exitCode = await runSpaceMigrations({ ...flags, space: flags.space });
+        return;
+      }
+      const { runMigrations } = await import("./migrate/run");
+      process.exitCode = await runMigrations(flags);
+    },
+  );
 
   const undo = migrate
     .command("undo")
-    .description("Put the story files and the journal back as they were before the last run, byte for byte; with --space, the space's stories in their states and its journal.")
+    .description(
+      "Put the story files and the journal back as they were before the last run, byte for byte; with --space, the space's stories in their states and its journal.",
+    )
     .option(...DIR)
     .option("--force", "restore even the files (or, with --space, the stories) edited since the run");
   addSpaceFlags(undo).action(async (flags: { dir: string; force?: boolean } & SpaceFlags) => {
@@ -66,7 +83,9 @@ export function registerMigrate(program: Command): void {
   });
 
   addCodegenFlags(
-    migrate.command("baseline").description("Snapshot the schema the content follows, where migrations start (once, before the first migration)."),
+    migrate
+      .command("baseline")
+      .description("Snapshot the schema the content follows, where migrations start (once, before the first migration)."),
   )
     .option(...MIGRATIONS)
     .option("--from-git <revision>", "the schema as it was at this git revision (e.g. HEAD, when schema/ is already edited)")

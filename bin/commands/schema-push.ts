@@ -26,12 +26,18 @@ const EXIT = { ok: 0, apiFailed: 1, refused: 2 } as const;
 export function registerSchemaPush(schema: Command): void {
   const push = schema
     .command("push")
-    .description("Bring a Storyblok space's component groups, components, presets and datasources to what schema/ holds, after showing the plan.")
+    .description(
+      "Bring a Storyblok space's component groups, components, presets and datasources to what schema/ holds, after showing the plan.",
+    )
     .option("--dir <dir>", "the schema folder (components.json, datasources.json if any)", "schema")
     .option("--dry-run", "print the plan and write nothing")
     .option("--yes", "apply without asking")
     .option("--allow-breaking", "apply breaking changes too (fields removed or retyped, components, datasources or entries removed)")
-    .option("--migrations <dir>", "the migrations folder: breaking changes the space's stories have had every migration for are applied without --allow-breaking", "migrations")
+    .option(
+      "--migrations <dir>",
+      "the migrations folder: breaking changes the space's stories have had every migration for are applied without --allow-breaking",
+      "migrations",
+    )
     .option("--prune", "delete what the space has and schema/ does not name (without it, those are left and listed)");
   addSpaceFlags(push).action(async (flags: PushFlags) => {
     process.exitCode = await pushCommand(flags);
@@ -84,7 +90,9 @@ async function pushCommand(flags: PushFlags): Promise<number> {
         return EXIT.refused;
       case "applied": {
         const { created, updated, deleted } = result.writes;
-        console.log(`\nApplied to ${target}: ${writeTotal(result.writes)} write call(s) (${created} created, ${updated} updated, ${deleted} deleted).`);
+        console.log(
+          `\nApplied to ${target}: ${writeTotal(result.writes)} write call(s) (${created} created, ${updated} updated, ${deleted} deleted).`,
+        );
         return EXIT.ok;
       }
     }

@@ -47,4 +47,3 @@ export async function managementClientOrExit(flags: SpaceFlags, doing: string): 
     process.exit(2);
   }
 }
-

@@ -28,7 +28,9 @@ export function registerSpace(program: Command): void {
   const space = program.command("space").description("Move the repository's schema and content to a Storyblok space.");
   const push = space
     .command("push")
-    .description("Push the schema (as schema push), then the content's folders, assets and stories, each in its state; idempotent and resumable.")
+    .description(
+      "Push the schema (as schema push), then the content's folders, assets and stories, each in its state; idempotent and resumable.",
+    )
     .option("--dir <dir>", "content directory (stories/, drafts/, assets/)", "content")
     .option("--schema <dir>", "the schema folder (components.json, relations.json, datasources.json)", "schema")
     .option("--migrations <dir>", "the migrations folder (as schema push's)", "migrations")
@@ -48,7 +50,9 @@ async function spacePush(flags: PushFlags): Promise<number> {
   const sp = await import("../../tools/space-push");
   let pushedSlugs: string[];
   try {
-    pushedSlugs = (await sp.readLocalContent(resolve(flags.dir), resolve(flags.schema, "components.json"))).stories.map((story) => story.fullSlug);
+    pushedSlugs = (await sp.readLocalContent(resolve(flags.dir), resolve(flags.schema, "components.json"))).stories.map(
+      (story) => story.fullSlug,
+    );
   } catch (error) {
     if (error instanceof sp.LocalContentError || error instanceof sp.MissingAssetsError) {
       console.error(`space push: ${error.message}`);
@@ -72,11 +76,15 @@ async function migrationsStep(client: ManagementClient, flags: PushFlags, pushed
     const outcome = await recordPushedMigrations(client, { dir: resolve(flags.dir), pushedSlugs, dryRun: flags.dryRun === true });
     switch (outcome.kind) {
       case "would-record":
-        console.log(`Migrations: would record in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had: ${outcome.recorded.join(", ")}.`);
+        console.log(
+          `Migrations: would record in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had: ${outcome.recorded.join(", ")}.`,
+        );
         break;
       case "recorded":
         if (outcome.recorded.length > 0) {
-          console.log(`Migrations: recorded in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had (${outcome.recorded.join(", ")}): \`migrate run --space\` will not run them again.`);
+          console.log(
+            `Migrations: recorded in the space's portfolio-migrations datasource the ${outcome.recorded.length} ${flags.dir} has had (${outcome.recorded.join(", ")}): \`migrate run --space\` will not run them again.`,
+          );
         }
         break;
       case "other-stories":
@@ -89,7 +97,9 @@ async function migrationsStep(client: ManagementClient, flags: PushFlags, pushed
     }
     return 0;
   } catch (error) {
-    console.error(`space push failed, recording the content's migrations in the space: ${toManagementRequestError(error).message}. Run the same command again: the stories are pushed, and it records what is missing.`);
+    console.error(
+      `space push failed, recording the content's migrations in the space: ${toManagementRequestError(error).message}. Run the same command again: the stories are pushed, and it records what is missing.`,
+    );
     return 1;
   }
 }
@@ -99,7 +109,8 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushed
   const { pushSchema, SchemaPushError } = await import("../../tools/schema-push/push-schema");
   const { renderPlan } = await import("../../tools/schema-push/render-plan");
   const { writeTotal } = await import("../../tools/schema-push/apply-plan");
-  const show = (plan: SchemaPlan) => console.log(`Schema plan for space ${flags.space} from ${flags.schema}/:\n${renderPlan(plan).join("\n")}\n`);
+  const show = (plan: SchemaPlan) =>
+    console.log(`Schema plan for space ${flags.space} from ${flags.schema}/:\n${renderPlan(plan).join("\n")}\n`);
   try {
     const result = await pushSchema(client, {
       schemaDir: flags.schema,
@@ -120,7 +131,9 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushed
         show(result.plan);
         return 0;
       case "applied":
-        console.log(`Schema: ${writeTotal(result.writes)} write call(s) (${result.writes.created} created, ${result.writes.updated} updated, ${result.writes.deleted} deleted).`);
+        console.log(
+          `Schema: ${writeTotal(result.writes)} write call(s) (${result.writes.created} created, ${result.writes.updated} updated, ${result.writes.deleted} deleted).`,
+        );
         return 0;
       case "refused":
         show(result.plan);
@@ -140,7 +153,9 @@ async function pushSchemaStep(client: ManagementClient, flags: PushFlags, pushed
       return 2;
     }
     if (error instanceof SchemaPushError) {
-      console.error(`space push failed, pushing the schema: ${error.message}. Run the same command again: it compares with the space afresh.`);
+      console.error(
+        `space push failed, pushing the schema: ${error.message}. Run the same command again: it compares with the space afresh.`,
+      );
       return 1;
     }
     throw error;
@@ -156,7 +171,10 @@ async function pushContentStep(client: ManagementClient, flags: PushFlags): Prom
     journalPath: resolve(flags.journal ?? sp.defaultJournalPath(process.cwd(), flags.space!)),
     force: flags.force === true,
     // What the journal is kept for, read as managementClientOrExit reads it (an empty variable is unset).
-    target: flags.apiUrl ?? (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined) ?? `region:${flags.region ?? (process.env.STORYBLOK_REGION || "eu")}`,
+    target:
+      flags.apiUrl ??
+      (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined) ??
+      `region:${flags.region ?? (process.env.STORYBLOK_REGION || "eu")}`,
   };
   try {
     if (flags.dryRun) {
@@ -220,9 +238,12 @@ function printWrites(summary: PushSummary, describe: (action: PushSummary["actio
 }
 
 function printSummary(summary: PushSummary, flags: PushFlags, total: (counts: PushSummary["requests"]) => number): void {
-  const counts = (name: string, kind: PushSummary["folders"]) => `  ${name.padEnd(8)} ${kind.created} created, ${kind.updated} updated, ${kind.unchanged} unchanged`;
+  const counts = (name: string, kind: PushSummary["folders"]) =>
+    `  ${name.padEnd(8)} ${kind.created} created, ${kind.updated} updated, ${kind.unchanged} unchanged`;
   const { reads, writes, uploads } = summary.requests;
-  console.log(`${summary.dryRun ? "Dry run of" : "Pushed"} ${flags.dir} to space ${flags.space} in ${(summary.elapsedMs / 1000).toFixed(1)} s${summary.dryRun ? " (nothing written)" : ""}:`);
+  console.log(
+    `${summary.dryRun ? "Dry run of" : "Pushed"} ${flags.dir} to space ${flags.space} in ${(summary.elapsedMs / 1000).toFixed(1)} s${summary.dryRun ? " (nothing written)" : ""}:`,
+  );
   console.log(counts("folders", summary.folders));
   console.log(counts("assets", summary.assets));
   console.log(counts("stories", summary.stories));
@@ -235,4 +256,3 @@ function printSummary(summary: PushSummary, flags: PushFlags, total: (counts: Pu
     );
   }
 }
-

@@ -51,7 +51,9 @@ export function registerWebhook(program: Command): void {
       }
       const payload = storyWebhookPayload(action, target.id, target.fullSlug, Number(flags.space));
       const result = await sendStoryWebhook(flags.url, payload, secret).catch((error: unknown) => {
-        console.error(`Could not reach ${flags.url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+        console.error(
+          `Could not reach ${flags.url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+        );
         return process.exit(1);
       });
       const body = typeof result.body === "string" ? result.body : JSON.stringify(result.body);

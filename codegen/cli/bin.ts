@@ -19,27 +19,36 @@ const program = new Command()
   .description("TypeScript types, a typed block registry, runtime guards and React renderers from a Storyblok content model.")
   .showHelpAfterError();
 
-addCodegenFlags(program.command("generate").description("Write the types, block registry and guards for the schema into --out.")).action((parsed: ParsedFlags) => {
-  const flags = resolveFlags(parsed);
-  const run = runGenerator(flags);
-  if (run === undefined) return process.exit(EXIT.badInput);
-  const changed = writeGenerated(flags.out, run.files);
-  console.log(`Generated ${run.files.length} files in ${flags.out} (${changed} changed).`);
-  if (run.skipped.length > 0) process.exitCode = EXIT.badInput;
-});
+addCodegenFlags(program.command("generate").description("Write the types, block registry and guards for the schema into --out.")).action(
+  (parsed: ParsedFlags) => {
+    const flags = resolveFlags(parsed);
+    const run = runGenerator(flags);
+    if (run === undefined) return process.exit(EXIT.badInput);
+    const changed = writeGenerated(flags.out, run.files);
+    console.log(`Generated ${run.files.length} files in ${flags.out} (${changed} changed).`);
+    if (run.skipped.length > 0) process.exitCode = EXIT.badInput;
+  },
+);
 
-addCodegenFlags(program.command("check").description("Exit 1 with a diff when --out is not what generate would write.")).action((parsed: ParsedFlags) => {
-  const flags = resolveFlags(parsed);
-  const run = runGenerator(flags);
-  if (run === undefined) return process.exit(EXIT.badInput);
-  const fix = flags.command === undefined ? `\`npx storyblok-typed-codegen generate --schema ${flags.schema} --out ${flags.out}\`` : `\`${flags.command}\``;
-  // exitCode, not exit(): a long diff on a pipe must be flushed first.
-  process.exitCode = run.skipped.length > 0 ? EXIT.badInput : reportDrift(run.files, flags.out, flags.schema, fix);
-});
+addCodegenFlags(program.command("check").description("Exit 1 with a diff when --out is not what generate would write.")).action(
+  (parsed: ParsedFlags) => {
+    const flags = resolveFlags(parsed);
+    const run = runGenerator(flags);
+    if (run === undefined) return process.exit(EXIT.badInput);
+    const fix =
+      flags.command === undefined
+        ? `\`npx storyblok-typed-codegen generate --schema ${flags.schema} --out ${flags.out}\``
+        : `\`${flags.command}\``;
+    // exitCode, not exit(): a long diff on a pipe must be flushed first.
+    process.exitCode = run.skipped.length > 0 ? EXIT.badInput : reportDrift(run.files, flags.out, flags.schema, fix);
+  },
+);
 
-addCodegenFlags(program.command("watch").description("Generate, then again whenever the schema or a side file changes.")).action((parsed: ParsedFlags) => {
-  watchSchema(resolveFlags(parsed));
-});
+addCodegenFlags(program.command("watch").description("Generate, then again whenever the schema or a side file changes.")).action(
+  (parsed: ParsedFlags) => {
+    watchSchema(resolveFlags(parsed));
+  },
+);
 
 program
   .command("pull")

@@ -57,6 +57,8 @@ function checked(value: unknown, where: string): Config {
 export function detectSchema(cwd: string): string | undefined {
   const root = join(cwd, ".storyblok", "components");
   if (!existsSync(root)) return undefined;
-  const found = readdirSync(root).map((space) => join(".storyblok", "components", space, "components.json")).filter((path) => existsSync(join(cwd, path)));
+  const found = readdirSync(root)
+    .map((space) => join(".storyblok", "components", space, "components.json"))
+    .filter((path) => existsSync(join(cwd, path)));
   return found.length === 1 ? found[0] : undefined;
 }

@@ -12,11 +12,20 @@ export interface ParsedFlags extends Partial<Omit<CodegenFlags, "warn">> {
 /** Flags `generate`, `check` and `watch` share, so all three read the schema and report alike. */
 export function addCodegenFlags(command: Command): Command {
   return command
-    .option("--schema <path>", "components.json (yours, the Management API's, or .storyblok/components/<space>/components.json), or a folder of CLI v4 JSON files")
+    .option(
+      "--schema <path>",
+      "components.json (yours, the Management API's, or .storyblok/components/<space>/components.json), or a folder of CLI v4 JSON files",
+    )
     .option("--out <dir>", "the folder for the generated files")
     .option("--relations <path>", "resolve_relations list (default: <name>.relations.json or relations.json beside the schema)")
-    .option("--datasources <path>", "datasources with entries (default: beside the schema, or .storyblok/datasources/<space>/datasources.json)")
-    .option("--plugins <path>", "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema)")
+    .option(
+      "--datasources <path>",
+      "datasources with entries (default: beside the schema, or .storyblok/datasources/<space>/datasources.json)",
+    )
+    .option(
+      "--plugins <path>",
+      "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema)",
+    )
     .option("--command <text>", "the command the generated header names (default: npx storyblok-typed-codegen generate)")
     .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
     .option("--verbose", "list every warning instead of one counted line per kind")
@@ -32,9 +41,15 @@ export function resolveFlags(parsed: ParsedFlags, cwd = process.cwd()): Resolved
   const { config } = loadConfig(cwd);
   const pick = <K extends keyof Config>(key: K): Config[K] => (parsed as Config)[key] ?? config[key];
   const schema = pick("schema") ?? detectSchema(cwd);
-  if (schema === undefined) throw new BadInput(`no schema: pass --schema FILE, or set "schema" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`);
+  if (schema === undefined)
+    throw new BadInput(
+      `no schema: pass --schema FILE, or set "schema" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
+    );
   const out = pick("out");
-  if (out === undefined) throw new BadInput(`no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`);
+  if (out === undefined)
+    throw new BadInput(
+      `no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
+    );
   const resolved: Resolved = { schema, out, warn: parsed.warn, strict: pick("strict") === true, verbose: parsed.verbose === true };
   for (const key of ["relations", "datasources", "plugins", "command", "dir"] as const) {
     const value = pick(key);

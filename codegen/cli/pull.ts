@@ -28,7 +28,8 @@ export async function pullSpace(flags: PullFlags): Promise<PulledSchema> {
   if (!Number.isSafeInteger(spaceId) || spaceId <= 0) throw new BadInput(`--space must be a space's numeric id, not "${flags.space}"`);
   const apiUrl = flags.apiUrl ?? (process.env.STORYBLOK_MANAGEMENT_API_URL || undefined);
   const region = flags.region ?? (process.env.STORYBLOK_REGION || "eu");
-  if (apiUrl === undefined && !["eu", "us", "ca", "ap", "cn"].includes(region)) throw new BadInput(`unknown Storyblok region "${region}": use eu, us, ca, ap or cn`);
+  if (apiUrl === undefined && !["eu", "us", "ca", "ap", "cn"].includes(region))
+    throw new BadInput(`unknown Storyblok region "${region}": use eu, us, ca, ap or cn`);
   const { createManagementApiClient } = await import("@storyblok/management-api-client");
   const client = createManagementApiClient<true>({
     personalAccessToken: token,
@@ -41,9 +42,19 @@ export async function pullSpace(flags: PullFlags): Promise<PulledSchema> {
   const { data: components } = await client.components.list({});
   const { data: groups } = await client.componentFolders.list({});
   const datasources: PulledSchema["datasources"] = [];
-  for (const datasource of await paged((page) => client.datasources.list({ query: { page, per_page: 100 } }).then(({ data, response }) => ({ rows: data.datasources, response })))) {
-    const entries = await paged((page) => client.datasourceEntries.list({ query: { datasource_id: datasource.id, page, per_page: 100 } }).then(({ data, response }) => ({ rows: data.datasource_entries, response })));
-    datasources.push({ slug: datasource.slug, name: datasource.name || datasource.slug, entries: entries.map((entry) => ({ name: String(entry.name), value: String(entry.value) })) });
+  for (const datasource of await paged((page) =>
+    client.datasources.list({ query: { page, per_page: 100 } }).then(({ data, response }) => ({ rows: data.datasources, response })),
+  )) {
+    const entries = await paged((page) =>
+      client.datasourceEntries
+        .list({ query: { datasource_id: datasource.id, page, per_page: 100 } })
+        .then(({ data, response }) => ({ rows: data.datasource_entries, response })),
+    );
+    datasources.push({
+      slug: datasource.slug,
+      name: datasource.name || datasource.slug,
+      entries: entries.map((entry) => ({ name: String(entry.name), value: String(entry.value) })),
+    });
   }
   return {
     components: components.components as unknown as Record<string, unknown>[],
@@ -78,7 +89,10 @@ export function writePulled(dir: string, pulled: PulledSchema): string[] {
 export function describeApiError(error: unknown): string {
   const response = (error as { response?: { status?: number; statusText?: string; data?: unknown } }).response;
   if (response?.status !== undefined) {
-    const detail = response.data === undefined || response.data === "" ? "" : `: ${typeof response.data === "string" ? response.data : JSON.stringify(response.data)}`;
+    const detail =
+      response.data === undefined || response.data === ""
+        ? ""
+        : `: ${typeof response.data === "string" ? response.data : JSON.stringify(response.data)}`;
     return `${response.status} ${response.statusText ?? ""}${detail}`.trim();
   }
   return error instanceof Error ? error.message : String(error);

@@ -63,7 +63,8 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
       log(`${flags.schema}: ${flags.strict && result.skipped.length > 0 ? "--strict: " : "the schema has errors; "}nothing was generated.`);
       return undefined;
     }
-    if (result.skipped.length > 0) log(`${flags.schema}: every other component is generated; fix the errors above (or pass --strict to write nothing).`);
+    if (result.skipped.length > 0)
+      log(`${flags.schema}: every other component is generated; fix the errors above (or pass --strict to write nothing).`);
     return { files: result.files, skipped: result.skipped };
   } catch (error) {
     if (!(error instanceof BadInput)) throw error;
@@ -74,8 +75,15 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
 
 /** `--no-warn a,b --no-warn c` → {a, b, c}; an unknown code is a usage error, so a typo does not silence nothing forever. */
 function silencedCodes(warn: true | string[]): Set<string> {
-  const codes = warn === true ? [] : warn.flatMap((value) => value.split(",")).map((code) => code.trim()).filter(Boolean);
+  const codes =
+    warn === true
+      ? []
+      : warn
+          .flatMap((value) => value.split(","))
+          .map((code) => code.trim())
+          .filter(Boolean);
   const unknown = codes.filter((code) => !WARNING_CODES.includes(code));
-  if (unknown.length > 0) throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
+  if (unknown.length > 0)
+    throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
   return new Set(codes);
 }

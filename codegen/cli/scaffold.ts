@@ -40,7 +40,10 @@ export async function scaffoldCommand(flags: ScaffoldFlags): Promise<number> {
     throw new BadInput(`--dir ${flags.dir}: cannot write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   if (plan.added.length === 0) console.log(`Every nestable block already has a renderer in ${flags.dir}.`);
-  else console.log(`Scaffolded ${plan.added.length} renderer(s) in ${flags.dir} (${plan.files.map((file) => file.path).join(", ")}${plan.registry === undefined ? "" : ", registry.ts"}).`);
+  else
+    console.log(
+      `Scaffolded ${plan.added.length} renderer(s) in ${flags.dir} (${plan.files.map((file) => file.path).join(", ")}${plan.registry === undefined ? "" : ", registry.ts"}).`,
+    );
   return EXIT.ok;
 }
 

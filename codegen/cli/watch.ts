@@ -18,10 +18,15 @@ const SETTLE_MS = 40;
 export function watchSchema(flags: CodegenFlags): void {
   const schema = resolve(flags.schema);
   const dir = isDirectory(schema) ? schema : dirname(schema);
-  const sideFiles = [flags.relations, flags.datasources, flags.plugins].filter((path): path is string => path !== undefined).map((path) => resolve(path));
+  const sideFiles = [flags.relations, flags.datasources, flags.plugins]
+    .filter((path): path is string => path !== undefined)
+    .map((path) => resolve(path));
   const watched = isDirectory(schema)
     ? undefined
-    : new Set([basename(schema), ...["relations", "datasources", "plugins"].flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path)))]);
+    : new Set([
+        basename(schema),
+        ...["relations", "datasources", "plugins"].flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path))),
+      ]);
 
   let timer: NodeJS.Timeout | undefined;
   const schedule = (file: string | null) => {
@@ -54,7 +59,9 @@ function regenerate(flags: CodegenFlags): void {
   }
   const changes = before === "" ? [] : summariseComponentChanges(before, componentsSource(run.files));
   const ms = (performance.now() - started).toFixed(0);
-  console.log(`[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`);
+  console.log(
+    `[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`,
+  );
   for (const change of changes) console.log(`  ${change}`);
   if (run.skipped.length > 0) console.log(`  ${run.skipped.length} component(s) left out; see the errors above.`);
 }

@@ -42,14 +42,23 @@ export function componentsFile(input: ComponentsFileInput): GeneratedFile {
     " * the checker a pass over every block for each K: a typed registry of 1,000",
     " * renderers took about 8 s to check that way, 1.5 s this way.",
     " */",
-    ...mapDeclaration(UNION_NAMES.byComponent, sortedBy(model.components, (c) => c.name).map((c) => [c.name, typeOf(c)] as const)),
+    ...mapDeclaration(
+      UNION_NAMES.byComponent,
+      sortedBy(model.components, (c) => c.name).map((c) => [c.name, typeOf(c)] as const),
+    ),
     ...groupUnions(model, symbols),
     ...storyAliases(components, symbols, use),
   ];
 
   const imports = [
-    ...importTypes(STORYBLOK_EXPORTS.filter((name) => used.has(name)), "./storyblok"),
-    ...importTypes(RICHTEXT_EXPORTS.filter((name) => used.has(name)), "./richtext"),
+    ...importTypes(
+      STORYBLOK_EXPORTS.filter((name) => used.has(name)),
+      "./storyblok",
+    ),
+    ...importTypes(
+      RICHTEXT_EXPORTS.filter((name) => used.has(name)),
+      "./richtext",
+    ),
   ];
   const body = [...imports, ...declarations, ...unions].join("\n");
   return { path: "components.ts", contents: `${input.header}\n${body}\n` };
@@ -108,7 +117,11 @@ function groupUnions(model: SchemaModel, symbols: Symbols): string[] {
       .filter((child) => child.parentUuid === group.uuid)
       .flatMap((child) => symbols.group.get(child.uuid) ?? [])
       .sort(compareNames);
-    return ["", ...docComment(`Blocks in the component group "${groupLabel(group)}".`), ...unionDeclaration(name, [...members, ...subgroups])];
+    return [
+      "",
+      ...docComment(`Blocks in the component group "${groupLabel(group)}".`),
+      ...unionDeclaration(name, [...members, ...subgroups]),
+    ];
   });
 }
 

@@ -19,14 +19,31 @@ export function relationsFile(model: SchemaModel, symbols: Symbols, header: stri
   const relations = relationFields(model);
   const links = restrictedLinks(model);
   const targets = new ContentTypes(symbols, report);
-  const relationTargets = relations.map(({ name, component, field }) => [name, targets.union(component.name, field, field.filterContentType, "filter_content_type")] as const);
-  const linkTargets = links.map(({ name, component, field }) => [name, targets.union(component.name, field, field.linkContentTypes, "its story links' component_whitelist")] as const);
-  const runtimeTargets = relations.map(({ name, field }) => [name, `[${targets.names(field.filterContentType).map((type) => JSON.stringify(type)).join(", ")}]`] as const);
+  const relationTargets = relations.map(
+    ({ name, component, field }) => [name, targets.union(component.name, field, field.filterContentType, "filter_content_type")] as const,
+  );
+  const linkTargets = links.map(
+    ({ name, component, field }) =>
+      [name, targets.union(component.name, field, field.linkContentTypes, "its story links' component_whitelist")] as const,
+  );
+  const runtimeTargets = relations.map(
+    ({ name, field }) =>
+      [
+        name,
+        `[${targets
+          .names(field.filterContentType)
+          .map((type) => JSON.stringify(type))
+          .join(", ")}]`,
+      ] as const,
+  );
 
   const body = [
     ...importTypes(targets.used, "./components"),
     ...importTypes(["RichTextDoc"], "./richtext"),
-    ...importTypes(["StoryblokLinkedLink", "StoryblokLinkedUrl", "StoryblokResolvedStoryLink", "StoryblokStory", "StoryblokStoryLink"], "./storyblok"),
+    ...importTypes(
+      ["StoryblokLinkedLink", "StoryblokLinkedUrl", "StoryblokResolvedStoryLink", "StoryblokStory", "StoryblokStoryLink"],
+      "./storyblok",
+    ),
     "",
     "/**",
     " * relations.json: the fields content may arrive resolved in, so the validators accept",
@@ -63,7 +80,9 @@ function listedRelations(model: SchemaModel, report: (d: Diagnostic) => void): s
 /** Multilink fields that restrict their story links to some content types, by name (`block.field`). */
 function restrictedLinks(model: SchemaModel): RelationField[] {
   const links = model.components.flatMap((component) =>
-    component.fields.filter((field) => field.type === "multilink" && field.linkContentTypes.length > 0).map((field) => ({ name: `${component.name}.${field.key}`, component, field })),
+    component.fields
+      .filter((field) => field.type === "multilink" && field.linkContentTypes.length > 0)
+      .map((field) => ({ name: `${component.name}.${field.key}`, component, field })),
   );
   return sortedBy(links, (link) => link.name);
 }

@@ -46,7 +46,10 @@ export function resolvableWithin(model: SchemaModel, relations: readonly Relatio
   const linkBit = 1n << BigInt(relations.length);
 
   const own: bigint[] = components.map((component) =>
-    component.fields.reduce((mask, field) => mask | (bit.get(`${component.name}.${field.key}`) ?? 0n) | (field.type === "multilink" ? linkBit : 0n), 0n),
+    component.fields.reduce(
+      (mask, field) => mask | (bit.get(`${component.name}.${field.key}`) ?? 0n) | (field.type === "multilink" ? linkBit : 0n),
+      0n,
+    ),
   );
   const children: number[][] = components.map(() => []);
   /** A node standing for a set of blocks (every nestable one, or one whitelist), made once. */
@@ -82,7 +85,10 @@ export function resolvableWithin(model: SchemaModel, relations: readonly Relatio
     const mask = masks[index.get(component.name)!]!;
     if (mask === 0n) continue;
     const held = names.filter((_, i) => (mask >> BigInt(i)) & 1n);
-    within.set(component.name, [...held.filter((name) => name !== HOLDS_LINK).sort(compareNames), ...held.filter((name) => name === HOLDS_LINK)]);
+    within.set(component.name, [
+      ...held.filter((name) => name !== HOLDS_LINK).sort(compareNames),
+      ...held.filter((name) => name === HOLDS_LINK),
+    ]);
   }
   return within;
 }

@@ -15,7 +15,8 @@ const ENGINE_MODULE = "./engine";
 export function validatorsFile(model: SchemaModel, symbols: Symbols, header: string): GeneratedFile {
   const blocks = sortedBy(model.components, (c) => c.name).map((component) => blockRule(component, model, symbols));
   const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
-  const write = (rule: FieldRuleData) => `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
+  const write = (rule: FieldRuleData) =>
+    `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
   const blockLines = blocks.map(({ key, placement, fields }) =>
     fields.length === 0
       ? `  ${key}: [${placement}, {}]`
@@ -30,7 +31,7 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, header: str
     "/**",
     " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
     " * Per field: [kind, required (1) or not (0), …]; the kinds are in engine.ts.",
-    ' * A list that several fields share is written once, below the blocks, and a field names it',
+    " * A list that several fields share is written once, below the blocks, and a field names it",
     ' * as "#0", "#1", ….',
     " *",
     " * JSON text rather than an object literal: tsc has nothing to infer in it (an object",

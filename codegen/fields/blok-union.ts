@@ -18,14 +18,19 @@ export function blokMembers(context: FieldContext): string[] {
     case "components":
       members = restriction.names.flatMap((name) => {
         const type = symbols.blok.get(name);
-        if (type === undefined) warn("whitelist-unknown-component", `whitelists component "${name}", which is not typed (not in the schema, or skipped); it is left out`);
+        if (type === undefined)
+          warn(
+            "whitelist-unknown-component",
+            `whitelists component "${name}", which is not typed (not in the schema, or skipped); it is left out`,
+          );
         return type === undefined ? [] : [type];
       });
       break;
     case "groups":
       members = restriction.uuids.flatMap((uuid) => {
         const type = symbols.group.get(uuid);
-        if (type === undefined) warn("whitelist-unknown-group", `whitelists component group "${uuid}", which is not in the schema; it is left out`);
+        if (type === undefined)
+          warn("whitelist-unknown-group", `whitelists component group "${uuid}", which is not in the schema; it is left out`);
         return type === undefined ? [] : [type];
       });
       break;
@@ -82,9 +87,15 @@ function expandRestriction(model: SchemaModel, restriction: Exclude<BlokRestrict
           }
         }
       }
-      return model.components.filter((c) => c.groupUuid !== undefined && groups.has(c.groupUuid)).map((c) => c.name).sort(compareNames);
+      return model.components
+        .filter((c) => c.groupUuid !== undefined && groups.has(c.groupUuid))
+        .map((c) => c.name)
+        .sort(compareNames);
     }
     case "tags":
-      return model.components.filter((c) => c.tagIds.some((id) => restriction.ids.includes(id))).map((c) => c.name).sort(compareNames);
+      return model.components
+        .filter((c) => c.tagIds.some((id) => restriction.ids.includes(id)))
+        .map((c) => c.name)
+        .sort(compareNames);
   }
 }

@@ -10,6 +10,7 @@ import type { FieldTransform } from "./context.js";
 export const richtextField: FieldTransform = (context) => {
   const members = blokMembers(context);
   const restriction = context.field.restriction;
-  if (members.length === 0 && restriction.kind !== "any" && !restriction.listed) context.warn("richtext-allows-no-blocks", "restricts its embedded blocks but allows none; typed as RichTextDoc<never>");
+  if (members.length === 0 && restriction.kind !== "any" && !restriction.listed)
+    context.warn("richtext-allows-no-blocks", "restricts its embedded blocks but allows none; typed as RichTextDoc<never>");
   return `${context.use("RichTextDoc")}<${members.length === 0 ? "never" : members.join(" | ")}>`;
 };

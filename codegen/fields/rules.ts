@@ -13,7 +13,9 @@ export type FieldRuleData = readonly (string | number | readonly string[])[];
 
 type RuleTransform = (context: FieldContext, required: 0 | 1) => FieldRuleData | undefined;
 
-const simple = (kind: string): RuleTransform => (_context, required) => [kind, required];
+const simple =
+  (kind: string): RuleTransform =>
+  (_context, required) => [kind, required];
 
 const text: RuleTransform = ({ field }, required) => trim(["text", required, field.maxLength]);
 

@@ -40,7 +40,8 @@ function fits(old: string, now: string): boolean {
   if (old === now || old === "never") return true;
   const oldMembers = splitTopLevel(old, "|");
   const newMembers = splitTopLevel(now, "|");
-  if (oldMembers.length > 1 || newMembers.length > 1) return oldMembers.every((member) => newMembers.some((candidate) => fits(member, candidate)));
+  if (oldMembers.length > 1 || newMembers.length > 1)
+    return oldMembers.every((member) => newMembers.some((candidate) => fits(member, candidate)));
   if (old.endsWith("[]") && now.endsWith("[]")) return fits(unparenthesise(old.slice(0, -2)), unparenthesise(now.slice(0, -2)));
   const oldGeneric = /^([\w$]+)<(.*)>$/.exec(old);
   const newGeneric = /^([\w$]+)<(.*)>$/.exec(now);

@@ -53,7 +53,8 @@ export function suggestRenames(changes: readonly ComponentChange[], confirmed: r
   for (const [block, { removed, added }] of byBlock) {
     const [gone] = removed;
     const [fresh] = added;
-    if (removed.length === 1 && added.length === 1 && gone!.type === fresh!.type) suggestions.push({ block, from: gone!.field, to: fresh!.field });
+    if (removed.length === 1 && added.length === 1 && gone!.type === fresh!.type)
+      suggestions.push({ block, from: gone!.field, to: fresh!.field });
   }
   return suggestions;
 }

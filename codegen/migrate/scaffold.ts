@@ -56,7 +56,9 @@ export function migrationScaffold(input: ScaffoldInput): string {
 
 function header(input: ScaffoldInput): string[] {
   const renamed = input.renames.map(({ block, from, to }) => ` *   ${block}.${from} → ${to}`);
-  const suggested = input.suggestions.map(({ block, from, to }) => ` *   ${block}.${from} → ${to}? (confirm with --rename ${block}.${from}=${to})`);
+  const suggested = input.suggestions.map(
+    ({ block, from, to }) => ` *   ${block}.${from} → ${to}? (confirm with --rename ${block}.${from}=${to})`,
+  );
   return [
     "/**",
     ` * Migration ${input.id}: makes content written for the schema in`,
@@ -127,22 +129,33 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
       continue;
     }
     const suggestion = input.suggestions.find((s) => s.block === block && s.from === change.field);
-    if (suggestion) statements.push(`    // ${change.field} → ${suggestion.to} looks like a rename (same type): if it is one, write \`${propertyKey(suggestion.to)}: ${local}\` below and delete its todo and this decide.`);
-    statements.push(`    decide(${tsString(`${block}.${change.field} was removed: use its value (${local}) in the result or drop it, then delete this line`)});`);
+    if (suggestion)
+      statements.push(
+        `    // ${change.field} → ${suggestion.to} looks like a rename (same type): if it is one, write \`${propertyKey(suggestion.to)}: ${local}\` below and delete its todo and this decide.`,
+      );
+    statements.push(
+      `    decide(${tsString(`${block}.${change.field} was removed: use its value (${local}) in the result or drop it, then delete this line`)});`,
+    );
     uses.add("decide");
   }
   for (const change of changes) {
     if (change.kind === "field-added" && !renamedFrom.has(change.field)) {
       if (change.type.startsWith("?")) {
-        properties.push(`    // ${propertyKey(change.field)}${change.type} is new and optional: set it here if existing content should fill it.`);
+        properties.push(
+          `    // ${propertyKey(change.field)}${change.type} is new and optional: set it here if existing content should fill it.`,
+        );
       } else {
-        properties.push(`    ${propertyKey(change.field)}: todo(${tsString(`${block}.${change.field} is new and required (${bare(change.type)}): give it a value`)}),`);
+        properties.push(
+          `    ${propertyKey(change.field)}: todo(${tsString(`${block}.${change.field} is new and required (${bare(change.type)}): give it a value`)}),`,
+        );
         uses.add("todo");
       }
     }
     if (change.kind === "field-retyped") {
       if (fitsWithoutMigration(change.was, change.type)) {
-        properties.push(`    // ${propertyKey(change.field)} was ${typeText(change.was)}, is now ${typeText(change.type)}: every old value still fits.`);
+        properties.push(
+          `    // ${propertyKey(change.field)} was ${typeText(change.was)}, is now ${typeText(change.type)}: every old value still fits.`,
+        );
       } else {
         const message = `${block}.${change.field} was ${typeText(change.was)}, is now ${typeText(change.type)}: convert block.${change.field}`;
         properties.push(`    ${propertyKey(change.field)}: todo(${tsString(message)}),`);
@@ -152,10 +165,18 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
   }
 
   const nested = nestedFields(block, changes, input);
-  const parameter = nested.length === 0 ? `Before.${was.typeName}` : `Migrating<Before.${was.typeName}, After.${now.typeName}, ${nested.map((f) => JSON.stringify(f)).join(" | ")}>`;
+  const parameter =
+    nested.length === 0
+      ? `Before.${was.typeName}`
+      : `Migrating<Before.${was.typeName}, After.${now.typeName}, ${nested.map((f) => JSON.stringify(f)).join(" | ")}>`;
   if (nested.length > 0) uses.add("Migrating");
   const source = taken.length === 0 ? "block" : "kept";
-  const destructure = taken.length === 0 ? [] : [`    const { ${taken.map(([field, local]) => (propertyKey(field) === local ? local : `${propertyKey(field)}: ${local}`)).join(", ")}, ...kept } = block;`];
+  const destructure =
+    taken.length === 0
+      ? []
+      : [
+          `    const { ${taken.map(([field, local]) => (propertyKey(field) === local ? local : `${propertyKey(field)}: ${local}`)).join(", ")}, ...kept } = block;`,
+        ];
   return {
     uses: [...uses],
     lines: [
@@ -180,7 +201,9 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
 function nestedFields(block: string, changes: readonly ComponentChange[], input: ScaffoldInput): string[] {
   const was = input.before.get(block)!.fields;
   const now = input.after.get(block)!.fields;
-  const retyped = new Set(changes.filter((c) => c.kind === "field-retyped" && !fitsWithoutMigration(c.was, c.type)).map((c) => (c as { field: string }).field));
+  const retyped = new Set(
+    changes.filter((c) => c.kind === "field-retyped" && !fitsWithoutMigration(c.was, c.type)).map((c) => (c as { field: string }).field),
+  );
   return [...now]
     .filter(([field, type]) => was.has(field) && !retyped.has(field) && HOLDS_BLOCKS.test(type) && HOLDS_BLOCKS.test(was.get(field)!))
     .map(([field]) => field);
@@ -202,9 +225,10 @@ class LocalNames {
 }
 
 const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof " +
-    "new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await")
-    .split(" "),
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof " +
+    "new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await"
+  ).split(" "),
 );
 
 function propertyKey(key: string): string {

@@ -10,11 +10,7 @@ import { normaliseField } from "./field.js";
 const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
 
 /** Reads one raw component; undefined (with an error) when it has no usable name or fields. */
-export function normaliseComponent(
-  raw: RawObject,
-  index: number,
-  report: (diagnostic: Diagnostic) => void,
-): ComponentModel | undefined {
+export function normaliseComponent(raw: RawObject, index: number, report: (diagnostic: Diagnostic) => void): ComponentModel | undefined {
   const name = readText(raw.name);
   if (name === undefined) {
     report({ severity: "error", code: "component-without-name", component: `#${index + 1}`, message: "has no `name`; skipped" });

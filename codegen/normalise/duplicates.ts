@@ -55,7 +55,12 @@ function describe(component: ComponentModel): string {
   const parts = [
     component.id === undefined ? undefined : `id ${component.id}`,
     component.updatedAt === undefined ? undefined : `updated ${component.updatedAt}`,
-    `fields ${component.fields.map((field) => field.key).sort(compareNames).join(", ") || "(none)"}`,
+    `fields ${
+      component.fields
+        .map((field) => field.key)
+        .sort(compareNames)
+        .join(", ") || "(none)"
+    }`,
   ];
   return parts.filter((part) => part !== undefined).join(", ");
 }

@@ -10,12 +10,24 @@ export function normaliseField(
   report: (diagnostic: Diagnostic) => void,
 ): FieldModel | undefined {
   if (!isObject(raw)) {
-    report({ severity: "error", code: "field-not-object", component, field: key, message: "field definition is not an object; the component is skipped" });
+    report({
+      severity: "error",
+      code: "field-not-object",
+      component,
+      field: key,
+      message: "field definition is not an object; the component is skipped",
+    });
     return undefined;
   }
   const type = readText(raw.type);
   if (type === undefined) {
-    report({ severity: "error", code: "field-without-type", component, field: key, message: "field has no `type`; the component is skipped" });
+    report({
+      severity: "error",
+      code: "field-without-type",
+      component,
+      field: key,
+      message: "field has no `type`; the component is skipped",
+    });
     return undefined;
   }
   return {
@@ -31,7 +43,8 @@ export function normaliseField(
     restriction: readRestriction(raw),
     allowEmailLinks: readBoolean(raw.email_link_type),
     allowAssetLinks: readBoolean(raw.asset_link_type),
-    linkContentTypes: type === "multilink" && readBoolean(raw.restrict_content_types) ? readStringList(raw.component_whitelist).sort(compareNames) : [],
+    linkContentTypes:
+      type === "multilink" && readBoolean(raw.restrict_content_types) ? readStringList(raw.component_whitelist).sort(compareNames) : [],
     maxLength: readCount(raw.max_length),
     maxOptions: readCount(raw.max_options),
     minimum: readCount(raw.minimum),

@@ -17,10 +17,7 @@ export interface RawSchemaInput {
   datasources?: unknown;
 }
 
-export function normaliseSchema(
-  input: RawSchemaInput,
-  report: (diagnostic: Diagnostic) => void,
-): SchemaModel {
+export function normaliseSchema(input: RawSchemaInput, report: (diagnostic: Diagnostic) => void): SchemaModel {
   const { components: rawComponents, groups } = readRawSchema(input.documents, report);
 
   const byName = new Map<string, ComponentModel[]>();
@@ -30,7 +27,10 @@ export function normaliseSchema(
   });
   // Sorted once here, components by name and fields by key: the model has one
   // order whatever the file's, and the emitters' own sorts then cost one pass.
-  const components = sortedBy([...byName.values()].map((copies) => oneOf(copies, report)), (c) => c.name);
+  const components = sortedBy(
+    [...byName.values()].map((copies) => oneOf(copies, report)),
+    (c) => c.name,
+  );
   for (const component of components) component.fields = sortedBy(component.fields, (f) => f.key);
 
   return {
@@ -47,7 +47,10 @@ export function normaliseSchema(
  * any of the accepted layouts. `schema push` sends these raw objects; the
  * generator normalises them.
  */
-export function readRawSchema(documents: unknown[], report: (diagnostic: Diagnostic) => void): { components: RawObject[]; groups: GroupModel[] } {
+export function readRawSchema(
+  documents: unknown[],
+  report: (diagnostic: Diagnostic) => void,
+): { components: RawObject[]; groups: GroupModel[] } {
   const components: RawObject[] = [];
   const rawGroups: RawObject[] = [];
   documents.forEach((document, index) => collect(document, index, components, rawGroups, report));
@@ -76,7 +79,12 @@ function collect(
   }
   if ("schema" in document || "is_root" in document || "is_nestable" in document) components.push(document);
   else if ("uuid" in document && "name" in document) groups.push(document);
-  else report({ severity: "error", code: "document-not-schema", message: `schema document #${index + 1} holds neither components nor component groups` });
+  else
+    report({
+      severity: "error",
+      code: "document-not-schema",
+      message: `schema document #${index + 1} holds neither components nor component groups`,
+    });
 }
 
 /**

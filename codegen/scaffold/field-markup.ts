@@ -47,20 +47,27 @@ export function fieldMarkup(field: FieldModel): Markup | undefined {
     case "asset":
       return plain(`{${value}?.filename ? <img src={${value}.filename} alt={${value}.alt ?? ""} /> : null}`);
     case "multiasset":
-      return plain(`{${value}?.map((asset) => (asset.filename ? <img key={asset.filename} src={asset.filename} alt={asset.alt ?? ""} /> : null))}`);
+      return plain(
+        `{${value}?.map((asset) => (asset.filename ? <img key={asset.filename} src={asset.filename} alt={asset.alt ?? ""} /> : null))}`,
+      );
     case "image":
       return plain(`{${value} ? <img src={${value}} alt="" /> : null}`);
     case "file":
       return plain(`{${value} ? <a href={${value}}>${label(field.key)}</a> : null}`);
     case "multilink":
-      return { jsx: `{${value} ? <a href={linkHref(${value})}>{${value}.title || ${JSON.stringify(field.key)}}</a> : null}`, helpers: ["linkHref"] };
+      return {
+        jsx: `{${value} ? <a href={linkHref(${value})}>{${value}.title || ${JSON.stringify(field.key)}}</a> : null}`,
+        helpers: ["linkHref"],
+      };
     case "table":
       return plain(
         `{${value} ? (\n<table>\n<thead><tr>{${value}.thead.map((cell) => <th key={cell._uid}>{cell.value}</th>)}</tr></thead>\n<tbody>{${value}.tbody.map((row) => <tr key={row._uid}>{row.body.map((cell) => <td key={cell._uid}>{cell.value}</td>)}</tr>)}</tbody>\n</table>\n) : null}`,
       );
     case "custom":
       // A plugin's value has the shape its author chose; only they know how to show it.
-      return plain(`{/* ${field.key.replace(/\*\//g, "* /")}: a ${(field.pluginName ?? "plugin").replace(/\*\//g, "* /")} field; render its value as the plugin defines it. */}`);
+      return plain(
+        `{/* ${field.key.replace(/\*\//g, "* /")}: a ${(field.pluginName ?? "plugin").replace(/\*\//g, "* /")} field; render its value as the plugin defines it. */}`,
+      );
     default:
       return undefined;
   }

@@ -41,9 +41,12 @@ const RESERVED = new Set(["Blocks", "RichText"]);
 export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldPlan> {
   const { model, symbols } = analyseSchema(input);
   // As components-file.ts: a component neither root nor nestable (older spaces) counts as nestable.
-  const nestable = model.components.filter((component) => component.isNestable || !component.isRoot).sort((a, b) => compareNames(a.name, b.name));
+  const nestable = model.components
+    .filter((component) => component.isNestable || !component.isRoot)
+    .sort((a, b) => compareNames(a.name, b.name));
   for (const name of input.blocks ?? []) {
-    if (!nestable.some((component) => component.name === name)) throw new RegistryError(`--block ${name}: no nestable block of that name in the schema`);
+    if (!nestable.some((component) => component.name === name))
+      throw new RegistryError(`--block ${name}: no nestable block of that name in the schema`);
   }
   // ts-morph only to read and edit a registry.ts that exists: a first scaffold never loads it.
   const edit = input.registry === undefined ? undefined : await import("./registry-file.js");
@@ -69,6 +72,15 @@ export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldP
     if (!input.existing.has(file.path)) files.push(file);
   }
   // Blocks renders through the registry: a scaffold that writes it needs one.
-  const registry = entries.length === 0 ? undefined : input.registry === undefined || edit === undefined ? newRegistry(entries, input.generatedImport) : edit.addToRegistry(input.registry, entries);
-  return { files: files.sort((a, b) => compareNames(a.path, b.path)), ...(registry === undefined ? {} : { registry }), added: entries.map((entry) => entry.block) };
+  const registry =
+    entries.length === 0
+      ? undefined
+      : input.registry === undefined || edit === undefined
+        ? newRegistry(entries, input.generatedImport)
+        : edit.addToRegistry(input.registry, entries);
+  return {
+    files: files.sort((a, b) => compareNames(a.path, b.path)),
+    ...(registry === undefined ? {} : { registry }),
+    added: entries.map((entry) => entry.block),
+  };
 }

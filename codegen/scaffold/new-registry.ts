@@ -26,4 +26,3 @@ export function newRegistry(entries: readonly RegistryEntry[], generatedImport: 
     "",
   ].join("\n");
 }
-

@@ -12,7 +12,13 @@ import { RegistryError, type RegistryEntry } from "./new-registry.js";
 /** The keys the registry object already has, e.g. a hand-wired renderer the scaffold must not replace. */
 export function registryKeys(text: string): Set<string> {
   const object = registryObject(parse(text));
-  return new Set(object.getProperties().flatMap((property) => (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? [unquote(property.getName())] : [])));
+  return new Set(
+    object
+      .getProperties()
+      .flatMap((property) =>
+        Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? [unquote(property.getName())] : [],
+      ),
+  );
 }
 
 /**
@@ -28,10 +34,18 @@ export function addToRegistry(text: string, entries: readonly RegistryEntry[]): 
   const trailingComma = hasTrailingComma(object);
   for (const entry of [...entries].sort((a, b) => compareNames(a.block, b.block))) {
     if (present.has(entry.block)) continue;
-    const names = object.getProperties().map((property) => (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? unquote(property.getName()) : ""));
+    const names = object
+      .getProperties()
+      .map((property) =>
+        Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property) ? unquote(property.getName()) : "",
+      );
     const after = names.findIndex((name) => name !== "" && compareNames(name, entry.block) > 0);
     object.insertPropertyAssignment(after === -1 ? names.length : after, { name: propertyKey(entry.block), initializer: entry.renderer });
-    const imported = file.getImportDeclarations().some((declaration) => declaration.getNamedImports().some((named) => (named.getAliasNode() ?? named.getNameNode()).getText() === entry.renderer));
+    const imported = file
+      .getImportDeclarations()
+      .some((declaration) =>
+        declaration.getNamedImports().some((named) => (named.getAliasNode() ?? named.getNameNode()).getText() === entry.renderer),
+      );
     if (!imported) file.addImportDeclaration({ namedImports: [entry.renderer], moduleSpecifier: `./${entry.renderer}` });
     present.add(entry.block);
   }
@@ -56,7 +70,9 @@ function parse(text: string): SourceFile {
 /** The object literal of the variable typed BlockRegistry (or named `registry`). */
 function registryObject(file: SourceFile): ObjectLiteralExpression {
   const declarations = file.getVariableDeclarations();
-  const declaration = declarations.find((d) => /\bBlockRegistry\b/.test(d.getTypeNode()?.getText() ?? "")) ?? declarations.find((d) => d.getName() === "registry");
+  const declaration =
+    declarations.find((d) => /\bBlockRegistry\b/.test(d.getTypeNode()?.getText() ?? "")) ??
+    declarations.find((d) => d.getName() === "registry");
   const initializer = declaration?.getInitializer();
   const object = initializer !== undefined && Node.isSatisfiesExpression(initializer) ? initializer.getExpression() : initializer;
   if (object === undefined || !Node.isObjectLiteralExpression(object)) {

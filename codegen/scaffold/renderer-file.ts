@@ -2,7 +2,12 @@ import type { ComponentModel } from "../model.js";
 import { fieldMarkup, type Helper } from "./field-markup.js";
 
 /** Where a helper comes from, relative to the renderers' folder. */
-export const HELPER_MODULES: Record<Helper, string> = { Blocks: "./Blocks", RichText: "./RichText", editable: "./editable", linkHref: "./link-href" };
+export const HELPER_MODULES: Record<Helper, string> = {
+  Blocks: "./Blocks",
+  RichText: "./RichText",
+  editable: "./editable",
+  linkHref: "./link-href",
+};
 
 export interface RendererInput {
   component: ComponentModel;

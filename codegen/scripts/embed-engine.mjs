@@ -11,5 +11,7 @@ const target = new URL("../engine/source.ts", import.meta.url);
 const text = readFileSync(engine, "utf8");
 const contents = `// Written by \`npm run embed-engine\` (scripts/embed-engine.mjs) from engine.ts. Do not edit.\n\n/** The text of engine.ts, copied into every output as engine.ts. */\nexport const ENGINE_SOURCE = ${JSON.stringify(text)};\n`;
 let current = "";
-try { current = readFileSync(target, "utf8"); } catch {}
+try {
+  current = readFileSync(target, "utf8");
+} catch {}
 if (current !== contents) writeFileSync(target, contents);

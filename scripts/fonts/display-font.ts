@@ -104,7 +104,9 @@ interface ParsedFont {
 
 export function parseFont(bytes: Buffer): ParsedFont {
   // As next/font's loader takes it: a function from a file's bytes to a font.
-  const fontkit = require("next/dist/compiled/@next/font/dist/fontkit").default as { default?: (bytes: Buffer) => ParsedFont } & ((bytes: Buffer) => ParsedFont);
+  const fontkit = require("next/dist/compiled/@next/font/dist/fontkit").default as { default?: (bytes: Buffer) => ParsedFont } & ((
+    bytes: Buffer,
+  ) => ParsedFont);
   return (fontkit.default ?? fontkit)(bytes);
 }
 
@@ -117,7 +119,9 @@ function fallbackMetrics(font: Buffer): FallbackMetrics {
 
 /** What the source file has glyphs for (printable only), split into the core file's part and the rest. */
 export function splitCoverage(source: Buffer): { core: CodePoints; rest: CodePoints } {
-  const printable = parseFont(source).characterSet.filter((point) => !/[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u.test(String.fromCodePoint(point)));
+  const printable = parseFont(source).characterSet.filter(
+    (point) => !/[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u.test(String.fromCodePoint(point)),
+  );
   const core = new Set(CORE);
   return { core: printable.filter((point) => core.has(point)), rest: printable.filter((point) => !core.has(point)) };
 }

@@ -38,7 +38,9 @@ async function main() {
     const pngs = [];
     for (const size of SIZES) {
       const page = await browser.newPage({ viewport: { width: size, height: size } });
-      await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+      await page.setContent(
+        `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+      );
       pngs.push({ size, data: await page.screenshot({ omitBackground: true }) });
       await page.close();
     }

@@ -27,7 +27,25 @@ const PACKAGES: Record<IconSet, string> = {
 
 /** Shape elements and the attributes that draw them; anything else in a body (fill, stroke, class) is dropped. */
 const SHAPES = new Set(["path", "circle", "rect", "line", "polyline", "polygon", "ellipse"]);
-const GEOMETRY = new Set(["d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "x1", "y1", "x2", "y2", "points", "fill-rule", "clip-rule"]);
+const GEOMETRY = new Set([
+  "d",
+  "cx",
+  "cy",
+  "r",
+  "rx",
+  "ry",
+  "x",
+  "y",
+  "width",
+  "height",
+  "x1",
+  "y1",
+  "x2",
+  "y2",
+  "points",
+  "fill-rule",
+  "clip-rule",
+]);
 
 export type ShapeElement = [tag: string, attributes: Record<string, string>];
 

@@ -17,7 +17,11 @@ export function AssetsContainer({ blok }: { blok: AssetsContainerBlok }) {
   return (
     <Section title={blok.title} anchor={blok.anchor} editable={editableAttributes(blok)}>
       <figure className={styles.figure}>
-        <ul className={`${styles.assets} ${styles[layout] ?? ""}`} tabIndex={layout === "strip" ? 0 : undefined} aria-label={layout === "strip" ? blok.title || "Images" : undefined}>
+        <ul
+          className={`${styles.assets} ${styles[layout] ?? ""}`}
+          tabIndex={layout === "strip" ? 0 : undefined}
+          aria-label={layout === "strip" ? blok.title || "Images" : undefined}
+        >
           {assets.map((asset, index) => (
             <Reveal as="li" key={asset.id ?? `${asset.filename}-${index}`} className={styles.item}>
               <AssetImage asset={asset} ratio={layout === "gallery" && index === 0 ? 16 / 9 : 4 / 3} crop sizes={SIZES[layout]} />

@@ -59,7 +59,8 @@ export function Blocks({ bloks, showUnknown }: BlocksProps) {
 function UnknownBlock({ blok }: { blok: ShownBlok }) {
   return (
     <div role="note" className={styles.unknown} {...editableAttributes(blok)}>
-      No renderer for the block <code>{blok.component}</code>. Run <code>npm run codegen</code> and add it to <code>src/blocks/registry.ts</code>.
+      No renderer for the block <code>{blok.component}</code>. Run <code>npm run codegen</code> and add it to{" "}
+      <code>src/blocks/registry.ts</code>.
     </div>
   );
 }

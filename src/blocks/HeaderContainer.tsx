@@ -19,7 +19,9 @@ export function HeaderContainer({ blok }: { blok: HeaderContainerBlok }) {
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- published pages run no React (unstable_runtimeJS: false), so a <Link> would render this same <a> and never route */}
         <a href="/" className={styles.brand}>
           {/* Beside the name the logo adds nothing to the link's name ("Elena Varga monogram Elena Varga"). */}
-          {blok.logo?.filename && <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} decorative={Boolean(blok.logo_text)} />}
+          {blok.logo?.filename && (
+            <AssetImage asset={blok.logo} ratio={1} crop priority className={styles.logo} decorative={Boolean(blok.logo_text)} />
+          )}
           <span>{blok.logo_text}</span>
         </a>
         {navigation.length > 0 && (

@@ -12,7 +12,11 @@ export function TimelineSlide({ blok }: { blok: TimelineSlideBlok }) {
   return (
     <article className={styles.slide} {...editableAttributes(blok)}>
       <span className={styles.marker} aria-hidden="true">
-        {blok.logo?.filename ? <AssetImage asset={blok.logo} ratio={1} crop className={styles.logo} /> : <Icon name={blok.icon || "briefcase"} size={20} />}
+        {blok.logo?.filename ? (
+          <AssetImage asset={blok.logo} ratio={1} crop className={styles.logo} />
+        ) : (
+          <Icon name={blok.icon || "briefcase"} size={20} />
+        )}
       </span>
       <div className={styles.content}>
         <p className={styles.period}>

@@ -8,7 +8,11 @@ import styles from "./VerticalSlide.module.css";
 export function VerticalSlide({ blok }: { blok: VerticalSlideBlok }) {
   const hasMedia = Boolean(blok.media?.filename);
   return (
-    <article data-theme={blok.theme ?? "light"} className={`${styles.slide} ${hasMedia ? styles.withMedia : ""}`} {...editableAttributes(blok)}>
+    <article
+      data-theme={blok.theme ?? "light"}
+      className={`${styles.slide} ${hasMedia ? styles.withMedia : ""}`}
+      {...editableAttributes(blok)}
+    >
       <div className={styles.text}>
         <h3 className={styles.title}>{blok.title}</h3>
         <RichText className={styles.body} doc={blok.body} renderBlok={(link) => <Link blok={link} />} />

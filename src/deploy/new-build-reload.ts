@@ -23,7 +23,8 @@ export interface ReloadDeps {
 }
 
 /** Chunk-load failures as browsers and bundlers word them (webpack, Turbopack, native import()). */
-const CHUNK_FAILURE = /ChunkLoadError|Loading (?:CSS )?chunk [\w/.-]+ failed|Failed to load chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+const CHUNK_FAILURE =
+  /ChunkLoadError|Loading (?:CSS )?chunk [\w/.-]+ failed|Failed to load chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 export function isChunkLoadFailure(reason: unknown): boolean {
   if (!(reason instanceof Error)) return typeof reason === "string" && CHUNK_FAILURE.test(reason);
@@ -42,7 +43,11 @@ export async function reloadIfNewBuild(currentBuildId: string, deps: ReloadDeps 
   const storage = deps.storage ?? window.sessionStorage;
   let live: unknown;
   try {
-    const response = await fetchWithRetry(BUILD_INFO_PATH, { cache: "no-store", headers: { accept: "application/json" } }, { fetch: deps.fetch });
+    const response = await fetchWithRetry(
+      BUILD_INFO_PATH,
+      { cache: "no-store", headers: { accept: "application/json" } },
+      { fetch: deps.fetch },
+    );
     live = response.ok ? await response.json() : undefined;
   } catch {
     live = undefined;

@@ -75,11 +75,10 @@ export class InlineCssHead extends Head {
     const { assetPrefix, dynamicImports } = this.context;
     // The page's own files and those of any dynamic import it rendered.
     const cssFiles = [...new Set([...files.allFiles, ...dynamicImports].filter((file) => file.endsWith(".css")))];
-    const sheets = cssFiles
-      .map((file) => {
-        const href = `${assetPrefix}/_next/${file}`;
-        return { file, href, text: cssText(file, new URL(href, "http://site").pathname) };
-      });
+    const sheets = cssFiles.map((file) => {
+      const href = `${assetPrefix}/_next/${file}`;
+      return { file, href, text: cssText(file, new URL(href, "http://site").pathname) };
+    });
     if (sheets.length === 0 || sheets.some((sheet) => sheet.text === null)) return super.getCssLinks(files);
     return sheets.flatMap(({ file, href, text }) => [
       <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: text! }} />,

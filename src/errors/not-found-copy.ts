@@ -36,7 +36,18 @@ export const FIRST_COPY_WAIT_MS = 3_000;
 /** A person's browser: the error page gives bots a line of text, and the copy is the page people see. */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 /** Headers of the rendered answer that describe that one message, not the page. */
-const NOT_COPIED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "x-middleware-rewrite", "x-nextjs-cache", "x-powered-by"]);
+const NOT_COPIED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "x-middleware-rewrite",
+  "x-nextjs-cache",
+  "x-powered-by",
+]);
 
 interface Copy {
   version: number | undefined;
@@ -54,7 +65,11 @@ export interface NotFoundCopies {
    * is no copy to answer from. `data`: the page's `/_next/data` JSON was
    * asked for, answered as Next.js answers it (`{"notFound":true}`).
    */
-  answer(request: { url: string; userAgent: string | null; data: boolean }, version: number | undefined, origin: string): Promise<Response | undefined>;
+  answer(
+    request: { url: string; userAgent: string | null; data: boolean },
+    version: number | undefined,
+    origin: string,
+  ): Promise<Response | undefined>;
 }
 
 /** React's escaping of text: the copy must show a path exactly as the rendered page would. */
@@ -72,7 +87,9 @@ export function splitCopy(html: string): { before: string; after: string } | und
   return { before: html.slice(0, pathAt), after: html.slice(end) };
 }
 
-export function createNotFoundCopies(options: { fetch?: typeof fetch; now?: () => number; log?: (line: string) => void } = {}): NotFoundCopies {
+export function createNotFoundCopies(
+  options: { fetch?: typeof fetch; now?: () => number; log?: (line: string) => void } = {},
+): NotFoundCopies {
   const fetchCopy = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
@@ -90,14 +107,18 @@ export function createNotFoundCopies(options: { fetch?: typeof fetch; now?: () =
       const html = await response.text();
       const split = splitCopy(html);
       if (response.status !== 404 || !response.headers.get("content-type")?.startsWith("text/html") || !split) {
-        throw new Error(`the page answered ${response.status} ${response.headers.get("content-type") ?? ""} without one "Page not found: ${COPY_PATH}"`);
+        throw new Error(
+          `the page answered ${response.status} ${response.headers.get("content-type") ?? ""} without one "Page not found: ${COPY_PATH}"`,
+        );
       }
       const headers = [...response.headers].filter(([name]) => !NOT_COPIED.has(name.toLowerCase()));
       copy = { version, madeAt: now(), ...split, headers };
       return copy;
     } catch (error) {
       failedAt = now();
-      log(`errors: the not-found page could not be copied (${error instanceof Error ? error.message : String(error)}); refused paths are rendered one by one for ${COPY_RETRY_MS / 1000} s`);
+      log(
+        `errors: the not-found page could not be copied (${error instanceof Error ? error.message : String(error)}); refused paths are rendered one by one for ${COPY_RETRY_MS / 1000} s`,
+      );
       return undefined;
     }
   }

@@ -62,7 +62,13 @@ const CONTACT_FORM_IMPORT = /^\.\/contact-form-root$/;
  * themselves are in the page already, from Next.js's build of the same
  * components.
  */
-export async function buildIslands({ root, buildId, esbuild, className, outdir = resolve(root, ISLANDS_OUTPUT) }: IslandsOptions): Promise<IslandsBuild> {
+export async function buildIslands({
+  root,
+  buildId,
+  esbuild,
+  className,
+  outdir = resolve(root, ISLANDS_OUTPUT),
+}: IslandsOptions): Promise<IslandsBuild> {
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
   const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, resolve(root, file)).split("\\").join("/")}`;

@@ -26,7 +26,9 @@ export function cssModuleClassNames(className: (file: string, localName: string)
     name: "css-module-class-names",
     setup(build) {
       build.onLoad({ filter: /\.module\.css$/ }, (args) => {
-        const names = Object.fromEntries(declaredClassNames(readFileSync(args.path, "utf8")).map((local) => [local, className(args.path, local)]));
+        const names = Object.fromEntries(
+          declaredClassNames(readFileSync(args.path, "utf8")).map((local) => [local, className(args.path, local)]),
+        );
         return { contents: `export default ${JSON.stringify(names)};`, loader: "js" };
       });
     },

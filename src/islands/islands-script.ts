@@ -20,7 +20,11 @@ export const EDITOR_PAGE = `${EDITOR_ROUTE}/[[...slug]]`;
  * has one: next.config.ts inlines it at build time (SITE_ISLANDS_SCRIPT), and
  * a build without it would serve inert pages, so it stops the render loudly.
  */
-export function islandsScriptFor(page: string, script = process.env.SITE_ISLANDS_SCRIPT, production = process.env.NODE_ENV === "production"): string | null {
+export function islandsScriptFor(
+  page: string,
+  script = process.env.SITE_ISLANDS_SCRIPT,
+  production = process.env.NODE_ENV === "production",
+): string | null {
   if (!production || page === EDITOR_PAGE) return null;
   if (!script) throw new Error("islands: this build has no islands script (SITE_ISLANDS_SCRIPT, set by next.config.ts at `next build`)");
   return script;

@@ -32,7 +32,12 @@ export default function ErrorPage({ status, path, site }: ErrorProps) {
     );
   }
   return (
-    <ErrorLayout site={site} code={String(status)} title={SERVER_ERROR_TITLE} heading={status >= 500 ? "Something went wrong on our side" : reasonPhrase(status)}>
+    <ErrorLayout
+      site={site}
+      code={String(status)}
+      title={SERVER_ERROR_TITLE}
+      heading={status >= 500 ? "Something went wrong on our side" : reasonPhrase(status)}
+    >
       <p>
         {status >= 500
           ? "Please try again in a moment. If it keeps happening, the contact details in the footer still work."

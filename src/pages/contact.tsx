@@ -71,7 +71,8 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   const { code, shown } = answer(outcome);
   res.statusCode = code;
   // The rest of a refused body is not read (src/http/read-body.ts); a cross-site post's not at all.
-  if (outcome.kind === "too-large" || outcome.kind === "timed-out" || outcome.kind === "unsupported" || outcome.kind === "cross-site") closeAfterAnswer(res);
+  if (outcome.kind === "too-large" || outcome.kind === "timed-out" || outcome.kind === "unsupported" || outcome.kind === "cross-site")
+    closeAfterAnswer(res);
   if (outcome.kind === "limited" || outcome.kind === "store-unreachable") res.setHeader("Retry-After", String(outcome.retryAfterSeconds));
   const site = await visitorsSiteConfig();
   return { props: { site, icons: pageIcons([site]), outcome: shown } };

@@ -51,7 +51,9 @@ export function LiveEditor<K extends LiveContentType>({ contentType, current, pr
       };
       show();
       const known = new Map([...fetched.current, ...relatedStories(currentRef.current, page.relations)]);
-      const missing = unresolvedRelations(withKnownRelations(incoming, known, page.relations), page.relations).filter((uuid) => !asked.current.has(uuid));
+      const missing = unresolvedRelations(withKnownRelations(incoming, known, page.relations), page.relations).filter(
+        (uuid) => !asked.current.has(uuid),
+      );
       if (!inPreview || missing.length === 0) return;
       for (const uuid of missing) asked.current.add(uuid);
       void fetchRelations(missing, previewStoryId).then((stories) => {

@@ -46,7 +46,13 @@ export function LiveStory<K extends LiveContentType>({ story, contentType, previ
   return (
     <PreviewMode.Provider value={preview !== undefined}>
       {Editor && following && (
-        <Editor contentType={contentType} current={current} preview={preview} live={live} onShow={(shown) => setState({ from: story, shown })} />
+        <Editor
+          contentType={contentType}
+          current={current}
+          preview={preview}
+          live={live}
+          onShow={(shown) => setState({ from: story, shown })}
+        />
       )}
       {children(current)}
     </PreviewMode.Provider>

@@ -22,11 +22,7 @@ export function loadStoryAt(fullSlug: string, options: QueryOptions = {}): Promi
  * Yields the story as JSON now and whenever it changes, until `signal` aborts.
  * A failing read (a half-written file) is skipped: the next poll tries again.
  */
-export async function* storyChanges(
-  load: () => Promise<unknown>,
-  signal: AbortSignal,
-  intervalMs = LIVE_POLL_MS,
-): AsyncGenerator<string> {
+export async function* storyChanges(load: () => Promise<unknown>, signal: AbortSignal, intervalMs = LIVE_POLL_MS): AsyncGenerator<string> {
   let last: string | undefined;
   while (!signal.aborted) {
     try {

@@ -41,7 +41,12 @@ export async function loadForPreview<S extends { id: number }>(
       return {
         story: draft,
         options,
-        preview: { storyId: data.storyId, bridgeUrl: bridgeUrl(), editorOrigin: editorOrigin(), resolveRelations: [...query.resolve_relations] },
+        preview: {
+          storyId: data.storyId,
+          bridgeUrl: bridgeUrl(),
+          editorOrigin: editorOrigin(),
+          resolveRelations: [...query.resolve_relations],
+        },
       };
     }
   }

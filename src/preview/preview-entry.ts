@@ -73,7 +73,11 @@ export const EDITOR_ROUTE = "/editor";
  * checks the draft-mode cookie's value itself: with a forged or stale one
  * the editor's page shows the published story.
  */
-export function editorRewrites(): { source: string; destination: string; has: ({ type: "header" | "query" | "cookie"; key: string; value?: string })[] }[] {
+export function editorRewrites(): {
+  source: string;
+  destination: string;
+  has: { type: "header" | "query" | "cookie"; key: string; value?: string }[];
+}[] {
   const has = [
     { type: "header" as const, key: "sec-fetch-dest", value: "iframe" },
     { type: "query" as const, key: "_storyblok" },
@@ -88,7 +92,10 @@ export function editorRewrites(): { source: string; destination: string; has: ({
 /** A Cookie header without the draft-mode cookies, or undefined when it had none of them. */
 export function withoutDraftModeCookies(cookieHeader: string | null): string | undefined {
   if (!cookieHeader) return undefined;
-  const pairs = cookieHeader.split(";").map((pair) => pair.trim()).filter((pair) => pair !== "");
+  const pairs = cookieHeader
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== "");
   const kept = pairs.filter((pair) => !(DRAFT_MODE_COOKIES as readonly string[]).includes(pair.slice(0, pair.indexOf("=")).trim()));
   return kept.length === pairs.length ? undefined : kept.join("; ");
 }

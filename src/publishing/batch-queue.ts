@@ -68,10 +68,13 @@ export function createBatchQueue<I, R>(run: RunBatch<I, R>, timing: BatchTiming)
       if (!batch.due) {
         clearTimeout(batch.timer);
         const wait = Math.min(timing.settleMs, batch.firstAt + timing.maxCollectMs - Date.now());
-        batch.timer = setTimeout(() => {
-          batch.due = true;
-          startIfIdle();
-        }, Math.max(0, wait));
+        batch.timer = setTimeout(
+          () => {
+            batch.due = true;
+            startIfIdle();
+          },
+          Math.max(0, wait),
+        );
       }
       return { batch: batch.id, result };
     },

@@ -28,7 +28,8 @@ export function redisKnownPages(redis: RedisLink, memory: KnownPages, log: (line
       const read = sitePagesFromJson(text);
       if (!read.ok) {
         // Another release's map (a rolling deploy) or a damaged value: not misread, and replaced by the next batch.
-        if (!refused.has(read.problem)) log(`revalidate: the story → pages map in Redis (${SITE_PAGES_KEY}) is not usable (${read.problem}); using this process's`);
+        if (!refused.has(read.problem))
+          log(`revalidate: the story → pages map in Redis (${SITE_PAGES_KEY}) is not usable (${read.problem}); using this process's`);
         refused.add(read.problem);
         return memory.get();
       }

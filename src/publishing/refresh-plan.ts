@@ -24,7 +24,12 @@ export interface RefreshPlan {
   coldMap?: true;
 }
 
-export function planRefresh(webhook: StoryWebhook, before: SitePages | undefined, after: SitePages, otherPages: readonly string[] = []): RefreshPlan {
+export function planRefresh(
+  webhook: StoryWebhook,
+  before: SitePages | undefined,
+  after: SitePages,
+  otherPages: readonly string[] = [],
+): RefreshPlan {
   const flags = before ? {} : { coldMap: true as const };
   const known = [before?.stories.get(webhook.storyId), after.stories.get(webhook.storyId)];
   const named = webhook.fullSlug === undefined ? undefined : pagePath(webhook.fullSlug);

@@ -12,7 +12,10 @@ import { siteKnownPages } from "./site-known-pages";
 import { mapSitePages } from "./site-pages";
 
 /** Also tells the page gate which pages exist (a newer listing another instance made is kept). */
-export async function rememberSitePages(known: KnownPages = siteKnownPages(), knownPaths: KnownPathsStore = siteKnownPaths()): Promise<void> {
+export async function rememberSitePages(
+  known: KnownPages = siteKnownPages(),
+  knownPaths: KnownPathsStore = siteKnownPaths(),
+): Promise<void> {
   try {
     const listedAt = Date.now();
     const pages = await runAtPriority("regeneration", async () => {

@@ -36,13 +36,18 @@ export function parseRevalidateSeconds(raw: string | undefined): ParsedRevalidat
 const warned = new Set<string>();
 
 /** The `revalidate` the pages return, from the environment now; a malformed value is warned about once per value. */
-export function revalidateSeconds(env: Readonly<Record<string, string | undefined>> = process.env, warn: (line: string) => void = console.warn): RevalidateSetting {
+export function revalidateSeconds(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  warn: (line: string) => void = console.warn,
+): RevalidateSetting {
   const raw = env.REVALIDATE_SECONDS;
   const parsed = parseRevalidateSeconds(raw);
   if (parsed.ok) return parsed.value;
   if (!warned.has(raw!)) {
     warned.add(raw!);
-    warn(`REVALIDATE_SECONDS=${JSON.stringify(raw)} is ${parsed.problem}; pages regenerate every ${DEFAULT_REVALIDATE_SECONDS} s instead (0 turns the time basis off).`);
+    warn(
+      `REVALIDATE_SECONDS=${JSON.stringify(raw)} is ${parsed.problem}; pages regenerate every ${DEFAULT_REVALIDATE_SECONDS} s instead (0 turns the time basis off).`,
+    );
   }
   return DEFAULT_REVALIDATE_SECONDS;
 }

@@ -49,7 +49,8 @@ export function publishingRedisLink(env: Readonly<Record<string, string | undefi
   const state = processState();
   const problem = redisUrlProblem(url);
   if (problem) {
-    if (!state.warned) console.error(`revalidate: ${problem}; the story → pages map and the known pages are kept in this process's memory only`);
+    if (!state.warned)
+      console.error(`revalidate: ${problem}; the story → pages map and the known pages are kept in this process's memory only`);
     state.warned = true;
     return undefined;
   }

@@ -43,13 +43,20 @@ export function sitePagesFromJson(text: string): ReadSitePages {
   }
   if (typeof value !== "object" || value === null) return { ok: false, problem: "not a JSON object" };
   const { version, stories, shownOn, all } = value as Record<string, unknown>;
-  if (version !== SITE_PAGES_VERSION) return { ok: false, problem: `version ${JSON.stringify(version)}, this release reads ${SITE_PAGES_VERSION}` };
+  if (version !== SITE_PAGES_VERSION)
+    return { ok: false, problem: `version ${JSON.stringify(version)}, this release reads ${SITE_PAGES_VERSION}` };
   const storiesOk =
     Array.isArray(stories) &&
-    stories.every((entry) => Array.isArray(entry) && entry.length === 3 && Number.isSafeInteger(entry[0]) && isString(entry[1]) && isString(entry[2]));
-  const shownOnOk = Array.isArray(shownOn) && shownOn.every((entry) => Array.isArray(entry) && entry.length === 2 && isString(entry[0]) && isStringList(entry[1]));
+    stories.every(
+      (entry) => Array.isArray(entry) && entry.length === 3 && Number.isSafeInteger(entry[0]) && isString(entry[1]) && isString(entry[2]),
+    );
+  const shownOnOk =
+    Array.isArray(shownOn) &&
+    shownOn.every((entry) => Array.isArray(entry) && entry.length === 2 && isString(entry[0]) && isStringList(entry[1]));
   if (!storiesOk || !shownOnOk || !isStringList(all)) return { ok: false, problem: "not the shape of a version 1 map" };
-  const storyMap = new Map<number, KnownStory>((stories as [number, string, string][]).map(([id, uuid, fullSlug]) => [id, { uuid, fullSlug }]));
+  const storyMap = new Map<number, KnownStory>(
+    (stories as [number, string, string][]).map(([id, uuid, fullSlug]) => [id, { uuid, fullSlug }]),
+  );
   const shownOnMap = new Map<string, ReadonlySet<string>>((shownOn as [string, string[]][]).map(([uuid, paths]) => [uuid, new Set(paths)]));
   return { ok: true, pages: { stories: storyMap, shownOn: shownOnMap, all } };
 }

@@ -7,7 +7,6 @@
  */
 import { HOME_SLUG, PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/access/content-queries";
 
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface KnownStory {

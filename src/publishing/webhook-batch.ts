@@ -77,7 +77,10 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
     }
     const content = contentFingerprint(listing);
     const otherPages = deps.builtPages ?? [];
-    if (!before) log(`revalidate: batch ${batch}: no story → pages map from before (a cold start, nothing in Redis); refreshing every page that cannot be ruled out`);
+    if (!before)
+      log(
+        `revalidate: batch ${batch}: no story → pages map from before (a cold start, nothing in Redis); refreshing every page that cannot be ruled out`,
+      );
 
     const firstCopy = new Map<string, QueuedWebhook>();
     const duplicates = new Set<QueuedWebhook>();
@@ -91,11 +94,14 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
       const ago = replays.processedAgo(item.payload, content);
       if (ago !== undefined) {
         duplicates.add(item);
-        log(`revalidate: ${describe([item])}: the same payload was processed ${Math.round(ago / 1000)} s ago and the content has not changed; nothing revalidated`);
+        log(
+          `revalidate: ${describe([item])}: the same payload was processed ${Math.round(ago / 1000)} s ago and the content has not changed; nothing revalidated`,
+        );
         continue;
       }
       item.progress.plan = planRefresh(webhook, before, after, otherPages);
-      if (item.progress.plan.unknownStory) log(`revalidate: story ${webhook.storyId} is not in the previous listing; refreshing every page`);
+      if (item.progress.plan.unknownStory)
+        log(`revalidate: story ${webhook.storyId} is not in the previous listing; refreshing every page`);
     }
     await known.set(after);
     // Before any page regenerates: a story published now is a known page from here on, on every instance.
@@ -115,7 +121,9 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
           const error = reason instanceof Error ? reason.message : String(reason);
           failures.set(path, error);
           // Next.js keeps serving the page it had; the log says why it is not fresh.
-          log(`revalidate: ${describe(planned.filter((item) => item.progress.plan!.paths.includes(path)))}: ${path} not refreshed: ${error}`);
+          log(
+            `revalidate: ${describe(planned.filter((item) => item.progress.plan!.paths.includes(path)))}: ${path} not refreshed: ${error}`,
+          );
         }
         settled.add(path);
       }),
@@ -142,7 +150,9 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
     if (items.length > 1 || items.some((item) => item.progress.answeredEarly)) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const failedList = failures.size === 0 ? "none failed" : `${failures.size} not refreshed (${[...failures.keys()].join(", ")})`;
-      log(`revalidate: batch ${batch} finished in ${seconds} s: ${items.length} webhook(s), ${paths.length - failures.size} page(s) refreshed, ${failedList}`);
+      log(
+        `revalidate: batch ${batch} finished in ${seconds} s: ${items.length} webhook(s), ${paths.length - failures.size} page(s) refreshed, ${failedList}`,
+      );
     }
     return items.map((item) => answers.get(item)!);
   };

@@ -44,7 +44,12 @@ export function parseStoryWebhook(body: string): ParsedWebhook {
     if (action === "moved") return { ok: false, problem: "a moved story needs its new full_slug" };
     return { ok: true, webhook: { action, storyId } };
   }
-  if (typeof fullSlug !== "string" || fullSlug.length > MAX_SLUG_LENGTH || !FULL_SLUG.test(fullSlug) || fullSlug.split("/").some((segment) => segment === "." || segment === "..")) {
+  if (
+    typeof fullSlug !== "string" ||
+    fullSlug.length > MAX_SLUG_LENGTH ||
+    !FULL_SLUG.test(fullSlug) ||
+    fullSlug.split("/").some((segment) => segment === "." || segment === "..")
+  ) {
     return { ok: false, problem: "full_slug is not a story slug" };
   }
   return { ok: true, webhook: { action, storyId, fullSlug } };

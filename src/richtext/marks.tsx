@@ -1,13 +1,6 @@
 import type { ReactNode } from "react";
 import type { RichTextMark } from "../generated";
-import {
-  attrsOf,
-  classList,
-  elementId,
-  isRecord,
-  RICH_TEXT_MAX_MARKS,
-  safeColour,
-} from "../validation/rich-text-values";
+import { attrsOf, classList, elementId, isRecord, RICH_TEXT_MAX_MARKS, safeColour } from "../validation/rich-text-values";
 import { unreachable } from "./unreachable";
 
 /**

@@ -12,7 +12,8 @@ export function renderTable(rows: unknown, renderRow: (row: unknown) => ReactNod
   const list = Array.isArray(rows) ? rows : [];
   let headerEnd = 0;
   while (headerEnd < list.length && isHeaderRow(list[headerEnd])) headerEnd += 1;
-  const section = (from: number, to: number) => list.slice(from, to).map((row, index) => <Fragment key={from + index}>{renderRow(row)}</Fragment>);
+  const section = (from: number, to: number) =>
+    list.slice(from, to).map((row, index) => <Fragment key={from + index}>{renderRow(row)}</Fragment>);
   // Wide tables scroll inside their box instead of widening the page; focusable so the keyboard can scroll it.
   return (
     <div className={styles.tableScroll} tabIndex={0}>

@@ -37,7 +37,10 @@ export function builtPageHeaders(): PageHeaders {
 }
 
 /** Sets each header on a response that has not been sent yet. */
-export function setHeaders(res: { setHeader(name: string, value: string): unknown; headersSent?: boolean }, headers: readonly Header[]): void {
+export function setHeaders(
+  res: { setHeader(name: string, value: string): unknown; headersSent?: boolean },
+  headers: readonly Header[],
+): void {
   if (res.headersSent) return;
   for (const { key, value } of headers) res.setHeader(key, value);
 }

@@ -8,7 +8,9 @@ export async function sitemapEntries(origin: string): Promise<SitemapEntry[]> {
   const [home, projects] = await Promise.all([getPageStory(HOME_SLUG), listProjectStories()]);
   const pages = [
     ...(home ? [{ story: home, noindex: home.content.noindex }] : []),
-    ...projects.map((story) => ({ story, noindex: story.content.noindex })).sort((a, b) => a.story.full_slug.localeCompare(b.story.full_slug, "en-us")),
+    ...projects
+      .map((story) => ({ story, noindex: story.content.noindex }))
+      .sort((a, b) => a.story.full_slug.localeCompare(b.story.full_slug, "en-us")),
   ];
   return pages
     .filter((page) => page.noindex !== true)

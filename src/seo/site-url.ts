@@ -23,7 +23,8 @@ export function siteUrlProblem(value: string): string | null {
     return `NEXT_PUBLIC_SITE_URL must be an absolute URL such as https://example.com, got "${value}".`;
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return `NEXT_PUBLIC_SITE_URL must use http or https, got "${value}".`;
-  if (url.search || url.hash || url.username) return `NEXT_PUBLIC_SITE_URL must be an origin (and optional path) without query, fragment or credentials, got "${value}".`;
+  if (url.search || url.hash || url.username)
+    return `NEXT_PUBLIC_SITE_URL must be an origin (and optional path) without query, fragment or credentials, got "${value}".`;
   return null;
 }
 

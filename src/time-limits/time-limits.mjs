@@ -119,5 +119,7 @@ export function waitAtMost(work, ms) {
  */
 export function raceAbortSignal(work, signal) {
   if (signal.aborted) return Promise.reject(new Error("Operation aborted"));
-  return /** @type {Promise<T>} */ (raceLimit(work, (_, reject) => afterAbortAndPendingIo(signal, () => reject(new Error("Operation aborted")))));
+  return /** @type {Promise<T>} */ (
+    raceLimit(work, (_, reject) => afterAbortAndPendingIo(signal, () => reject(new Error("Operation aborted"))))
+  );
 }

@@ -20,7 +20,16 @@ interface AssetImageProps {
 
 const RESPONSIVE_WIDTHS = [480, 800, 1200, 1600] as const;
 
-export function AssetImage({ asset, ratio = 3 / 2, crop = false, sizes = "100vw", priority = false, className, fallbackAlt = "", decorative = false }: AssetImageProps) {
+export function AssetImage({
+  asset,
+  ratio = 3 / 2,
+  crop = false,
+  sizes = "100vw",
+  priority = false,
+  className,
+  fallbackAlt = "",
+  decorative = false,
+}: AssetImageProps) {
   const url = asset?.filename;
   if (!asset || !url) return null;
   const known = dimensionsFromUrl(url);

@@ -24,7 +24,12 @@ export function Section({ title, anchor, intro, theme, editable, className, spli
   const revealRef = useScrollReveal<HTMLDivElement>();
   const id = slugify(anchor || title || "");
   return (
-    <section id={id || undefined} data-theme={theme || undefined} className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`} {...editable}>
+    <section
+      id={id || undefined}
+      data-theme={theme || undefined}
+      className={`${styles.section} ${theme ? styles.themed : ""} ${className ?? ""}`}
+      {...editable}
+    >
       <div className={`${styles.container} ${split ? styles.split : ""}`}>
         {(title || intro) && (
           <header ref={revealRef} className={styles.header} {...REVEAL_PROPS}>

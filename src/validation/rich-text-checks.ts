@@ -81,7 +81,10 @@ function unknownAttrs(type: string, attrs: Attrs, problems: string[]): void {
   if (known === undefined) return;
   // Storyblok writes unset attributes as null; those render nothing anywhere.
   const unknown = Object.keys(attrs).filter((key) => !known.includes(key) && attrs[key] !== null && attrs[key] !== undefined);
-  if (unknown.length > 0) problems.push(`attrs ${unknown.join(", ")} ${unknown.length === 1 ? "is not an attribute" : "are not attributes"} of ${type} (not rendered)`);
+  if (unknown.length > 0)
+    problems.push(
+      `attrs ${unknown.join(", ")} ${unknown.length === 1 ? "is not an attribute" : "are not attributes"} of ${type} (not rendered)`,
+    );
 }
 
 /** Problems with one node's attributes and marks, as `attrs.key value problem` lines. */
@@ -93,7 +96,12 @@ export function nodeValueProblems(type: string, node: Readonly<Record<string, un
   unknownAttrs(type, attrs, problems);
   switch (type) {
     case "heading":
-      set(attrs, "level", (v) => (isHeadingLevel(v) ? undefined : "is not a whole number from 1 to 6 (rendered as a clamped level, or h1)"), problems);
+      set(
+        attrs,
+        "level",
+        (v) => (isHeadingLevel(v) ? undefined : "is not a whole number from 1 to 6 (rendered as a clamped level, or h1)"),
+        problems,
+      );
       set(attrs, "textAlign", ALIGN, problems);
       set(attrs, "dir", DIR, problems);
       break;
@@ -102,7 +110,12 @@ export function nodeValueProblems(type: string, node: Readonly<Record<string, un
       set(attrs, "dir", DIR, problems);
       break;
     case "ordered_list":
-      set(attrs, "order", (v) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? undefined : "is not a whole number (the list starts at 1)"), problems);
+      set(
+        attrs,
+        "order",
+        (v) => (typeof v === "number" && Number.isInteger(v) && v >= 0 ? undefined : "is not a whole number (the list starts at 1)"),
+        problems,
+      );
       break;
     case "code_block":
       set(attrs, "class", CLASS, problems);
@@ -120,12 +133,21 @@ export function nodeValueProblems(type: string, node: Readonly<Record<string, un
     case "tableHeader":
       set(attrs, "colspan", SPAN, problems);
       set(attrs, "rowspan", SPAN, problems);
-      set(attrs, "colwidth", (v) => (Array.isArray(v) && (v.length === 0 || v[0] === null || cellWidth(v)) ? undefined : "is not a list of pixel widths (no width is rendered)"), problems);
+      set(
+        attrs,
+        "colwidth",
+        (v) =>
+          Array.isArray(v) && (v.length === 0 || v[0] === null || cellWidth(v))
+            ? undefined
+            : "is not a list of pixel widths (no width is rendered)",
+        problems,
+      );
       set(attrs, "backgroundColor", COLOUR, problems);
       break;
   }
   const marks = ownAttr(node, "marks");
-  if (Array.isArray(marks) && marks.length > RICH_TEXT_MAX_MARKS) problems.push(`has ${marks.length} marks; only the first ${RICH_TEXT_MAX_MARKS} are rendered`);
+  if (Array.isArray(marks) && marks.length > RICH_TEXT_MAX_MARKS)
+    problems.push(`has ${marks.length} marks; only the first ${RICH_TEXT_MAX_MARKS} are rendered`);
   return problems;
 }
 
@@ -140,7 +162,12 @@ export function markValueProblems(type: string, mark: Readonly<Record<string, un
       set(attrs, "href", URL_SAFE, problems);
       set(attrs, "anchor", TEXT, problems);
       set(attrs, "target", (v) => (linkTarget(v) ? undefined : "is not _blank or _self (not rendered)"), problems);
-      set(attrs, "linktype", (v) => (v === "story" || v === "url" || v === "email" || v === "asset" ? undefined : "is not story, url, email or asset"), problems);
+      set(
+        attrs,
+        "linktype",
+        (v) => (v === "story" || v === "url" || v === "email" || v === "asset" ? undefined : "is not story, url, email or asset"),
+        problems,
+      );
       set(attrs, "custom", customProblem, problems);
       break;
     case "anchor":

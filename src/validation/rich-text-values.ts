@@ -89,8 +89,7 @@ export const elementId = (value: unknown): string | undefined =>
   typeof value === "string" && /^[^\s]{1,200}$/.test(value) ? value : undefined;
 
 /** Link targets a link mark may have; any other value is dropped. */
-export const linkTarget = (value: unknown): "_blank" | "_self" | undefined =>
-  value === "_blank" || value === "_self" ? value : undefined;
+export const linkTarget = (value: unknown): "_blank" | "_self" | undefined => (value === "_blank" || value === "_self" ? value : undefined);
 
 /**
  * `custom` link attributes (Storyblok's "custom attributes" of a link) that

@@ -32,12 +32,10 @@ async function axeViolations(page: Page, rules?: readonly string[]): Promise<str
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const { violations } = await (rules ? builder.withRules([...rules]) : builder).analyze();
   return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => {
-        const findings = [...node.any, ...node.all, ...node.none].map((check) => check.message).join("; ");
-        return `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help} — ${node.target.join(" ")} — ${findings}`;
-      },
-    ),
+    violation.nodes.map((node) => {
+      const findings = [...node.any, ...node.all, ...node.none].map((check) => check.message).join("; ");
+      return `${violation.id} (${violation.impact ?? "unknown"}): ${violation.help} — ${node.target.join(" ")} — ${findings}`;
+    }),
   );
 }
 

@@ -3,7 +3,10 @@ import { expect, test } from "@playwright/test";
 test.skip(({ isMobile }) => isMobile, "the same HTML is served to every viewport");
 
 function decode(value: string): string {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }
 
 /**

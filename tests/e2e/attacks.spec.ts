@@ -23,12 +23,20 @@ import { expectSecurityHeaders } from "./support/security-headers";
 import { BROWSERS } from "./support/user-agents";
 
 const SECRETS = previewEnv();
-const DRAFT = JSON.parse(readFileSync(join(process.cwd(), "content/drafts/projects/fieldnotes.json"), "utf8")) as { id: number; uuid: string };
-const PUBLISHED = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/fieldnotes.json"), "utf8")) as { content: { title: string } };
+const DRAFT = JSON.parse(readFileSync(join(process.cwd(), "content/drafts/projects/fieldnotes.json"), "utf8")) as {
+  id: number;
+  uuid: string;
+};
+const PUBLISHED = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/fieldnotes.json"), "utf8")) as {
+  content: { title: string };
+};
 /** What only the draft of Fieldnotes says: no anonymous response may contain it. */
 const DRAFT_ONLY = "now with shared plots";
 const FIELDNOTES = "/projects/fieldnotes";
-const TIDEWATER = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/tidewater.json"), "utf8")) as { id: number; uuid: string };
+const TIDEWATER = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/tidewater.json"), "utf8")) as {
+  id: number;
+  uuid: string;
+};
 const CHROME = { "user-agent": BROWSERS["Chrome desktop"] };
 const SITE_FOREIGN_HOST = "evil.example";
 
@@ -62,7 +70,10 @@ function buildId(): string {
 }
 
 /** The editor's address for a story, with a token made as Storyblok makes it (sha1 of space:token:timestamp). */
-function editorQuery(storyId: number | string, { age = 5, spaceId = SECRETS.STORYBLOK_SPACE_ID ?? "", token }: { age?: number; spaceId?: string; token?: string } = {}): string {
+function editorQuery(
+  storyId: number | string,
+  { age = 5, spaceId = SECRETS.STORYBLOK_SPACE_ID ?? "", token }: { age?: number; spaceId?: string; token?: string } = {},
+): string {
   const timestamp = String(Math.floor(Date.now() / 1000) - age);
   const made = createHash("sha1").update(`${spaceId}:${SECRETS.STORYBLOK_PREVIEW_TOKEN}:${timestamp}`).digest("hex");
   const query = new URLSearchParams({
@@ -80,7 +91,10 @@ const FRAMED = { "sec-fetch-dest": "iframe", "sec-fetch-site": "cross-site", "se
 async function enterPreview(request: APIRequestContext, path: string, query: string): Promise<string> {
   const framed = await request.get(`${site.url}${path}?${query}`, { headers: { ...CHROME, ...FRAMED }, maxRedirects: 0 });
   expect(framed.status()).toBe(307);
-  const entry = await request.get(new URL(framed.headers().location ?? "", site.url).href, { headers: { ...CHROME, ...FRAMED }, maxRedirects: 0 });
+  const entry = await request.get(new URL(framed.headers().location ?? "", site.url).href, {
+    headers: { ...CHROME, ...FRAMED },
+    maxRedirects: 0,
+  });
   expect(entry.status()).toBe(307);
   return entry
     .headersArray()
@@ -166,7 +180,10 @@ test.describe("drafts reach only the editor", () => {
     const cookies = await enterPreview(request, FIELDNOTES, editorQuery(DRAFT.id));
     expect(cookies).toContain("__prerender_bypass=");
 
-    const inEditor = await request.get(`${site.url}${FIELDNOTES}?${editorQuery(DRAFT.id)}&_preview_checked=1`, { headers: { ...CHROME, ...FRAMED, cookie: cookies }, maxRedirects: 0 });
+    const inEditor = await request.get(`${site.url}${FIELDNOTES}?${editorQuery(DRAFT.id)}&_preview_checked=1`, {
+      headers: { ...CHROME, ...FRAMED, cookie: cookies },
+      maxRedirects: 0,
+    });
     expect(await inEditor.text()).toContain(DRAFT_ONLY);
     expect(inEditor.headers()["cache-control"]).toMatch(/private/);
     expect(inEditor.headers()["cache-control"]).toMatch(/no-store/);
@@ -216,9 +233,13 @@ test.describe("preview entry", () => {
     expect((await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, fromPage)).status()).toBe(200);
     // Copied cookies: another tool, another site's page, another story, a navigation.
     expect((await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, {})).status()).toBe(403);
-    expect((await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, { ...fromPage, "sec-fetch-site": "cross-site" })).status()).toBe(403);
+    expect(
+      (await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, { ...fromPage, "sec-fetch-site": "cross-site" })).status(),
+    ).toBe(403);
     expect((await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${TIDEWATER.id}`, fromPage)).status()).toBe(403);
-    expect((await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, { ...fromPage, "sec-fetch-mode": "navigate" })).status()).toBe(403);
+    expect(
+      (await relations(`uuids=${TIDEWATER.uuid}&_storyblok=${DRAFT.id}`, { ...fromPage, "sec-fetch-mode": "navigate" })).status(),
+    ).toBe(403);
     expect((await relations(`uuids=${DRAFT.uuid}`, fromPage)).status()).toBe(403);
   });
 });
@@ -266,14 +287,24 @@ test.describe("redirects stay on the site", () => {
 
   test("preview entry, for every spelling of another site", async ({ request }) => {
     for (const target of OFF_SITE) {
-      const response = await request.get(`${site.url}/api/preview?path=${encodeURIComponent(target)}&${editorQuery(DRAFT.id)}`, { headers: FRAMED, maxRedirects: 0 });
+      const response = await request.get(`${site.url}/api/preview?path=${encodeURIComponent(target)}&${editorQuery(DRAFT.id)}`, {
+        headers: FRAMED,
+        maxRedirects: 0,
+      });
       expect(response.status(), target).toBe(307);
       expectOwnLocation(response, target);
     }
   });
 
   test("the trailing-slash redirect", async ({ request }) => {
-    for (const path of ["/projects/fieldnotes/", "/%5Cevil.example/", "/%2F%2Fevil.example/", "/.%2e/%2Fevil.example/", "/projects/2024/atlas/", "/robots.txt/"]) {
+    for (const path of [
+      "/projects/fieldnotes/",
+      "/%5Cevil.example/",
+      "/%2F%2Fevil.example/",
+      "/.%2e/%2Fevil.example/",
+      "/projects/2024/atlas/",
+      "/robots.txt/",
+    ]) {
       const response = await request.get(`${site.url}${path}`, { maxRedirects: 0 });
       expect(response.status(), path).toBe(308);
       expectOwnLocation(response, path);
@@ -294,10 +325,13 @@ test.describe("redirects stay on the site", () => {
 
   test("followed in Chromium, every redirect ends on the site", async ({ sharedPage: page }) => {
     const offSite: string[] = [];
-    await page.route((url) => url.hostname.endsWith(SITE_FOREIGN_HOST), async (route) => {
-      offSite.push(route.request().url());
-      await route.abort();
-    });
+    await page.route(
+      (url) => url.hostname.endsWith(SITE_FOREIGN_HOST),
+      async (route) => {
+        offSite.push(route.request().url());
+        await route.abort();
+      },
+    );
     const starts = [
       ...OFF_SITE.map((target) => `/api/preview/exit?path=${encodeURIComponent(target)}`),
       "/%5Cevil.example/",
@@ -313,7 +347,18 @@ test.describe("redirects stay on the site", () => {
 
 // ── 4. Malformed paths: 400 or 404 with the headers, never 500, one line in the log ──
 
-const MALFORMED = ["/projects/%", "/projects/%25", "/projects/%E0%A4%A", "/projects/fieldnotes%23x", "/projects/%C0%AF", "/projects/%FF", "/%", "/projects/a%2", "/projects/%uD800", `/projects/${"a".repeat(3000)}`];
+const MALFORMED = [
+  "/projects/%",
+  "/projects/%25",
+  "/projects/%E0%A4%A",
+  "/projects/fieldnotes%23x",
+  "/projects/%C0%AF",
+  "/projects/%FF",
+  "/%",
+  "/projects/a%2",
+  "/projects/%uD800",
+  `/projects/${"a".repeat(3000)}`,
+];
 
 test.describe("malformed paths", () => {
   for (const path of MALFORMED) {
@@ -353,17 +398,32 @@ test.describe("every status code carries the security headers", () => {
     }
     await check("exit 307", await request.get(`${site.url}/api/preview/exit`, { maxRedirects: 0 }));
     await check("308", await request.get(`${site.url}/projects/fieldnotes/`, { maxRedirects: 0 }));
-    await check("webhook 401", await request.post(`${site.url}/api/revalidate`, { data: "{}", headers: { "content-type": "application/json" } }));
+    await check(
+      "webhook 401",
+      await request.post(`${site.url}/api/revalidate`, { data: "{}", headers: { "content-type": "application/json" } }),
+    );
     await check("relations 403", await request.get(`${site.url}/api/preview/relations?uuids=x`));
     await check("page 405", await request.post(`${site.url}/`, { data: "x" }));
     await check("api 405", await request.get(`${site.url}/api/contact`));
-    await check("contact 413", await request.post(`${site.url}/api/contact`, { data: JSON.stringify({ message: "x".repeat(70_000) }), headers: { "content-type": "application/json" } }));
+    await check(
+      "contact 413",
+      await request.post(`${site.url}/api/contact`, {
+        data: JSON.stringify({ message: "x".repeat(70_000) }),
+        headers: { "content-type": "application/json" },
+      }),
+    );
     await check("contact 422", await request.post(`${site.url}/api/contact`, { data: { name: "" } }));
     await check("robots 200", await request.get(`${site.url}/robots.txt`));
     await check("static 404", await request.get(`${site.url}/_next/static/no-such-file.js`));
     await check("asset 404", await request.get(`${site.url}/assets/no-such-file.png`));
     await check("favicon 200", await request.get(`${site.url}/favicon.ico`));
-    await check("contact 403", await request.post(`${site.url}/api/contact`, { data: MESSAGE, headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" } }));
+    await check(
+      "contact 403",
+      await request.post(`${site.url}/api/contact`, {
+        data: MESSAGE,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+      }),
+    );
     expect([...seen.keys()].sort()).toEqual([200, 307, 308, 400, 401, 403, 404, 405, 413, 422]);
   });
 });
@@ -382,7 +442,9 @@ function stallBody(path: string, headers: Record<string, string>): Promise<{ sta
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const socket = connect(Number(port), hostname, () => {
-      const head = Object.entries({ host: `${hostname}:${port}`, "content-length": "1000", ...headers }).map(([name, value]) => `${name}: ${value}`);
+      const head = Object.entries({ host: `${hostname}:${port}`, "content-length": "1000", ...headers }).map(
+        ([name, value]) => `${name}: ${value}`,
+      );
       socket.write(`POST ${path} HTTP/1.1\r\n${head.join("\r\n")}\r\n\r\n{`);
     });
     let answer = "";
@@ -451,7 +513,12 @@ test.describe("contact posts and webhooks", () => {
 
 test.describe("what held before", () => {
   test("spoofed forwarding headers move no redirect or link off the site", async ({ request }) => {
-    const spoofed = { "x-forwarded-host": SITE_FOREIGN_HOST, "x-forwarded-proto": "https", host: SITE_FOREIGN_HOST, forwarded: `host=${SITE_FOREIGN_HOST}` };
+    const spoofed = {
+      "x-forwarded-host": SITE_FOREIGN_HOST,
+      "x-forwarded-proto": "https",
+      host: SITE_FOREIGN_HOST,
+      forwarded: `host=${SITE_FOREIGN_HOST}`,
+    };
     const exit = await request.get(`${site.url}/api/preview/exit?path=/projects/fieldnotes`, { headers: spoofed, maxRedirects: 0 });
     expect(exit.headers().location).toBe("/projects/fieldnotes");
     const page = await anonymous(request, "/", spoofed);
@@ -459,7 +526,11 @@ test.describe("what held before", () => {
   });
 
   test("prototype keys in a contact post break nothing", async ({ request }) => {
-    for (const body of ['{"__proto__":{"polluted":1},"name":"x"}', '{"constructor":{"prototype":{"polluted":1}}}', "__proto__[polluted]=1&name=x"]) {
+    for (const body of [
+      '{"__proto__":{"polluted":1},"name":"x"}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+      "__proto__[polluted]=1&name=x",
+    ]) {
       const type = body.startsWith("{") ? "application/json" : "application/x-www-form-urlencoded";
       const response = await request.post(`${site.url}/api/contact`, { data: body, headers: { "content-type": type } });
       expect(response.status(), body).toBe(422);
@@ -469,16 +540,30 @@ test.describe("what held before", () => {
 
   test("a body over the limit is refused whether or not it declares its length", async ({ request }) => {
     const big = JSON.stringify({ name: "x", message: "y".repeat(70_000) });
-    expect((await request.post(`${site.url}/api/contact`, { data: big, headers: { "content-type": "application/json" } })).status()).toBe(413);
+    expect((await request.post(`${site.url}/api/contact`, { data: big, headers: { "content-type": "application/json" } })).status()).toBe(
+      413,
+    );
     const secret = SECRETS.STORYBLOK_WEBHOOK_SECRET ?? "";
     const webhook = JSON.stringify({ action: "published", story_id: 1, text: "z".repeat(2 * 1024 * 1024) });
     const signature = createHmac("sha1", secret).update(webhook).digest("hex");
-    const response = await request.post(`${site.url}/api/revalidate`, { data: webhook, headers: { "content-type": "application/json", "webhook-signature": signature } });
+    const response = await request.post(`${site.url}/api/revalidate`, {
+      data: webhook,
+      headers: { "content-type": "application/json", "webhook-signature": signature },
+    });
     expect(response.status()).toBe(413);
   });
 
   test("200 requests at once: every one answered, none with a 5xx", async ({ request }) => {
-    const paths = ["/", FIELDNOTES, "/projects/2024/atlas", "/projects/nope", `${FIELDNOTES}%3Fversion%3Ddraft`, "/robots.txt", "/sitemap.xml", "/projects/%25"];
+    const paths = [
+      "/",
+      FIELDNOTES,
+      "/projects/2024/atlas",
+      "/projects/nope",
+      `${FIELDNOTES}%3Fversion%3Ddraft`,
+      "/robots.txt",
+      "/sitemap.xml",
+      "/projects/%25",
+    ];
     const responses = await Promise.all(Array.from({ length: 200 }, (_, index) => anonymous(request, paths[index % paths.length] ?? "/")));
     const statuses = responses.map((response) => response.status());
     expect(statuses.filter((status) => status >= 500)).toEqual([]);

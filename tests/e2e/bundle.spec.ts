@@ -58,7 +58,9 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     const code = (await pageScripts(page, path)).map(({ body }) => body.toString("utf8")).join("\n");
     for (const [text, what] of Object.entries(SERVER_OR_EDITOR_ONLY)) expect(code.includes(text), what).toBe(false);
     const contentIcons = (Object.keys(ICON_DATA) as IconSourceName[]).filter((name) => !(UI_ICONS as readonly string[]).includes(name));
-    const shipped = contentIcons.filter((name) => ICON_DATA[name].shapes.some(([, attributes]) => Object.values(attributes).some((value) => value.length > 20 && code.includes(value))));
+    const shipped = contentIcons.filter((name) =>
+      ICON_DATA[name].shapes.some(([, attributes]) => Object.values(attributes).some((value) => value.length > 20 && code.includes(value))),
+    );
     expect(shipped).toEqual([]);
     // A published page draws nothing in the browser (src/islands/islands-script.ts): even the
     // UI icons the code carries for rendered pages are the server's markup here, and its view is not loaded.
@@ -67,7 +69,9 @@ for (const path of ["/", "/projects/2024/atlas"]) {
   });
 
   // What the HTML and its modules load, not what the browser fetched: on a short page the form is near from the start.
-  test(`${path}: the scripts it starts with are the islands script alone, and carry none of the contact form's code`, async ({ request }) => {
+  test(`${path}: the scripts it starts with are the islands script alone, and carry none of the contact form's code`, async ({
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
     expect(scriptSources(html)).toEqual([expect.stringMatching(ISLANDS_SCRIPT)]);
     const scripts = await startingScripts(async (src) => (await request.get(src)).text(), html);

@@ -35,7 +35,11 @@ test.describe("a CONTACT_DB that cannot work stops the server at start", () => {
         (error: unknown) => ({ started: false, output: error instanceof Error ? error.message : String(error) }),
       );
       // Next prints minified source around an error: only the contact lines make a readable failure.
-      const said = outcome.output.split("\n").filter((line) => line.includes("contact:")).slice(0, 3).join("\n");
+      const said = outcome.output
+        .split("\n")
+        .filter((line) => line.includes("contact:"))
+        .slice(0, 3)
+        .join("\n");
       expect(outcome.started, `next start kept serving with CONTACT_DB=${value}:\n${said}`).toBe(false);
       expect(said).toContain("contact: CONTACT_DB");
       expect(outcome.output).not.toContain("hunter2-pw");

@@ -31,7 +31,15 @@ let server: NextServer;
 
 // A send may take 2 s per SMTP phase, so a message a killed server was sending is free again 8 s later (its lease).
 const start = () =>
-  startNextServer({ env: { CONTACT_DB: db, SMTP_URL: smtp.url, CONTACT_RETRY_MS: "200", CONTACT_SEND_TIMEOUT_MS: "2000", CONTACT_RATE_LIMIT: `${RATE_LIMIT}/600` } });
+  startNextServer({
+    env: {
+      CONTACT_DB: db,
+      SMTP_URL: smtp.url,
+      CONTACT_RETRY_MS: "200",
+      CONTACT_SEND_TIMEOUT_MS: "2000",
+      CONTACT_RATE_LIMIT: `${RATE_LIMIT}/600`,
+    },
+  });
 
 const stored = () => storedMessages(db);
 
@@ -85,7 +93,9 @@ test("without JavaScript the form posts, shows the same messages with what was t
   let form = page.locator("#contact form");
   await form.getByLabel(/^Your name/).fill("Femke de Wit");
   await form.getByLabel(/^Email/).fill("femke@");
-  const answer = page.waitForResponse((response) => response.url().startsWith(`${server.url}/contact`) && response.request().method() === "POST");
+  const answer = page.waitForResponse(
+    (response) => response.url().startsWith(`${server.url}/contact`) && response.request().method() === "POST",
+  );
   await form.getByRole("button", { name: "Send message" }).click();
   expect((await answer).status()).toBe(422);
 
@@ -143,10 +153,14 @@ test("a message stored before a crash is delivered by the restarted server", asy
   const mails = await smtp.waitFor(4, 15_000);
   expect(mails[3]?.text).toContain("Stored, then the server died before it was sent.");
   // The mail arrives before the server records it as delivered.
-  await expect.poll(async () => (await stored()).map((message) => message.state)).toEqual(["delivered", "delivered", "delivered", "delivered"]);
+  await expect
+    .poll(async () => (await stored()).map((message) => message.state))
+    .toEqual(["delivered", "delivered", "delivered", "delivered"]);
 });
 
-test("a filled honeypot is thanked but not stored, and the sender's limit, kept in the store, outlives the restart", async ({ request }) => {
+test("a filled honeypot is thanked but not stored, and the sender's limit, kept in the store, outlives the restart", async ({
+  request,
+}) => {
   const valid = { name: "Femke de Wit", email: "femke@example.com", message: "Checking the rate limit of the form.", consent: true };
   // Every message so far came from this machine, all of them to the server that was then killed.
   const before = (await stored()).length;

@@ -118,8 +118,12 @@ for (const kind of ["postgres", "sqlite"] as const) {
         data: { name: "Femke de Wit", email: "femke@example.com", message: text, consent: true },
         headers: { "x-forwarded-for": address },
       });
-    const drain = (request: APIRequestContext, server: NextServer, headers: Record<string, string> = { authorization: `Bearer ${CRON_SECRET}` }, method = "GET") =>
-      request.fetch(`${server.url}/api/contact/deliver`, { method, headers });
+    const drain = (
+      request: APIRequestContext,
+      server: NextServer,
+      headers: Record<string, string> = { authorization: `Bearer ${CRON_SECRET}` },
+      method = "GET",
+    ) => request.fetch(`${server.url}/api/contact/deliver`, { method, headers });
     async function drained(request: APIRequestContext): Promise<{ delivered: number; failed: number; queued: number }> {
       const response = await drain(request, b);
       expect(response.status(), await response.text()).toBe(200);
@@ -127,7 +131,9 @@ for (const kind of ["postgres", "sqlite"] as const) {
     }
 
     // First, while A's loop has never run with anything queued: nobody but the drain sends B's failed message.
-    test("the drain refuses a missing, wrong or partial secret, and every call where CRON_SECRET is unset: 401, nothing sent", async ({ request }) => {
+    test("the drain refuses a missing, wrong or partial secret, and every call where CRON_SECRET is unset: 401, nothing sent", async ({
+      request,
+    }) => {
       await smtp.stop();
       const text = `Stored while SMTP was down, for the drain [${kind}]`;
       expect((await post(request, b, text)).status()).toBe(200);
@@ -178,7 +184,11 @@ for (const kind of ["postgres", "sqlite"] as const) {
       for (const [server, text] of posts) expect((await post(request, server, text)).status(), text).toBe(200);
 
       const listed = await listWithCli(contactDb);
-      for (const [, text] of posts) expect(listed.filter((message) => textOf(message) === text), text).toHaveLength(1);
+      for (const [, text] of posts)
+        expect(
+          listed.filter((message) => textOf(message) === text),
+          text,
+        ).toHaveLength(1);
       expect(listed.map((message) => message.id)).toEqual((await stored()).map((message) => message.id));
       // A's loop sends its own at once; B sent its own before answering.
       const texts = posts.map(([, text]) => text);
@@ -186,10 +196,17 @@ for (const kind of ["postgres", "sqlite"] as const) {
       for (const message of await storedByTexts(texts)) expect(mailsOf(message), textOf(message)).toBe(1);
     });
 
-    test("with SMTP down both instances keep and queue their messages, and each is mailed exactly once when it is back", async ({ request }) => {
+    test("with SMTP down both instances keep and queue their messages, and each is mailed exactly once when it is back", async ({
+      request,
+    }) => {
       test.setTimeout(60_000);
       await smtp.stop();
-      const texts = [`SMTP down, first to A [${kind}]`, `SMTP down, first to B [${kind}]`, `SMTP down, second to A [${kind}]`, `SMTP down, second to B [${kind}]`];
+      const texts = [
+        `SMTP down, first to A [${kind}]`,
+        `SMTP down, first to B [${kind}]`,
+        `SMTP down, second to A [${kind}]`,
+        `SMTP down, second to B [${kind}]`,
+      ];
       for (const [index, text] of texts.entries()) expect((await post(request, index % 2 === 0 ? a : b, text)).status(), text).toBe(200);
       const messages = () => storedByTexts(texts);
       // B tried before answering, A's loop right after: each has failed once and is kept.
@@ -215,11 +232,17 @@ for (const kind of ["postgres", "sqlite"] as const) {
       test.info().annotations.push({ type: "delivered", description: `${byDrain} by B's drain, ${texts.length - byDrain} by A's loop` });
     });
 
-    test("the rate limit holds across the instances: a sender's fourth post is refused by either, another sender is not", async ({ request }) => {
+    test("the rate limit holds across the instances: a sender's fourth post is refused by either, another sender is not", async ({
+      request,
+    }) => {
       const sender = "198.51.100.23";
       const before = (await stored()).length;
-      for (const [index, server] of [a, b, a].entries()) expect((await post(request, server, `Within the limit ${index} [${kind}]`, sender)).status()).toBe(200);
-      for (const [label, server] of [["B", b], ["A", a]] as const) {
+      for (const [index, server] of [a, b, a].entries())
+        expect((await post(request, server, `Within the limit ${index} [${kind}]`, sender)).status()).toBe(200);
+      for (const [label, server] of [
+        ["B", b],
+        ["A", a],
+      ] as const) {
         const limited = await post(request, server, `Over the limit [${kind}]`, sender);
         expect(limited.status(), label).toBe(429);
         expect(Number(limited.headers()["retry-after"]), label).toBeGreaterThan(500);
@@ -233,7 +256,10 @@ for (const kind of ["postgres", "sqlite"] as const) {
       expect((await stored()).filter((message) => textOf(message) === `Over the limit [${kind}]`)).toHaveLength(0);
     });
 
-    test("the database unreachable at post time: 503 with Retry-After, the text stays in the form, and the same press succeeds once it is back", async ({ sharedPage: page, request }) => {
+    test("the database unreachable at post time: 503 with Retry-After, the text stays in the form, and the same press succeeds once it is back", async ({
+      sharedPage: page,
+      request,
+    }) => {
       test.skip(kind !== "postgres", "a SQLite file on the server's own disk does not go away");
       test.setTimeout(60_000);
       const text = `Written while the database was away [${kind}]`;
@@ -246,7 +272,10 @@ for (const kind of ["postgres", "sqlite"] as const) {
 
       await postgres?.pause();
       try {
-        for (const [label, server] of [["A", a], ["B", b]] as const) {
+        for (const [label, server] of [
+          ["A", a],
+          ["B", b],
+        ] as const) {
           const response = await post(request, server, `Posted as JSON while the database was away [${label}]`);
           expect(response.status(), label).toBe(503);
           expect(response.headers()["retry-after"], label).toMatch(/^[1-9]\d*$/);
@@ -272,7 +301,9 @@ for (const kind of ["postgres", "sqlite"] as const) {
     });
 
     // Last: A does not come back.
-    test("a process killed mid-send: its message waits out the lease, then the drain on the other instance mails it once", async ({ request }) => {
+    test("a process killed mid-send: its message waits out the lease, then the drain on the other instance mails it once", async ({
+      request,
+    }) => {
       test.setTimeout(60_000);
       const text = `Stored by A, which was killed while sending it [${kind}]`;
       // A mail server that accepts and then hangs: A's send is under way, the message leased, when A is killed.
@@ -293,9 +324,12 @@ for (const kind of ["postgres", "sqlite"] as const) {
 
       const first = await drained(request);
       // Asked before the lease can have run out (it began after the post), the drain must leave the message alone.
-      if (Date.now() < postedAt + LEASE_MS) expect(first, "the killed sender's lease still holds").toMatchObject({ delivered: 0, queued: 1 });
+      if (Date.now() < postedAt + LEASE_MS)
+        expect(first, "the killed sender's lease still holds").toMatchObject({ delivered: 0, queued: 1 });
       let delivered = first.delivered;
-      await expect.poll(async () => (delivered += (await drained(request)).delivered), { timeout: LEASE_MS + 15_000, intervals: [250] }).toBe(1);
+      await expect
+        .poll(async () => (delivered += (await drained(request)).delivered), { timeout: LEASE_MS + 15_000, intervals: [250] })
+        .toBe(1);
       const sent = await storedByText(text);
       expect(sent).toMatchObject({ state: "delivered", attempts: 1 });
       expect(sent.deliveredAt).toBeGreaterThanOrEqual(postedAt + LEASE_MS);
@@ -303,8 +337,7 @@ for (const kind of ["postgres", "sqlite"] as const) {
     });
 
     test("each server said once, at start, where messages are stored and how they are sent, and never the database password", () => {
-      const where =
-        kind === "postgres" ? `Postgres ${contactDb.replace(`:${DB_PASSWORD}@`, ":***@")}` : `SQLite file ${contactDb}`;
+      const where = kind === "postgres" ? `Postgres ${contactDb.replace(`:${DB_PASSWORD}@`, ":***@")}` : `SQLite file ${contactDb}`;
       const smtpHost = `127.0.0.1:${smtp.port}`;
       for (const [label, server, delivery] of [
         ["A", a, `mailed through ${smtpHost} by this server's background loop`],

@@ -58,7 +58,9 @@ test("the form's code loads only once the form comes near, and then hydrates the
   const nameId = await form.getByLabel(/^Your name/).getAttribute("id");
 
   // Scrolled into view: its chunk arrives and the same form becomes React's.
-  const chunk = page.waitForResponse(async (response: Response) => response.request().resourceType() === "script" && carriesFormCode(await response.text()));
+  const chunk = page.waitForResponse(
+    async (response: Response) => response.request().resourceType() === "script" && carriesFormCode(await response.text()),
+  );
   await form.scrollIntoViewIfNeeded();
   await chunk;
   await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
@@ -113,10 +115,16 @@ const formLook = (page: Page) =>
       const style = element ? getComputedStyle(element) : null;
       return style && { minHeight: style.minHeight, border: style.borderTopWidth, padding: style.paddingTop, display: style.display };
     };
-    return { field: look(form.querySelector("input:not([type=hidden]):not([type=checkbox])")), button: look(form.querySelector("button[type=submit]")) };
+    return {
+      field: look(form.querySelector("input:not([type=hidden]):not([type=checkbox])")),
+      button: look(form.querySelector("button[type=submit]")),
+    };
   });
 
-test("the server's form is styled as the hydrated one, before its code loads and without JavaScript", async ({ sharedPage: page, browser }) => {
+test("the server's form is styled as the hydrated one, before its code loads and without JavaScript", async ({
+  sharedPage: page,
+  browser,
+}) => {
   await gotoContactForm(page, "/");
   const hydrated = await formLook(page);
   expect(hydrated.field?.minHeight).not.toBe("0px");

@@ -18,7 +18,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({ sharedPage: page }) => {
+test("with an unusable CONTACT_DB the site still serves, and a post fails loudly without losing the visitor's text", async ({
+  sharedPage: page,
+}) => {
   expect(server.output()).toContain("contact: cannot open SQLite file /dev/null/contact.sqlite");
   const form = await gotoContactForm(page, `${server.url}/#contact`);
   await form.getByLabel(/^Your name/).fill("Femke de Wit");

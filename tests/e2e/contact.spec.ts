@@ -55,7 +55,9 @@ test("a checkbox shows its message once its value has changed", async ({ sharedP
   await expect(form.getByText("Consent to store this message is required.")).toHaveCount(0);
 });
 
-test("submitting with errors shows every message, announces the form's, and focuses the first invalid field", async ({ sharedPage: page }) => {
+test("submitting with errors shows every message, announces the form's, and focuses the first invalid field", async ({
+  sharedPage: page,
+}) => {
   const form = page.locator("#contact form");
   await form.getByLabel(/^Your name/).fill("Femke de Wit");
   await form.getByLabel(/^Message/).fill("Too short");

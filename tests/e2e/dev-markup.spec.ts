@@ -53,7 +53,8 @@ function markupOf(page: Page, html: string): Promise<Markup> {
       if (element.localName === "script" && src.startsWith("/_next/")) return "Next.js's script";
       if (element.localName === "script" && /^\/islands\/islands-[A-Z0-9]+\.js$/.test(src)) return "the islands script";
       if (element.localName === "link" && href.startsWith("/_next/static/css/")) return "a stylesheet file";
-      if (element.localName === "style" && (element.getAttribute("data-href") ?? "").startsWith("/_next/static/css/")) return "a stylesheet file, inlined";
+      if (element.localName === "style" && (element.getAttribute("data-href") ?? "").startsWith("/_next/static/css/"))
+        return "a stylesheet file, inlined";
       if (element.hasAttribute("data-next-hide-fouc") || element.id === "__next_css__DO_NOT_USE__") return "next dev's style loading";
       return undefined;
     };

@@ -47,7 +47,10 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 test.describe("the same on every viewport", () => {
   test.skip(({ isMobile }) => isMobile, "head tags and font rules do not depend on the viewport");
 
-  test("the page preloads the core file, which is served for a year under a name that changes with it", async ({ sharedPage: page, request }) => {
+  test("the page preloads the core file, which is served for a year under a name that changes with it", async ({
+    sharedPage: page,
+    request,
+  }) => {
     await page.goto("/");
     await expect(page.locator(`link[rel="preload"][as="font"]`)).toHaveAttribute("href", DISPLAY_FONT_PRELOAD);
     const response = await request.get(DISPLAY_FONT_PRELOAD);

@@ -73,7 +73,14 @@ test.describe("a real server error: the content API fails while a new project pa
     const template = JSON.parse(await readFile(join(dir, "stories/projects/fieldnotes.json"), "utf8"));
     for (const [n, slug] of ["new-while-down", "new-while-failing"].entries()) {
       const id = 737000001 + n;
-      const story = { ...template, id, uuid: `00000000-0000-4000-8037-${String(id).padStart(12, "0")}`, name: slug, slug, full_slug: `projects/${slug}` };
+      const story = {
+        ...template,
+        id,
+        uuid: `00000000-0000-4000-8037-${String(id).padStart(12, "0")}`,
+        name: slug,
+        slug,
+        full_slug: `projects/${slug}`,
+      };
       await writeFile(join(dir, `stories/projects/${slug}.json`), JSON.stringify(story));
     }
     cdn = await startFailingCdn(dir);
@@ -90,7 +97,7 @@ test.describe("a real server error: the content API fails while a new project pa
   });
 
   // First, while nothing is cached: the site config cannot load either.
-  test("content API down: status 500, titled \"Internal Server Error\", in a plain frame", async ({ request }) => {
+  test('content API down: status 500, titled "Internal Server Error", in a plain frame', async ({ request }) => {
     cdn.fail("everything");
     const response = await request.get(`${site.url}/projects/new-while-down`, { headers: CHROME });
     expect(response.status()).toBe(500);

@@ -37,7 +37,10 @@ test.describe("the same on every viewport", () => {
   test("every in-page link on the home page lands on an element", async ({ sharedPage: page }) => {
     await page.goto("/");
     const hrefs = await page.locator('a[href*="#"]').evaluateAll((links) =>
-      links.map((link) => new URL((link as HTMLAnchorElement).href)).filter((url) => url.pathname === "/").map((url) => url.hash.slice(1)),
+      links
+        .map((link) => new URL((link as HTMLAnchorElement).href))
+        .filter((url) => url.pathname === "/")
+        .map((url) => url.hash.slice(1)),
     );
     expect(hrefs.length).toBeGreaterThan(0);
     for (const id of new Set(hrefs)) await expect(page.locator(`[id="${id}"]`), `#${id}`).toHaveCount(1);

@@ -83,7 +83,6 @@ const REPORT = join(ROOT, ".next", "hostile-build.json");
 /** The standalone server of the build (publishing.spec.ts's build B). */
 const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 
-
 /**
  * The line `next build` prints once it has written its route types (<distDir>/types) and
  * next-env.d.ts, and starts compiling. Passed on as it comes (the rest is printed at the end):
@@ -92,7 +91,11 @@ const STANDALONE_SERVER = join(ROOT, DIST_DIR, "standalone", "server.js");
 const COMPILING_LINE = "Creating an optimized production build";
 
 function next(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [NEXT_CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [NEXT_CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     const compiling = !output.includes(COMPILING_LINE);
@@ -139,7 +142,9 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     const code = await new Promise<number | null>((resolve) => build.child.once("exit", resolve));
     const log = build.output();
     if (code !== 0) throw new Error(`next build from the pushed space with the hostile content failed (exit ${code}):\n${log}`);
-    const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as { routes: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(join(ROOT, DIST_DIR, "prerender-manifest.json"), "utf8")) as {
+      routes: Record<string, unknown>;
+    };
     const result: HostileBuild = {
       log,
       seconds: (Date.now() - started) / 1000,
@@ -159,7 +164,9 @@ export async function buildHostileSite(): Promise<HostileBuild> {
 
 /** The build made since the last main build, or a new one. */
 export async function hostileBuild(): Promise<HostileBuild> {
-  return existsSync(REPORT) && existsSync(STANDALONE_SERVER) ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild) : buildHostileSite();
+  return existsSync(REPORT) && existsSync(STANDALONE_SERVER)
+    ? (JSON.parse(readFileSync(REPORT, "utf8")) as HostileBuild)
+    : buildHostileSite();
 }
 
 export async function serveHostileSite(): Promise<HostileSite> {
@@ -184,7 +191,10 @@ export async function serveHostileSite(): Promise<HostileSite> {
 // `npx tsx tests/e2e/hostile-build.ts`: the build step of `npm test`.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   buildHostileSite().then(
-    (build) => console.log(`space push in ${build.pushSeconds.toFixed(1)} s, next build from the pushed space with the hostile content in ${build.seconds.toFixed(1)} s\n${build.pushLog}`),
+    (build) =>
+      console.log(
+        `space push in ${build.pushSeconds.toFixed(1)} s, next build from the pushed space with the hostile content in ${build.seconds.toFixed(1)} s\n${build.pushLog}`,
+      ),
     (error: unknown) => {
       console.error(String(error instanceof Error ? error.message : error));
       process.exitCode = 1;

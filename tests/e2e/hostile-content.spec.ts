@@ -60,7 +60,9 @@ test("the build with the hostile stories succeeds and names what it renders othe
   const log = build!.log;
   // Both prerendered as static HTML (the build's own list: its log names only the slowest pages).
   expect(build!.prerendered).toEqual(expect.arrayContaining(["/projects/hostile", "/projects/hostile-neighbour"]));
-  expect(log).toContain("content: projects/hostile shown with changes. blocks skipped: content(project).body[0](hero_section).headline: is required");
+  expect(log).toContain(
+    "content: projects/hostile shown with changes. blocks skipped: content(project).body[0](hero_section).headline: is required",
+  );
   expect(log).toContain('content(project).description.content[1]: attrs.level "7 onclick=alert(1)" is not a whole number from 1 to 6');
   expect(log).toContain("content: projects/hostile shown without what is nested more than 1000 levels deep");
 });
@@ -95,7 +97,10 @@ test("the hostile project renders what is valid and runs no script from its cont
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
         if (/^on/i.test(attribute.name)) found.push(`${element.tagName}[${attribute.name}]`);
-        if (/^(href|src|action|formaction)$/i.test(attribute.name) && /^\s*(javascript|data|vbscript):/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ""))) {
+        if (
+          /^(href|src|action|formaction)$/i.test(attribute.name) &&
+          /^\s*(javascript|data|vbscript):/i.test(attribute.value.replace(/[\u0000-\u0020]/g, ""))
+        ) {
           found.push(`${element.tagName}[${attribute.name}=${attribute.value}]`);
         }
       }
@@ -103,7 +108,8 @@ test("the hostile project renders what is valid and runs no script from its cont
     // No embedding element in the content, and no script but the site's own. The page data and the
     // JSON-LD hold the hostile strings as JSON, never run; JSON-LD must also keep "<" escaped, so no
     // "</script>" in a story's text can end its element early.
-    for (const element of Array.from(document.querySelectorAll("main iframe, main object, main embed, main script"))) found.push(element.outerHTML.slice(0, 120));
+    for (const element of Array.from(document.querySelectorAll("main iframe, main object, main embed, main script")))
+      found.push(element.outerHTML.slice(0, 120));
     for (const script of Array.from(document.querySelectorAll('script:not(#__NEXT_DATA__):not([type="application/ld+json"])'))) {
       if (script.textContent?.includes("__pwned")) found.push(script.outerHTML.slice(0, 120));
     }

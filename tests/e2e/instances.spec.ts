@@ -140,9 +140,18 @@ test("a webhook to A: B serves the fresh page on its next request", async () => 
 
 test("a project published through A is a page on B at once, with no listing of B's own; made-up paths cost neither anything", async () => {
   const atlas = await readStory("projects/2024/atlas");
-  const fresh = { ...atlas, id: 522000002, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f822002", slug: "lantern-quay", full_slug: "projects/lantern-quay", content: { ...atlas.content, title: "Lantern Quay" } };
+  const fresh = {
+    ...atlas,
+    id: 522000002,
+    uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f822002",
+    slug: "lantern-quay",
+    full_slug: "projects/lantern-quay",
+    content: { ...atlas.content, title: "Lantern Quay" },
+  };
   const from = proxy.requests.length;
-  const unknown = await Promise.all([a, b].flatMap((site) => Array.from({ length: 40 }, (_, n) => page(site, `/projects/lantern-quay-${n}`))));
+  const unknown = await Promise.all(
+    [a, b].flatMap((site) => Array.from({ length: 40 }, (_, n) => page(site, `/projects/lantern-quay-${n}`))),
+  );
   expect(unknown.every((answer) => answer.status === 404)).toBe(true);
   // Nothing for the made-up paths; at most the site settings for each instance's one render of its not-found page.
   const sent = proxy.requests.slice(from);
@@ -178,7 +187,9 @@ test("40 projects published within a second: answers in 5 s, every page fresh, t
   expect(stale).toEqual([]);
   expect(figures.busiestSecond).toBeLessThanOrEqual(REQUESTS_PER_SECOND);
   // Each changed page written to the shared cache once, by whichever instance regenerated it.
-  expect(bulk.filter((project) => written.get(project.path) !== 1).map((project) => `${project.path}: ${written.get(project.path) ?? 0}`)).toEqual([]);
+  expect(
+    bulk.filter((project) => written.get(project.path) !== 1).map((project) => `${project.path}: ${written.get(project.path) ?? 0}`),
+  ).toEqual([]);
 });
 
 test("deleted and moved sent to an instance started after the content changed: the old pages are 404 on both", async () => {
@@ -228,11 +239,15 @@ test("Redis stopped: both still serve pages and say so once; Redis back: the nex
 
   await redis.resume();
   const deadline = Date.now() + 15_000;
-  while ([a, b].some((site) => count(logSince(site), REDIS_LOST, BACK_TAIL) === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while ([a, b].some((site) => count(logSince(site), REDIS_LOST, BACK_TAIL) === 0) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   for (const site of [a, b]) expect(count(logSince(site), REDIS_LOST, BACK_TAIL), site.output()).toBe(1);
 
   const fieldnotes = await readStory("projects/fieldnotes");
-  await writeStory("projects/fieldnotes", { ...fieldnotes, content: { ...fieldnotes.content, title: "Fieldnotes, after Redis came back" } });
+  await writeStory("projects/fieldnotes", {
+    ...fieldnotes,
+    content: { ...fieldnotes.content, title: "Fieldnotes, after Redis came back" },
+  });
   await expectDone(a, await send(a, "published", fieldnotes.id, fieldnotes.full_slug));
   for (const site of [a, b]) expect((await page(site, "/projects/fieldnotes")).text).toContain("Fieldnotes, after Redis came back");
   expect(count(logSince(a), REDIS_LOST, LOST_TAIL), a.output()).toBe(1);
@@ -244,7 +259,14 @@ test("REVALIDATE_SECONDS=2 and no webhook: an edited page is served fresh after 
   await b.stop();
   b = await startInstance({ REVALIDATE_SECONDS: "2" });
   const atlas = await readStory("projects/2024/atlas");
-  const quiet = { ...atlas, id: 522000001, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f822001", slug: "quiet-harbour", full_slug: "projects/quiet-harbour", content: { ...atlas.content, title: "Quiet harbour" } };
+  const quiet = {
+    ...atlas,
+    id: 522000001,
+    uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f822001",
+    slug: "quiet-harbour",
+    full_slug: "projects/quiet-harbour",
+    content: { ...atlas.content, title: "Quiet harbour" },
+  };
   await writeStory(quiet.full_slug, quiet);
   // No webhook announces it: it is a page once the site's listing of its pages (b's start-up one, shared through
   // Redis) is older than the interval, and the next request lists again (src/publishing/page-gate).

@@ -16,7 +16,8 @@ test("without JavaScript every word is on the page and nothing is transparent", 
   const page = await context.newPage();
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: heroHeadline() })).toBeVisible();
-  for (const title of homeSectionTitles()) await expect(page.getByRole("main").getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+  for (const title of homeSectionTitles())
+    await expect(page.getByRole("main").getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
   expect(await transparentInMain(page)).toEqual([]);
   await context.close();
 });
@@ -26,9 +27,11 @@ test.describe("the headline's keyframes", () => {
 
   test("the hero headline's words rise in from a legible start, never from opacity 0", async ({ sharedPage: page }) => {
     await page.goto("/");
-    const frames = await page.locator("h1").evaluate((headline) =>
-      headline.getAnimations({ subtree: true }).map((animation) => (animation.effect as KeyframeEffect).getKeyframes()),
-    );
+    const frames = await page
+      .locator("h1")
+      .evaluate((headline) =>
+        headline.getAnimations({ subtree: true }).map((animation) => (animation.effect as KeyframeEffect).getKeyframes()),
+      );
     expect(frames).toHaveLength(heroHeadline().split(/\s+/).length);
     for (const keyframes of frames) {
       const opacities = keyframes.map((keyframe) => Number(keyframe.opacity ?? 1));

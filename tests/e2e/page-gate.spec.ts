@@ -102,11 +102,14 @@ test("a Host header that names another server: the not-found page is still this 
     // The server's first refused path: the not-found page is copied now (fetch cannot send another Host; node:http can).
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const { hostname, port } = new URL(site.url);
-      httpGet({ host: hostname, port, path: "/projects/flood-host-1", headers: { host: new URL(canary.url).host, "user-agent": BROWSERS.Edge } }, (response) => {
-        let text = "";
-        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-      }).on("error", reject);
+      httpGet(
+        { host: hostname, port, path: "/projects/flood-host-1", headers: { host: new URL(canary.url).host, "user-agent": BROWSERS.Edge } },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      ).on("error", reject);
     });
     expect(answer.status).toBe(404);
     expect(answer.text).toContain("Page not found: /projects/flood-host-1");
@@ -124,7 +127,9 @@ test("unknown paths of every kind: 404, the site's own not-found page and header
   expect(sentSince(from)).toEqual([]);
 
   // The page a person sees: the site's frame, the path asked for, and what every error page carries.
-  const page = await request.get(`${site.url}/projects/flood-x-1?utm_source=mail`, { headers: { "user-agent": BROWSERS["Chrome desktop"] } });
+  const page = await request.get(`${site.url}/projects/flood-x-1?utm_source=mail`, {
+    headers: { "user-agent": BROWSERS["Chrome desktop"] },
+  });
   expect(page.status()).toBe(404);
   const html = await page.text();
   expect(html).toContain("Page not found: /projects/flood-x-1");
@@ -134,7 +139,14 @@ test("unknown paths of every kind: 404, the site's own not-found page and header
   const rendered = await request.get(`${site.url}/no-such-section-1`, { headers: { "user-agent": BROWSERS["Chrome desktop"] } });
   expect(rendered.status()).toBe(404);
   expect(html.replace("/projects/flood-x-1", "PATH")).toBe((await rendered.text()).replace("/no-such-section-1", "PATH"));
-  for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy", "cache-control", "content-type"]) {
+  for (const name of [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "cache-control",
+    "content-type",
+  ]) {
     expect(page.headers()[name], name).toBe(rendered.headers()[name]);
   }
 
@@ -142,7 +154,9 @@ test("unknown paths of every kind: 404, the site's own not-found page and header
   const afterRendered = proxy.requests.length;
 
   // A path with markup in it is shown as text, escaped as React escapes it.
-  const hostile = await request.get(`${site.url}/projects/a%3Cscript%3Ealert(1)%3C%2Fscript%3E`, { headers: { "user-agent": BROWSERS.Firefox } });
+  const hostile = await request.get(`${site.url}/projects/a%3Cscript%3Ealert(1)%3C%2Fscript%3E`, {
+    headers: { "user-agent": BROWSERS.Firefox },
+  });
   expect(hostile.status()).toBe(404);
   const hostileHtml = await hostile.text();
   expect(hostileHtml).toContain("Page not found: /projects/a&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -163,10 +177,18 @@ test("unknown paths of every kind: 404, the site's own not-found page and header
 test("a publish during a flood of 1,000 unknown paths: 200, the page fresh, and only the publish's requests at the content API", async () => {
   test.setTimeout(120_000);
   const from = proxy.requests.length;
-  const flooding = flood(site.url, unknownPaths(1000, buildId).map((path) => path.replace("flood-", "flood-p-")), 50, { "user-agent": BROWSERS["Chrome Android"] });
+  const flooding = flood(
+    site.url,
+    unknownPaths(1000, buildId).map((path) => path.replace("flood-", "flood-p-")),
+    50,
+    { "user-agent": BROWSERS["Chrome Android"] },
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   const fieldnotes = await readStory("projects/fieldnotes");
-  await writeStory("projects/fieldnotes", { ...fieldnotes, content: { ...fieldnotes.content, title: "Fieldnotes, published during a flood" } });
+  await writeStory("projects/fieldnotes", {
+    ...fieldnotes,
+    content: { ...fieldnotes.content, title: "Fieldnotes, published during a flood" },
+  });
   const webhook = await sendStoryWebhook(site.url, storyWebhookPayload("published", fieldnotes.id, fieldnotes.full_slug), SECRET);
   expect(webhook.status).toBe(200);
   expect(webhook.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/fieldnotes"]), failed: [] });

@@ -24,11 +24,15 @@ const DRAFT: { id: number; content: Record<string, unknown> } = JSON.parse(
 );
 const DRAFT_TITLE = String(DRAFT.content.title);
 /** A project Fieldnotes does not relate to. */
-const LEDGER_LANE: { uuid: string; name: string } = JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/ledger-lane.json"), "utf8"));
+const LEDGER_LANE: { uuid: string; name: string } = JSON.parse(
+  readFileSync(join(process.cwd(), "content/stories/projects/ledger-lane.json"), "utf8"),
+);
 /** Fieldnotes' related project, shown as a card below it. */
 const RELATED_TITLE = "Tidewater";
 
-const BRIDGE_SOURCE = readFileSync(join(process.cwd(), "node_modules/@storyblok/preview-bridge/dist/browser-global/storyblok-v2-latest.js"));
+const BRIDGE_SOURCE = readFileSync(
+  join(process.cwd(), "node_modules/@storyblok/preview-bridge/dist/browser-global/storyblok-v2-latest.js"),
+);
 
 /** The editor stand-in: frames `?src=` and records what the bridge posts to it. */
 const EDITOR_PAGE = `<!doctype html><title>Visual Editor stand-in</title>
@@ -117,7 +121,9 @@ async function postToSite(page: Page, message: unknown): Promise<void> {
 }
 
 async function bridgeInitialized(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { fromBridge: { action: string }[] }).fromBridge.map((m) => m.action))).toContain("initialized");
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { fromBridge: { action: string }[] }).fromBridge.map((m) => m.action)))
+    .toContain("initialized");
 }
 
 /** A flag set in the frame's window: gone after any navigation or reload. */
@@ -177,7 +183,10 @@ test("input for the open story changes the page without a navigation; other stor
     ...DRAFT,
     content: { ...DRAFT.content, title: "Typed live in the editor", body: [{ component: "carousel_3000", _uid: "c3000" }] },
   };
-  await postToSite(page, { action: "input", story: { ...edited, id: DRAFT.id + 1, content: { ...edited.content, title: "Another story" } } });
+  await postToSite(page, {
+    action: "input",
+    story: { ...edited, id: DRAFT.id + 1, content: { ...edited.content, title: "Another story" } },
+  });
   await postToSite(page, { action: "change", storyId: DRAFT.id + 1 });
   await postToSite(page, { action: "published", storyId: String(DRAFT.id + 1) });
   await page.waitForTimeout(300);
@@ -271,7 +280,10 @@ test("exit ends draft mode and returns only to our own paths", async ({ page, co
 });
 
 test("no secret is in the build output sent to browsers", () => {
-  const files = [...walk(join(process.cwd(), ".next/static")), ...walk(join(process.cwd(), ".next/server/pages")).filter((file) => /\.(html|json)$/.test(file))];
+  const files = [
+    ...walk(join(process.cwd(), ".next/static")),
+    ...walk(join(process.cwd(), ".next/server/pages")).filter((file) => /\.(html|json)$/.test(file)),
+  ];
   expect(files.length).toBeGreaterThan(0);
   for (const file of files) {
     const text = readFileSync(file, "utf8");

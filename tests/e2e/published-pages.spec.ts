@@ -40,9 +40,13 @@ test.describe("the server's answer", () => {
       expect(html).not.toContain("/_next/static/chunks/");
     });
 
-    test(`${path}: its CSS rides in the HTML (src/document/InlineCssHead.tsx); each stylesheet link is its disabled twin, still served, cached for good`, async ({ request }) => {
+    test(`${path}: its CSS rides in the HTML (src/document/InlineCssHead.tsx); each stylesheet link is its disabled twin, still served, cached for good`, async ({
+      request,
+    }) => {
       const html = await (await request.get(path)).text();
-      const inline = [...html.matchAll(/<style data-href="(\/_next\/static\/css\/[\w-]+\.css)">([^<]*)<\/style>/g)].map(([, href, css]) => ({ href: href!, css: css! }));
+      const inline = [...html.matchAll(/<style data-href="(\/_next\/static\/css\/[\w-]+\.css)">([^<]*)<\/style>/g)].map(
+        ([, href, css]) => ({ href: href!, css: css! }),
+      );
       expect(inline.length).toBeGreaterThan(0);
       expect(inline.every(({ css }) => css.length > 0)).toBe(true);
       expect(inline.reduce((total, { css }) => total + css.length, 0)).toBeGreaterThan(5000);
@@ -74,7 +78,9 @@ test.describe("the server's answer", () => {
 test.describe("what a page downloads", () => {
   test.skip(({ isMobile }) => !isMobile, "it sets a phone's viewport itself: one project is enough");
 
-  test("a page downloads the islands script and what it imports, no stylesheet, and nothing else until the contact form comes near", async ({ sharedPage: page }) => {
+  test("a page downloads the islands script and what it imports, no stylesheet, and nothing else until the contact form comes near", async ({
+    sharedPage: page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 760 });
     const loaded: string[] = [];
     const stylesheets: string[] = [];
@@ -102,7 +108,9 @@ test.describe("the headline's entrance", () => {
   test("the hero's text entrance is held at its first frame until the page has painted, then plays", async ({ sharedPage: page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-painted"));
-    const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+    const states = await page
+      .locator("h1")
+      .evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
     expect(states.length).toBeGreaterThan(0);
     expect(states.every((state) => state === "running" || state === "finished")).toBe(true);
   });
@@ -111,7 +119,9 @@ test.describe("the headline's entrance", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    const states = await page.locator("h1").evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
+    const states = await page
+      .locator("h1")
+      .evaluate((headline) => headline.getAnimations({ subtree: true }).map((animation) => animation.playState));
     expect(states.every((state) => state !== "paused")).toBe(true);
     await context.close();
   });
@@ -119,13 +129,18 @@ test.describe("the headline's entrance", () => {
 
 /** Whether the element is on screen, at least its top. */
 const onScreen = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const top = element.getBoundingClientRect().top;
-    return top >= -1 && top < window.innerHeight;
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      return top >= -1 && top < window.innerHeight;
+    });
 
 for (const entry of VISITOR_PAGES) {
-  test(`entered on ${entry}: its scripts leave the server's markup, run no React and log no error; a link loads the next page in full at its top, and a link to a section lands on it`, async ({ sharedPage: page }) => {
+  test(`entered on ${entry}: its scripts leave the server's markup, run no React and log no error; a link loads the next page in full at its top, and a link to a section lands on it`, async ({
+    sharedPage: page,
+  }) => {
     const problems = collectProblems(page);
     await page.goto(entry);
     const before = await page.evaluate(() => document.querySelector(".site-root")?.textContent);

@@ -62,7 +62,11 @@ export interface Site {
 
 function run(command: string, args: string[], env: Env, cwd = REPO): { child: ChildProcess; logs: string[] } {
   const logs: string[] = [];
-  const child = spawn(command, args, { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   child.stderr?.on("data", (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean)));
   return { child, logs };
@@ -76,7 +80,10 @@ export async function startSite(command: string, args: string[], port: number, e
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}):\n${logs.join("\n")}`);
-    const ok = await fetch(`${url}/api/build-info`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/build-info`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the site did not start on ${url}:\n${logs.join("\n")}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -38,7 +38,12 @@ const SECRET = "publish-e2e-secret";
 const DIST_A = ".next-e2e-publish-a";
 const DIST_B = ".next-e2e-publish-b";
 /** A project the home page already lists but that is published only during the test. */
-const NEW_PROJECT = { id: 512009901, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809901", slug: "harbour-lights", title: "Harbour Lights: wayfinding for a ferry terminal" };
+const NEW_PROJECT = {
+  id: 512009901,
+  uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809901",
+  slug: "harbour-lights",
+  title: "Harbour Lights: wayfinding for a ferry terminal",
+};
 
 let api: ContentApi;
 let site: Site;
@@ -105,7 +110,10 @@ test.beforeAll(async () => {
   await copyBuild(".next", DIST_A);
   timings.copyA = Date.now() - copying;
   port = await freePort(process.env.E2E_PUBLISH_PORT);
-  site = await startSite(join(REPO, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], port, { ...siteEnv(), NEXT_DIST_DIR: DIST_A });
+  site = await startSite(join(REPO, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], port, {
+    ...siteEnv(),
+    NEXT_DIST_DIR: DIST_A,
+  });
 });
 
 test.afterAll(async () => {
@@ -153,7 +161,15 @@ test.describe("webhook → on-demand revalidation", () => {
 
     // New: published after the build, served at once, and listed on the home page that named it.
     const fieldnotes = await readStory("projects/fieldnotes");
-    const created = { ...fieldnotes, id: NEW_PROJECT.id, uuid: NEW_PROJECT.uuid, name: "Harbour Lights", slug: NEW_PROJECT.slug, full_slug: `projects/${NEW_PROJECT.slug}`, content: { ...fieldnotes.content, title: NEW_PROJECT.title } };
+    const created = {
+      ...fieldnotes,
+      id: NEW_PROJECT.id,
+      uuid: NEW_PROJECT.uuid,
+      name: "Harbour Lights",
+      slug: NEW_PROJECT.slug,
+      full_slug: `projects/${NEW_PROJECT.slug}`,
+      content: { ...fieldnotes.content, title: NEW_PROJECT.title },
+    };
     await writeStory(created.full_slug, created);
     expect((await send("published", created.id, created.full_slug)).status).toBe(200);
     const newPage = await html(`/projects/${NEW_PROJECT.slug}`);
@@ -163,7 +179,14 @@ test.describe("webhook → on-demand revalidation", () => {
 
     // A project whose webhook never came is not a page until the site lists its pages again
     // (page-gate.spec.ts shows it become one): an address anyone can make up costs no content request.
-    const unannounced = { ...created, id: NEW_PROJECT.id + 1, uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809902", slug: "quiet-launch", full_slug: "projects/quiet-launch", content: { ...created.content, title: "Quiet launch" } };
+    const unannounced = {
+      ...created,
+      id: NEW_PROJECT.id + 1,
+      uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809902",
+      slug: "quiet-launch",
+      full_slug: "projects/quiet-launch",
+      content: { ...created.content, title: "Quiet launch" },
+    };
     await writeStory(unannounced.full_slug, unannounced);
     expect((await html("/projects/quiet-launch")).status).toBe(404);
 
@@ -189,7 +212,9 @@ test.describe("webhook → on-demand revalidation", () => {
 
     // Deleted (no full_slug in the payload): the page this process knew for the id goes.
     await rm(storyPath(created.full_slug));
-    expect((await send("deleted", created.id)).body).toMatchObject({ revalidated: expect.arrayContaining([`/projects/${NEW_PROJECT.slug}`]) });
+    expect((await send("deleted", created.id)).body).toMatchObject({
+      revalidated: expect.arrayContaining([`/projects/${NEW_PROJECT.slug}`]),
+    });
     expect((await html(`/projects/${NEW_PROJECT.slug}`)).status).toBe(404);
   });
 
@@ -200,18 +225,33 @@ test.describe("webhook → on-demand revalidation", () => {
 
     const forged = await send("published", atlas.id, atlas.full_slug, "a guess");
     expect(forged.status).toBe(401);
-    const unsigned = await fetch(`${site.url}/api/revalidate`, { method: "POST", body: JSON.stringify(storyWebhookPayload("published", atlas.id, atlas.full_slug)) });
+    const unsigned = await fetch(`${site.url}/api/revalidate`, {
+      method: "POST",
+      body: JSON.stringify(storyWebhookPayload("published", atlas.id, atlas.full_slug)),
+    });
     expect(unsigned.status).toBe(401);
     expect((await html("/projects/2024/atlas")).text).toContain(before);
     expect((await html("/projects/2024/atlas")).text).not.toContain("Atlas, forged");
 
     const { signWebhookBody } = await import("../../src/publishing/webhook-signature");
     const malformed = '{"action":"published","story_id":';
-    const refused = await fetch(`${site.url}/api/revalidate`, { method: "POST", headers: { "webhook-signature": signWebhookBody(malformed, SECRET) }, body: malformed });
+    const refused = await fetch(`${site.url}/api/revalidate`, {
+      method: "POST",
+      headers: { "webhook-signature": signWebhookBody(malformed, SECRET) },
+      body: malformed,
+    });
     expect(refused.status).toBe(400);
     expect((await fetch(`${site.url}/api/revalidate`)).status).toBe(405);
     const huge = "x".repeat(64 * 1024);
-    expect((await fetch(`${site.url}/api/revalidate`, { method: "POST", headers: { "webhook-signature": signWebhookBody(huge, SECRET) }, body: huge })).status).toBe(413);
+    expect(
+      (
+        await fetch(`${site.url}/api/revalidate`, {
+          method: "POST",
+          headers: { "webhook-signature": signWebhookBody(huge, SECRET) },
+          body: huge,
+        })
+      ).status,
+    ).toBe(413);
     expect((await html("/projects/2024/atlas")).text).not.toContain("Atlas, forged");
     expect(site.logs.join("\n")).toContain("revalidate: bad webhook-signature");
     await writeStory(atlas.full_slug, atlas);
@@ -230,8 +270,12 @@ test.describe("webhook → on-demand revalidation", () => {
       expect(page.status).toBe(200);
       expect(page.text).toContain(good);
       const logs = site.logs.join("\n");
-      expect(logs).toContain("content: /projects/fieldnotes not regenerated, the last good page stays: ContentRequestError: Service Unavailable");
-      expect(logs).toMatch(/revalidate: published story \d+: \/projects\/fieldnotes not refreshed: ContentRequestError: Service Unavailable/);
+      expect(logs).toContain(
+        "content: /projects/fieldnotes not regenerated, the last good page stays: ContentRequestError: Service Unavailable",
+      );
+      expect(logs).toMatch(
+        /revalidate: published story \d+: \/projects\/fieldnotes not refreshed: ContentRequestError: Service Unavailable/,
+      );
     } finally {
       api.failProjectListings = false;
     }
@@ -255,7 +299,10 @@ test.describe("a new build replaces the running one", () => {
    * content holds the build's id (src/islands/build-islands.ts). Undefined while a navigation
    * replaces the document (polls ask again).
    */
-  const buildOf = (page: Page) => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.getAttribute("src") ?? undefined).catch(() => undefined);
+  const buildOf = (page: Page) =>
+    page
+      .evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"]')?.getAttribute("src") ?? undefined)
+      .catch(() => undefined);
   const islandsOfLiveBuild = async () => /<script type="module" src="([^"]+)"/.exec(await (await fetch(`${site.url}/`)).text())?.[1];
   /** What a lazy import does: add a script of the build; this one is not on the server. */
   const loadMissingChunk = (page: Page) =>
@@ -266,7 +313,9 @@ test.describe("a new build replaces the running one", () => {
       document.head.append(script);
     });
 
-  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({ browser }) => {
+  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({
+    browser,
+  }) => {
     test.setTimeout(BUILD_TIMEOUT);
     const context = await browser.newContext();
     const navigating = await context.newPage();
@@ -314,11 +363,19 @@ test.describe("a new build replaces the running one", () => {
     // (Asked until the answer is seen: the watcher starts once the reloaded page has hydrated.)
     const failAndSeeCheck = () =>
       expect
-        .poll(async () => {
-          const checked = chunking.waitForResponse((r) => r.url().endsWith("/api/build-info"), { timeout: 1_000 }).then((r) => r.json(), () => undefined);
-          await loadMissingChunk(chunking);
-          return ((await checked) as { buildId?: string } | undefined)?.buildId;
-        }, { timeout: 30_000 })
+        .poll(
+          async () => {
+            const checked = chunking
+              .waitForResponse((r) => r.url().endsWith("/api/build-info"), { timeout: 1_000 })
+              .then(
+                (r) => r.json(),
+                () => undefined,
+              );
+            await loadMissingChunk(chunking);
+            return ((await checked) as { buildId?: string } | undefined)?.buildId;
+          },
+          { timeout: 30_000 },
+        )
         .toBe(buildIdB);
     await failAndSeeCheck();
     await failAndSeeCheck();

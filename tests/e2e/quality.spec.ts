@@ -46,7 +46,8 @@ test("with reduced motion nothing is hidden for an animation", async ({ sharedPa
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   const hidden = await page.evaluate(
-    () => Array.from(document.querySelectorAll<HTMLElement>("main *")).filter((element) => getComputedStyle(element).opacity === "0").length,
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>("main *")).filter((element) => getComputedStyle(element).opacity === "0").length,
   );
   expect(hidden).toBe(0);
 });

@@ -15,7 +15,15 @@ function directives(csp: string): Map<string, string[]> {
 test.describe("headers on every response", () => {
   test.skip(({ isMobile }) => isMobile, "headers do not depend on the viewport");
 
-  const PATHS = ["/", "/projects/2024/atlas", "/projects/no-such-project", "/robots.txt", "/sitemap.xml", "/favicon.ico", "/assets/og-default.svg"];
+  const PATHS = [
+    "/",
+    "/projects/2024/atlas",
+    "/projects/no-such-project",
+    "/robots.txt",
+    "/sitemap.xml",
+    "/favicon.ico",
+    "/assets/og-default.svg",
+  ];
 
   for (const path of PATHS) {
     test(`${path}`, async ({ request }) => {
@@ -59,7 +67,9 @@ test.describe("headers on every response", () => {
       expect(csp.get("script-src")).toEqual(["'self'"]);
       // JSON data blocks (JSON-LD) aside, no script without a src: nothing inline would run.
       const html = await response.text();
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([^]*?)<\/script>/g)].map((match) => match[1]);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([^]*?)<\/script>/g)].map(
+        (match) => match[1],
+      );
       expect(inline).toEqual([]);
     });
   }

@@ -46,7 +46,11 @@ test("sitemap.xml is well-formed and lists the home page and every project, each
   // The browser's XML parser: no parse error, the sitemaps.org root.
   const parsed = await page.evaluate((text) => {
     const doc = new DOMParser().parseFromString(text, "application/xml");
-    return { error: doc.querySelector("parsererror")?.textContent ?? null, root: doc.documentElement.localName, ns: doc.documentElement.namespaceURI };
+    return {
+      error: doc.querySelector("parsererror")?.textContent ?? null,
+      root: doc.documentElement.localName,
+      ns: doc.documentElement.namespaceURI,
+    };
   }, xml);
   expect(parsed).toEqual({ error: null, root: "urlset", ns: "http://www.sitemaps.org/schemas/sitemap/0.9" });
   const urls = locs(xml);
@@ -63,7 +67,10 @@ test("favicon.ico and favicon.svg are served", async ({ request }) => {
   expect(svg.headers()["content-type"]).toContain("image/svg+xml");
 });
 
-for (const [path, type] of [["/", "website"], ["/projects/2024/atlas", "article"]] as const) {
+for (const [path, type] of [
+  ["/", "website"],
+  ["/projects/2024/atlas", "article"],
+] as const) {
   test(`${path}: canonical and Open Graph/Twitter URLs are absolute on the site's origin`, async ({ sharedPage: page }) => {
     await page.goto(path);
     const head = page.locator("head");
@@ -110,7 +117,14 @@ test.describe("a project its editor hides from search engines", () => {
     dir = await mkdtemp(join(tmpdir(), "content-noindex-"));
     await cp(join(process.cwd(), "content"), dir, { recursive: true });
     const story = JSON.parse(await readFile(join(dir, "stories/projects/tidewater.json"), "utf8"));
-    const hidden = { ...story, id: 991001, uuid: "5f0c6b52-0000-4000-8000-000000000001", slug: "hidden-study", full_slug: "projects/hidden-study", name: "Hidden study" };
+    const hidden = {
+      ...story,
+      id: 991001,
+      uuid: "5f0c6b52-0000-4000-8000-000000000001",
+      slug: "hidden-study",
+      full_slug: "projects/hidden-study",
+      name: "Hidden study",
+    };
     hidden.content = { ...story.content, _uid: "5f0c6b52-0000-4000-8000-000000000002", title: "Hidden study", noindex: true };
     await writeFile(join(dir, "stories/projects/hidden-study.json"), JSON.stringify(hidden));
     cdn = await startFailingCdn(dir);

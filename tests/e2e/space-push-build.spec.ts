@@ -52,7 +52,10 @@ test.describe("the site built from a space that space push filled", () => {
     const embedded = htmlFiles(".next");
     expect(embedded.length).toBeGreaterThan(3);
     const fromSpace = htmlFiles(HOSTILE_DIST);
-    expect(fromSpace.filter((file) => !embedded.includes(file)).every((file) => /^projects\/(bulk\/p\d\d|hostile[a-z-]*)\.html$/.test(file)), fromSpace.join(", ")).toBe(true);
+    expect(
+      fromSpace.filter((file) => !embedded.includes(file)).every((file) => /^projects\/(bulk\/p\d\d|hostile[a-z-]*)\.html$/.test(file)),
+      fromSpace.join(", "),
+    ).toBe(true);
     for (const file of embedded) {
       expect(fromSpace, `${file} built from the pushed space`).toContain(file);
       const want = comparable(readFileSync(join(ROOT, ".next", "server", "pages", file), "utf8"), build.spaceOrigin);

@@ -26,7 +26,11 @@ const TUTORIAL = "storyblok-nuxt-ultimate-tutorial.components.json";
 
 async function install(dir: string, packages: string[]): Promise<void> {
   writeFiles(dir, { "package.json": JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2) });
-  await ok("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", tarball, ...packages], dir);
+  await ok(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", tarball, ...packages],
+    dir,
+  );
 }
 
 /**
@@ -70,7 +74,9 @@ describe("the packed tarball", () => {
   });
 
   it("installs only what it runs: no Next.js, no site dependency", () => {
-    const manifest = JSON.parse(readFileSync(join(bare, "node_modules/storyblok-typed-codegen/package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(bare, "node_modules/storyblok-typed-codegen/package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["@storyblok/management-api-client", "commander", "ts-morph"]);
   });
 });

@@ -23,7 +23,12 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !ke
 export function run(command: string, args: readonly string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<Ran> {
   const started = performance.now();
   return new Promise((done) => {
-    const options = { cwd, env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv }, encoding: "utf8" as const, maxBuffer: 64 * 1024 * 1024 };
+    const options = {
+      cwd,
+      env: { ...env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
+      encoding: "utf8" as const,
+      maxBuffer: 64 * 1024 * 1024,
+    };
     execFile(command, args, options, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
       done({ code, stdout, stderr, ms: performance.now() - started });
@@ -34,7 +39,8 @@ export function run(command: string, args: readonly string[], cwd: string, extra
 /** `run`, failing with the output when the command does. */
 export async function ok(command: string, args: readonly string[], cwd: string, extraEnv?: Record<string, string>): Promise<Ran> {
   const result = await run(command, args, cwd, extraEnv);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(" ")} (in ${cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`${command} ${args.join(" ")} (in ${cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }
 

@@ -65,7 +65,11 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    busiestWindow: (windowMs = 1000) => busiestWindow(requests.map((r) => r.at), windowMs),
+    busiestWindow: (windowMs = 1000) =>
+      busiestWindow(
+        requests.map((r) => r.at),
+        windowMs,
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

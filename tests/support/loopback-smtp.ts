@@ -84,7 +84,11 @@ export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
         logger: false,
         onRcptTo(address, _session, callback) {
           if (address.address.toLowerCase() === refusedRecipient?.toLowerCase()) {
-            callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown in local recipient table`), { responseCode: 550 }));
+            callback(
+              Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown in local recipient table`), {
+                responseCode: 550,
+              }),
+            );
             return;
           }
           callback();

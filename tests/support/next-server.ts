@@ -37,7 +37,9 @@ export interface NextServer {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 /**
@@ -58,17 +60,27 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-export async function startNextServer({ env = {}, dir = process.cwd(), distDir, timeoutMs = 30_000, mode = "start" }: NextServerOptions = {}): Promise<NextServer> {
+export async function startNextServer({
+  env = {},
+  dir = process.cwd(),
+  distDir,
+  timeoutMs = 30_000,
+  mode = "start",
+}: NextServerOptions = {}): Promise<NextServer> {
   const port = await freePort();
   const command = mode === "dev" ? ["dev", "--webpack"] : ["start"];
   // Next's own binary run by node, not through npx, in a process group of its
   // own: signalling the group reaches every process the server forks too.
-  const child = spawn(process.execPath, [join(dir, "node_modules", "next", "dist", "bin", "next"), ...command, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: dir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(distDir && { NEXT_DIST_DIR: distDir }), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [join(dir, "node_modules", "next", "dist", "bin", "next"), ...command, "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: dir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(distDir && { NEXT_DIST_DIR: distDir }), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

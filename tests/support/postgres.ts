@@ -44,7 +44,8 @@ export function postgresBinaries(): string | null {
 }
 
 /** The line a test prints when it skips for want of PostgreSQL. */
-export const NO_POSTGRES = "PostgreSQL is not installed (initdb/pg_ctl not found); install Debian's postgresql package (.ci/run does) to run the Postgres tests.";
+export const NO_POSTGRES =
+  "PostgreSQL is not installed (initdb/pg_ctl not found); install Debian's postgresql package (.ci/run does) to run the Postgres tests.";
 
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
@@ -85,7 +86,15 @@ export async function startLocalPostgres(): Promise<LocalPostgres> {
   const url = (database = "postgres") => `postgres://postgres@127.0.0.1:${port}/${database}`;
 
   const stopOnExit = () => {
-    if (running) spawnSync(asRoot ? "runuser" : join(binaries, "pg_ctl"), [...(asRoot ? ["-u", "postgres", "--", join(binaries, "pg_ctl")] : []), "-D", data, "-m", "immediate", "stop"]);
+    if (running)
+      spawnSync(asRoot ? "runuser" : join(binaries, "pg_ctl"), [
+        ...(asRoot ? ["-u", "postgres", "--", join(binaries, "pg_ctl")] : []),
+        "-D",
+        data,
+        "-m",
+        "immediate",
+        "stop",
+      ]);
     rmSync(folder, { recursive: true, force: true });
   };
   process.once("exit", stopOnExit);

@@ -33,7 +33,8 @@ export function redisBinary(): string | null {
   return null;
 }
 
-export const NO_REDIS = "Redis is not installed (redis-server not found); install Debian's redis-server package (.ci/run does) to run the Redis tests.";
+export const NO_REDIS =
+  "Redis is not installed (redis-server not found); install Debian's redis-server package (.ci/run does) to run the Redis tests.";
 
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -55,9 +56,13 @@ export async function startLocalRedis(): Promise<LocalRedis> {
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
-    child = spawn(binary!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "", "--appendonly", "no", "--protected-mode", "no"], {
-      stdio: "ignore",
-    });
+    child = spawn(
+      binary!,
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", folder, "--save", "", "--appendonly", "no", "--protected-mode", "no"],
+      {
+        stdio: "ignore",
+      },
+    );
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);

@@ -59,7 +59,8 @@ export async function serveAssetFile(pathname: string, store: SpaceStore, dir: s
   // `/assets/<name>` is an embedded file (infer-assets.ts), `/f/…` an upload.
   const embedded = pathname.startsWith(EMBEDDED_ASSET_PATH);
   const key = safeDecode(pathname.slice(embedded ? EMBEDDED_ASSET_PATH.length : 1));
-  const asset = key === undefined ? undefined : (await store.read()).assets.find((a) => a.key === key && (a.embedded === true) === embedded);
+  const asset =
+    key === undefined ? undefined : (await store.read()).assets.find((a) => a.key === key && (a.embedded === true) === embedded);
   if (!asset) return json(404, ["This record could not be found"]);
   let bytes: Buffer;
   try {

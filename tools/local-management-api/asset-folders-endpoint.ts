@@ -35,11 +35,16 @@ function inside(state: SpaceState, folder: AssetFolderRecord): AssetFolderRecord
 }
 
 /** The parent a create or update names (null or 0: the top level), checked to be another folder of the space and not one inside `self`. */
-function parentOf(state: SpaceState, input: Record<string, unknown>, self?: AssetFolderRecord): { parent: AssetFolderRecord | null } | { errors: FieldErrors } {
+function parentOf(
+  state: SpaceState,
+  input: Record<string, unknown>,
+  self?: AssetFolderRecord,
+): { parent: AssetFolderRecord | null } | { errors: FieldErrors } {
   const id = input.parent_id;
   if (id === undefined || id === null || idOf(id) === 0) return { parent: null };
   const parent = find(state, String(idOf(id) ?? ""));
-  if (!parent || (self && (parent === self || inside(state, self).includes(parent)))) return { errors: { parent_id: ["must be the id of another asset folder of the space"] } };
+  if (!parent || (self && (parent === self || inside(state, self).includes(parent))))
+    return { errors: { parent_id: ["must be the id of another asset folder of the space"] } };
   return { parent };
 }
 
@@ -51,8 +56,14 @@ export const assetFolderRoutes: Route[] = [
       const state = await store.read();
       const search = query.get("search")?.toLowerCase();
       const parent = query.get("with_parent");
-      const ids = query.get("by_ids")?.split(",").map((id) => idOf(id.trim()));
-      const uuids = query.get("by_uuids")?.split(",").map((uuid) => uuid.trim());
+      const ids = query
+        .get("by_ids")
+        ?.split(",")
+        .map((id) => idOf(id.trim()));
+      const uuids = query
+        .get("by_uuids")
+        ?.split(",")
+        .map((uuid) => uuid.trim());
       const folders = state.assetFolders.filter(
         (f) =>
           (!search || f.name.toLowerCase().includes(search)) &&
@@ -133,7 +144,8 @@ export const assetFolderRoutes: Route[] = [
           // Without `recursive`, the folder's own folders move up to its parent.
           if (child.parent_id === folder.id) Object.assign(child, { parent_id: folder.parent_id, parent_uuid: folder.parent_uuid });
         }
-        for (const asset of tx.state.assets) if (typeof asset.asset_folder_id === "number" && goneIds.has(asset.asset_folder_id)) asset.asset_folder_id = null;
+        for (const asset of tx.state.assets)
+          if (typeof asset.asset_folder_id === "number" && goneIds.has(asset.asset_folder_id)) asset.asset_folder_id = null;
         tx.touch("asset_folders");
         tx.touch("assets");
         return noContent();

@@ -24,7 +24,20 @@ import type { SpaceState } from "./space-store";
 import { BLANK, idOf, isBlank } from "./validation";
 
 /** The metadata fields an asset keeps as given. */
-const METADATA = ["alt", "title", "copyright", "focus", "source", "ext_id", "expire_at", "publish_at", "is_private", "asset_folder_id", "meta_data", "internal_tag_ids"] as const;
+const METADATA = [
+  "alt",
+  "title",
+  "copyright",
+  "focus",
+  "source",
+  "ext_id",
+  "expire_at",
+  "publish_at",
+  "is_private",
+  "asset_folder_id",
+  "meta_data",
+  "internal_tag_ids",
+] as const;
 
 /** Where signed forms are POSTed: this server's stand-in for Storyblok's S3 bucket, outside /v1 as S3 is. */
 export const UPLOAD_PATH = "/uploads";
@@ -145,7 +158,15 @@ export const assetRoutes: Route[] = [
           if (!sameKey) await removeFile(assetFilePath(dir, replacing.key));
           Object.assign(replacing, metadataOf(params), fields, sameKey && { upload: replacing.upload });
         } else {
-          const asset: AssetRecord = { ...blankAsset(), ...metadataOf(params), ...fields, id, space_id: spaceId, content_length: null, created_at: at };
+          const asset: AssetRecord = {
+            ...blankAsset(),
+            ...metadataOf(params),
+            ...fields,
+            id,
+            space_id: spaceId,
+            content_length: null,
+            created_at: at,
+          };
           tx.state.assets.push(asset);
         }
         tx.touch("assets");

@@ -104,7 +104,8 @@ export const componentGroupRoutes: Route[] = [
         const group = find(tx.state, params.id);
         if (!group) return notFound();
         tx.state.componentGroups = tx.state.componentGroups.filter((g) => g !== group);
-        for (const component of tx.state.components) if (component.component_group_uuid === group.uuid) component.component_group_uuid = null;
+        for (const component of tx.state.components)
+          if (component.component_group_uuid === group.uuid) component.component_group_uuid = null;
         for (const child of tx.state.componentGroups) {
           if (child.parent_id === group.id) Object.assign(child, { parent_id: null, parent_uuid: null });
         }

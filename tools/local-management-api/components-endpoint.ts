@@ -18,7 +18,11 @@ import { BLANK, hasErrors, idOf, isBlank, TAKEN, writable, type FieldErrors } fr
 const READ_ONLY = ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tags_list"];
 
 /** The component as answered: its stored fields plus those Storyblok derives. */
-export function componentView(component: ComponentRecord, presets: readonly PresetRecord[], tags: readonly InternalTagRecord[] = []): ComponentAnswer {
+export function componentView(
+  component: ComponentRecord,
+  presets: readonly PresetRecord[],
+  tags: readonly InternalTagRecord[] = [],
+): ComponentAnswer {
   const displayName = typeof component.display_name === "string" && component.display_name !== "" ? component.display_name : null;
   return {
     ...component,
@@ -32,7 +36,16 @@ type PresetSummary = NonNullable<ComponentAnswer["all_presets"]>[number];
 
 function presetSummary(preset: PresetRecord): PresetSummary {
   const { id, name, preset: content, component_id, image, icon, color, description } = preset;
-  return { id, name, preset: content ?? {}, component_id, image: image ?? null, icon: icon ?? null, color: color ?? null, description: description ?? null };
+  return {
+    id,
+    name,
+    preset: content ?? {},
+    component_id,
+    image: image ?? null,
+    icon: icon ?? null,
+    color: color ?? null,
+    description: description ?? null,
+  };
 }
 
 function nameErrors(state: SpaceState, name: unknown, exceptId?: number): FieldErrors {
@@ -44,7 +57,9 @@ function nameErrors(state: SpaceState, name: unknown, exceptId?: number): FieldE
 function groupErrors(state: SpaceState, input: Record<string, unknown>): FieldErrors {
   const uuid = input.component_group_uuid;
   if (uuid === undefined || uuid === null) return {};
-  return state.componentGroups.some((g) => g.uuid === uuid) ? {} : { component_group_uuid: ["must refer to a component group of the space"] };
+  return state.componentGroups.some((g) => g.uuid === uuid)
+    ? {}
+    : { component_group_uuid: ["must refer to a component group of the space"] };
 }
 
 function find(state: SpaceState, id: string | undefined): ComponentRecord | undefined {
@@ -68,7 +83,9 @@ export const componentRoutes: Route[] = [
     async endpoint({ store, params }) {
       const state = await store.read();
       const component = find(state, params.id);
-      return component ? ok({ component: componentView(component, state.presets, state.internalTags) } satisfies ComponentBody) : notFound();
+      return component
+        ? ok({ component: componentView(component, state.presets, state.internalTags) } satisfies ComponentBody)
+        : notFound();
     },
   },
   {

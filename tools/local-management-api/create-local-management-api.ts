@@ -85,7 +85,9 @@ const ASSET_FILES = "/f/";
 
 /** Whether `pathname` is the Management API's, its upload endpoint's or its asset files' (the rest of the server is the CDN's). */
 export function isManagementPath(pathname: string): boolean {
-  return pathname.startsWith("/v1/") || pathname === UPLOAD_PATH || pathname.startsWith(ASSET_FILES) || pathname.startsWith(EMBEDDED_ASSET_PATH);
+  return (
+    pathname.startsWith("/v1/") || pathname === UPLOAD_PATH || pathname.startsWith(ASSET_FILES) || pathname.startsWith(EMBEDDED_ASSET_PATH)
+  );
 }
 
 /** Outside any space: the token's user, and the spaces it reaches. */
@@ -131,7 +133,10 @@ export function createLocalManagementApi(options: LocalManagementApiOptions): Lo
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname === UPLOAD_PATH) return receiveUpload(request, store, signer, options.dir);
-    if ((url.pathname.startsWith(ASSET_FILES) || url.pathname.startsWith(EMBEDDED_ASSET_PATH)) && (request.method === "GET" || request.method === "HEAD")) {
+    if (
+      (url.pathname.startsWith(ASSET_FILES) || url.pathname.startsWith(EMBEDDED_ASSET_PATH)) &&
+      (request.method === "GET" || request.method === "HEAD")
+    ) {
       return serveAssetFile(url.pathname, store, options.dir);
     }
     const at = clock();

@@ -62,7 +62,8 @@ const update: Endpoint = ({ store, body, params, query }) =>
     const dimensionId = query.get("dimension_id") ?? body.dimension_id;
     const dimension = dimensionId === undefined ? undefined : idOf(dimensionId);
     const datasource = tx.state.datasources.find((d) => d.id === idOf(next.datasource_id));
-    if (dimensionId !== undefined && !datasource?.dimensions.some((d) => d.id === dimension)) errors.dimension_id = ["must be a dimension of the entry's datasource"];
+    if (dimensionId !== undefined && !datasource?.dimensions.some((d) => d.id === dimension))
+      errors.dimension_id = ["must be a dimension of the entry's datasource"];
     if (hasErrors(errors)) return unprocessable(errors);
     entry.name = next.name;
     entry.value = next.value;

@@ -34,7 +34,8 @@ function dimensionErrors(input: Record<string, unknown>, existing: readonly Dime
   if (!Array.isArray(given)) return { dimensions_attributes: ["must be a list of { name, entry_value }"] };
   const values = new Set(existing.map((d) => d.entry_value));
   for (const item of given as Record<string, unknown>[]) {
-    if (typeof item !== "object" || item === null || isBlank(item.name) || isBlank(item.entry_value)) return { dimensions_attributes: ["must be a list of { name, entry_value }"] };
+    if (typeof item !== "object" || item === null || isBlank(item.name) || isBlank(item.entry_value))
+      return { dimensions_attributes: ["must be a list of { name, entry_value }"] };
     const renamed = item.id !== undefined ? existing.find((d) => d.id === idOf(item.id)) : undefined;
     if (item.id !== undefined && !renamed) return { dimensions_attributes: ["names a dimension the datasource does not have"] };
     if (renamed) values.delete(renamed.entry_value);
@@ -49,7 +50,15 @@ function applyDimensions(datasource: DatasourceRecord, input: Record<string, unk
   for (const item of (input.dimensions_attributes ?? []) as Record<string, string | number>[]) {
     const existing = item.id === undefined ? undefined : datasource.dimensions.find((d) => d.id === idOf(item.id));
     if (existing) Object.assign(existing, { name: item.name, entry_value: item.entry_value, updated_at: at });
-    else datasource.dimensions.push({ id: nextId(), name: item.name as string, entry_value: item.entry_value as string, datasource_id: datasource.id, created_at: at, updated_at: at });
+    else
+      datasource.dimensions.push({
+        id: nextId(),
+        name: item.name as string,
+        entry_value: item.entry_value as string,
+        datasource_id: datasource.id,
+        created_at: at,
+        updated_at: at,
+      });
   }
 }
 
@@ -61,7 +70,11 @@ const update: Endpoint = ({ store, body, params, now }) =>
     const input = wrapped(body, "datasource");
     if (!input) return unprocessable(missingParam("datasource"));
     const given = ["name", "slug"].filter((field) => input[field] !== undefined);
-    const errors = { ...requireStrings(input, given), ...slugErrors(tx.state, input.slug, datasource.id), ...dimensionErrors(input, datasource.dimensions) };
+    const errors = {
+      ...requireStrings(input, given),
+      ...slugErrors(tx.state, input.slug, datasource.id),
+      ...dimensionErrors(input, datasource.dimensions),
+    };
     if (hasErrors(errors)) return unprocessable(errors);
     for (const field of given) datasource[field] = input[field];
     datasource.updated_at = now();

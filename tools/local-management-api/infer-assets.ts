@@ -38,7 +38,14 @@ function references(stories: readonly StoryEntry[]): Map<string, Reference> {
         if (object.fieldtype !== "asset" || typeof object.filename !== "string" || !object.filename.startsWith(EMBEDDED_ASSET_PATH)) return;
         const name = object.filename.slice(EMBEDDED_ASSET_PATH.length);
         if (found.has(name) || typeof object.id !== "number" || !Number.isInteger(object.id) || object.id <= 0) return;
-        found.set(name, { id: object.id, alt: object.alt, title: object.title, copyright: object.copyright, focus: object.focus, source: object.source });
+        found.set(name, {
+          id: object.id,
+          alt: object.alt,
+          title: object.title,
+          copyright: object.copyright,
+          focus: object.focus,
+          source: object.source,
+        });
       });
     }
   }

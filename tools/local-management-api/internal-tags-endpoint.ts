@@ -42,7 +42,9 @@ export const internalTagRoutes: Route[] = [
       const state = await store.read();
       const type = query.get("by_object_type");
       const search = query.get("search")?.toLowerCase();
-      const rows = state.internalTags.filter((tag) => (!type || tag.object_type === type) && (!search || tag.name.toLowerCase().includes(search)));
+      const rows = state.internalTags.filter(
+        (tag) => (!type || tag.object_type === type) && (!search || tag.name.toLowerCase().includes(search)),
+      );
       const page = paginate(rows, query);
       return ok({ internal_tags: page.rows } satisfies InternalTagListBody, page.headers);
     },
@@ -56,7 +58,11 @@ export const internalTagRoutes: Route[] = [
         const tag = { name: given.name, object_type: given.object_type ?? "component" };
         const found = errors(tx.state, tag);
         if (Object.keys(found).length > 0) return unprocessable(found);
-        const record: InternalTagRecord = { id: tx.nextId(), name: tag.name as string, object_type: tag.object_type as InternalTagRecord["object_type"] };
+        const record: InternalTagRecord = {
+          id: tx.nextId(),
+          name: tag.name as string,
+          object_type: tag.object_type as InternalTagRecord["object_type"],
+        };
         tx.state.internalTags.push(record);
         tx.touch("internal_tags");
         return created({ internal_tag: record } satisfies InternalTagBody);
@@ -87,7 +93,8 @@ export const internalTagRoutes: Route[] = [
         if (!tag) return notFound();
         tx.state.internalTags = tx.state.internalTags.filter((t) => t !== tag);
         const untag = (ids: unknown) => (Array.isArray(ids) ? ids.filter((id) => idOf(id) !== tag.id) : ids);
-        for (const component of tx.state.components) component.internal_tag_ids = untag(component.internal_tag_ids) as typeof component.internal_tag_ids;
+        for (const component of tx.state.components)
+          component.internal_tag_ids = untag(component.internal_tag_ids) as typeof component.internal_tag_ids;
         for (const asset of tx.state.assets) asset.internal_tag_ids = untag(asset.internal_tag_ids) as typeof asset.internal_tag_ids;
         tx.touch("internal_tags");
         tx.touch("components");

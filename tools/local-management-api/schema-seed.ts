@@ -31,8 +31,13 @@ export async function readSchemaSeed(schemaDir: string, spaceId: number): Promis
   }
   const parsed = JSON.parse(text) as { components?: unknown; component_groups?: unknown } | unknown[];
   // `{ components, component_groups }` (the Management API's list, as schema pull saves it) or a bare list (CLI v3).
-  const components = (Array.isArray(parsed) ? parsed : Array.isArray(parsed.components) ? parsed.components : []) as Record<string, unknown>[];
-  const groups = (!Array.isArray(parsed) && Array.isArray(parsed.component_groups) ? parsed.component_groups : []) as ComponentGroupRecord[];
+  const components = (Array.isArray(parsed) ? parsed : Array.isArray(parsed.components) ? parsed.components : []) as Record<
+    string,
+    unknown
+  >[];
+  const groups = (
+    !Array.isArray(parsed) && Array.isArray(parsed.component_groups) ? parsed.component_groups : []
+  ) as ComponentGroupRecord[];
   const presets: PresetRecord[] = [];
   const records = components
     .filter((c) => typeof c.name === "string" && typeof c.id === "number")

@@ -33,7 +33,13 @@ export const LOCAL_USER = {
 
 function isLanguage(value: unknown): value is SpaceSettingsRecord["languages"][number] {
   const language = value as Record<string, unknown> | null;
-  return typeof language === "object" && language !== null && typeof language.code === "string" && language.code !== "" && typeof language.name === "string";
+  return (
+    typeof language === "object" &&
+    language !== null &&
+    typeof language.code === "string" &&
+    language.code !== "" &&
+    typeof language.name === "string"
+  );
 }
 
 /** The stored settings, each missing or malformed one at its default. */
@@ -52,12 +58,15 @@ export function spaceSettings(stored: unknown): SpaceSettingsRecord {
 }
 
 /** What a `space` object of a PUT may change, checked as Storyblok checks it; the errors as a Rails hash. */
-export function settingsUpdate(input: Record<string, unknown>): { changes: Partial<SpaceSettingsRecord> } | { errors: Record<string, string[]> } {
+export function settingsUpdate(
+  input: Record<string, unknown>,
+): { changes: Partial<SpaceSettingsRecord> } | { errors: Record<string, string[]> } {
   const changes: Partial<SpaceSettingsRecord> = {};
   const errors: Record<string, string[]> = {};
   for (const key of ["name", "domain", "default_lang_name"] as const) {
     if (input[key] === undefined) continue;
-    if (typeof input[key] !== "string" || (key === "name" && input[key].trim() === "")) errors[key] = [key === "name" ? "can't be blank" : "must be a string"];
+    if (typeof input[key] !== "string" || (key === "name" && input[key].trim() === ""))
+      errors[key] = [key === "name" ? "can't be blank" : "must be a string"];
     else changes[key] = input[key];
   }
   if (input.languages !== undefined) {

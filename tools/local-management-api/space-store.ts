@@ -188,7 +188,8 @@ async function loadSpace(dir: string, options: SpaceStoreOptions): Promise<{ sta
   ) as Record<SpaceDocument, Record<string, unknown>>;
   const list = <T>(document: SpaceDocument, key: string) => (Array.isArray(docs[document][key]) ? (docs[document][key] as T[]) : []);
   // No components of its own: the schema folder's, when the space is served beside one.
-  const seed = !("components" in docs.components) && options.schemaDir ? await readSchemaSeed(options.schemaDir, options.spaceId) : undefined;
+  const seed =
+    !("components" in docs.components) && options.schemaDir ? await readSchemaSeed(options.schemaDir, options.spaceId) : undefined;
   const state: SpaceState = {
     components: seed?.components ?? list<ComponentRecord>("components", "components"),
     componentGroups: seed?.componentGroups ?? list<ComponentGroupRecord>("components", "component_groups"),

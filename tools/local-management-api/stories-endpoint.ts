@@ -52,7 +52,13 @@ function editable(input: Record<string, unknown>): JsonObject {
 }
 
 function placed(placement: Placement): { name: string; slug: string; full_slug: string; parent_id: number; is_startpage: boolean } {
-  return { name: placement.name, slug: placement.slug, full_slug: placement.fullSlug, parent_id: placement.parentId, is_startpage: placement.isStartpage };
+  return {
+    name: placement.name,
+    slug: placement.slug,
+    full_slug: placement.fullSlug,
+    parent_id: placement.parentId,
+    is_startpage: placement.isStartpage,
+  };
 }
 
 /** Content as stored: every block has a `_uid`, the root one too. */
@@ -103,7 +109,9 @@ export const storyRoutes: Route[] = [
       const state = await store.read();
       const found = find(state, params.id);
       if (!found) return notFound();
-      return ok({ story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders) } satisfies StoryBody);
+      return ok({
+        story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders),
+      } satisfies StoryBody);
     },
   },
   {

@@ -38,12 +38,15 @@ export function placementOf(
   const parent = parentId ? state.folders.find((f) => f.id === parentId) : undefined;
   // A story that stays where it is keeps even a parent the space does not know (a hand-written file's).
   const keepsUnknownParent = !moved && parentId !== 0 && !parent && current !== undefined;
-  if (parentId === undefined || (parentId !== 0 && !parent && !keepsUnknownParent)) errors.parent_id = ["must be the id of a folder of the space"];
+  if (parentId === undefined || (parentId !== 0 && !parent && !keepsUnknownParent))
+    errors.parent_id = ["must be the id of a folder of the space"];
   else if (self && parent && isWithin(state, parent, self)) errors.parent_id = ["cannot be the folder itself or a folder inside it"];
   if (Object.keys(errors).length > 0) return { errors };
 
   const isStartpage = (input.is_startpage ?? current?.is_startpage) === true;
-  const fullSlug = keepsUnknownParent ? besideCurrent(current.full_slug, slug as string, isStartpage) : fullSlugOf(slug as string, parent, isStartpage);
+  const fullSlug = keepsUnknownParent
+    ? besideCurrent(current.full_slug, slug as string, isStartpage)
+    : fullSlugOf(slug as string, parent, isStartpage);
   if (slugTaken(state, slug as string, fullSlug, parentId!, current?.id)) return { errors: { slug: [TAKEN] } };
   return { placement: { name: name as string, slug: slug as string, parent, parentId: parentId!, fullSlug, isStartpage } };
 }

@@ -46,7 +46,13 @@ function listed(state: SpaceState): Listed[] {
   return [...folders, ...stories].sort((a, b) => a.id - b.id);
 }
 
-const list = (value: string | null) => (value === null ? undefined : value.split(",").map((v) => v.trim()).filter(Boolean));
+const list = (value: string | null) =>
+  value === null
+    ? undefined
+    : value
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean);
 const flag = (value: string | null) => value === "1" || value === "true";
 
 export function listStoryRows(state: SpaceState, query: URLSearchParams): Listed[] {

@@ -58,9 +58,22 @@ function unmodelled() {
 function breadcrumbs(parentId: unknown, folders: readonly FolderRecord[]): Breadcrumb[] {
   const crumbs: Breadcrumb[] = [];
   const seen = new Set<number>();
-  for (let folder = folders.find((f) => f.id === parentId); folder && !seen.has(folder.id); folder = folders.find((f) => f.id === folder.parent_id)) {
+  for (
+    let folder = folders.find((f) => f.id === parentId);
+    folder && !seen.has(folder.id);
+    folder = folders.find((f) => f.id === folder.parent_id)
+  ) {
     seen.add(folder.id);
-    crumbs.unshift({ id: folder.id, name: folder.name, parent_id: folder.parent_id, disble_fe_editor: false, disable_fe_editor: false, path: null, slug: folder.slug, translated_slugs: [] });
+    crumbs.unshift({
+      id: folder.id,
+      name: folder.name,
+      parent_id: folder.parent_id,
+      disble_fe_editor: false,
+      disable_fe_editor: false,
+      path: null,
+      slug: folder.slug,
+      translated_slugs: [],
+    });
   }
   return crumbs;
 }

@@ -37,7 +37,10 @@ export function createUploadSigner(now: () => number, secret: Buffer = randomByt
         conditions: [{ key }, { "Content-Type": contentType }, ["content-length-range", 0, MAX_UPLOAD_BYTES]],
       };
       const encoded = Buffer.from(JSON.stringify(policy)).toString("base64");
-      const date = at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+      const date = at
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "");
       return {
         key,
         acl: "public-read",
@@ -54,7 +57,8 @@ export function createUploadSigner(now: () => number, secret: Buffer = randomByt
     verify({ key, policy, signature: given }) {
       if (!key || !policy || !given) return { problem: "the form lacks key, policy or x-amz-signature" };
       const expected = Buffer.from(signature(policy));
-      if (expected.length !== given.length || !timingSafeEqual(expected, Buffer.from(given))) return { problem: "the signature does not match the policy" };
+      if (expected.length !== given.length || !timingSafeEqual(expected, Buffer.from(given)))
+        return { problem: "the signature does not match the policy" };
       const parsed = JSON.parse(Buffer.from(policy, "base64").toString("utf8")) as Policy;
       if (Date.parse(parsed.expiration) < now()) return { problem: "the policy has expired" };
       if (parsed.conditions[0].key !== key) return { problem: "the key is not the one the policy was signed for" };

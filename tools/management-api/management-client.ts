@@ -67,7 +67,8 @@ export function clientBaseUrl(apiUrl: string): string {
 
 export function createManagementClient(options: ManagementClientOptions) {
   const region = options.region ?? "eu";
-  if (!options.apiUrl && !REGIONS.has(region)) throw new Error(`Unknown Storyblok region "${region}": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.`);
+  if (!options.apiUrl && !REGIONS.has(region))
+    throw new Error(`Unknown Storyblok region "${region}": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.`);
   const timeout = options.timeoutMs ?? 30_000;
   const client = createManagementApiClient<true>({
     personalAccessToken: options.token,

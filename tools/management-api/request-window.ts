@@ -54,7 +54,10 @@ export function createRequestWindow(perSecond: number, options: RequestWindowOpt
         }
         // Try again when the oldest answer leaves the second, or when a pending one is answered
         // (it then starts its own second, which may end first if nothing was answered before).
-        const wait = Math.min(answered.length > 0 ? answered[0]! + SECOND - at : Infinity, pending.length > 0 ? pending[0]! + forgetAfterMs - at : Infinity);
+        const wait = Math.min(
+          answered.length > 0 ? answered[0]! + SECOND - at : Infinity,
+          pending.length > 0 ? pending[0]! + forgetAfterMs - at : Infinity,
+        );
         await new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);

@@ -62,6 +62,13 @@ function timestamp(date: Date): string {
 }
 
 function parseStamp(stamp: string): Date {
-  const [y, mo, d, h, mi, s] = [stamp.slice(0, 4), stamp.slice(4, 6), stamp.slice(6, 8), stamp.slice(8, 10), stamp.slice(10, 12), stamp.slice(12, 14)];
+  const [y, mo, d, h, mi, s] = [
+    stamp.slice(0, 4),
+    stamp.slice(4, 6),
+    stamp.slice(6, 8),
+    stamp.slice(8, 10),
+    stamp.slice(10, 12),
+    stamp.slice(12, 14),
+  ];
   return new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
 }

@@ -13,10 +13,18 @@ import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFi
 const SIDE_KINDS = ["relations", "datasources", "plugins"] as const;
 
 /** Snapshot file name → the file it is copied from. */
-export function snapshotSources(flags: { schema: string; relations?: string; datasources?: string; plugins?: string }): Map<string, string> {
+export function snapshotSources(flags: {
+  schema: string;
+  relations?: string;
+  datasources?: string;
+  plugins?: string;
+}): Map<string, string> {
   const sources = new Map<string, string>();
   if (isDirectory(flags.schema)) {
-    for (const name of readdirSync(flags.schema).filter((name) => name.endsWith(".json")).sort()) sources.set(name, join(flags.schema, name));
+    for (const name of readdirSync(flags.schema)
+      .filter((name) => name.endsWith(".json"))
+      .sort())
+      sources.set(name, join(flags.schema, name));
   } else {
     sources.set(basename(flags.schema), flags.schema);
   }

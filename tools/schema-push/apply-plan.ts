@@ -100,10 +100,14 @@ export async function applyPlan(client: ManagementClient, plan: SchemaPlan, spac
     }
     for (const entry of step.entries) {
       if (entry.action === "add") {
-        await client.datasourceEntries.create({ body: { datasource_entry: { name: entry.name, value: entry.value, datasource_id: datasourceId! } } });
+        await client.datasourceEntries.create({
+          body: { datasource_entry: { name: entry.name, value: entry.value, datasource_id: datasourceId! } },
+        });
         writes.created++;
       } else if (entry.action === "change") {
-        await client.datasourceEntries.replace(entry.spaceId!, { body: { datasource_entry: { name: entry.name, value: entry.value, datasource_id: datasourceId! } } });
+        await client.datasourceEntries.replace(entry.spaceId!, {
+          body: { datasource_entry: { name: entry.name, value: entry.value, datasource_id: datasourceId! } },
+        });
         writes.updated++;
       } else {
         await client.datasourceEntries.delete(entry.spaceId!);

@@ -87,14 +87,21 @@ export function componentShape(raw: RawObject, presets: RawObject[], groupName: 
   const groupUuid = typeof raw.component_group_uuid === "string" && raw.component_group_uuid !== "" ? raw.component_group_uuid : undefined;
   const shapedPresets = presets.map(presetShape);
   const defaultPresetId = raw.preset_id;
-  const defaultPreset = defaultPresetId === null || defaultPresetId === undefined || defaultPresetId === "" ? null : presets.find((preset) => (typeof defaultPresetId === "number" || typeof defaultPresetId === "string") && String(preset.id) === String(defaultPresetId));
+  const defaultPreset =
+    defaultPresetId === null || defaultPresetId === undefined || defaultPresetId === ""
+      ? null
+      : presets.find(
+          (preset) =>
+            (typeof defaultPresetId === "number" || typeof defaultPresetId === "string") && String(preset.id) === String(defaultPresetId),
+        );
   return {
     name,
     settings,
     group: groupUuid === undefined ? null : (groupName(groupUuid) ?? dangling.group(groupUuid, `component ${name}`)),
     fields,
     presets: shapedPresets,
-    defaultPreset: defaultPreset === null ? null : defaultPreset === undefined ? dangling.preset(defaultPresetId, name) : String(defaultPreset.name),
+    defaultPreset:
+      defaultPreset === null ? null : defaultPreset === undefined ? dangling.preset(defaultPresetId, name) : String(defaultPreset.name),
   };
 }
 

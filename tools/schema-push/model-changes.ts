@@ -30,9 +30,14 @@ export function judgeFieldChanges(schemaDir: string, local: LocalSchema, space: 
   const relations = readSideFile(undefined, schemaDir, "relations").value;
   const plugins = readSideFile(undefined, schemaDir, "plugins");
   const pluginTypes = readPluginTypes(plugins.value, plugins.path ?? "");
-  const spaceDatasources = space.datasources.map(({ datasource, entries }) => ({ slug: datasource.slug, entries: entries.map((entry) => ({ value: entry.value })) }));
+  const spaceDatasources = space.datasources.map(({ datasource, entries }) => ({
+    slug: datasource.slug,
+    entries: entries.map((entry) => ({ value: entry.value })),
+  }));
   // Without datasources.json the push leaves the space's datasources alone: both sides have those.
-  const localDatasources = local.datasources?.map(({ slug, entries }) => ({ slug, entries: entries.map((entry) => ({ value: entry.value })) })) ?? spaceDatasources;
+  const localDatasources =
+    local.datasources?.map(({ slug, entries }) => ({ slug, entries: entries.map((entry) => ({ value: entry.value })) })) ??
+    spaceDatasources;
 
   const before = generate({
     documents: [{ components: space.components, component_groups: space.groups }],
@@ -41,11 +46,21 @@ export function judgeFieldChanges(schemaDir: string, local: LocalSchema, space: 
     plugins: pluginTypes,
     schemaLabel: "the space",
   });
-  const after = generate({ documents: readSchemaDocuments(schemaDir), relations, datasources: localDatasources, plugins: pluginTypes, schemaLabel: schemaDir });
+  const after = generate({
+    documents: readSchemaDocuments(schemaDir),
+    relations,
+    datasources: localDatasources,
+    plugins: pluginTypes,
+    schemaLabel: schemaDir,
+  });
   const untyped = new Set([...before.skipped, ...after.skipped]);
   const breaking = componentChanges(componentsSource(before.files), componentsSource(after.files))
     .filter((change) => change.kind.startsWith("field-") && !untyped.has(change.block) && isBreaking(change))
-    .map((change) => ({ block: change.block, subject: `field ${change.block}.${(change as { field: string }).field}`, reason: reasonOf(change) }));
+    .map((change) => ({
+      block: change.block,
+      subject: `field ${change.block}.${(change as { field: string }).field}`,
+      reason: reasonOf(change),
+    }));
   return { breaking, untyped };
 }
 

@@ -38,13 +38,26 @@ export function planComponents(local: ShapedComponent[], space: ShapedComponent[
   for (const component of sortedByName(local)) {
     const existing = spaceByName.get(component.shape.name);
     if (existing === undefined) {
-      plan.steps.push({ action: "add", name: component.shape.name, localShape: component.shape, settings: addedSettings(component.shape), fields: addedFields(component.shape) });
+      plan.steps.push({
+        action: "add",
+        name: component.shape.name,
+        localShape: component.shape,
+        settings: addedSettings(component.shape),
+        fields: addedFields(component.shape),
+      });
       continue;
     }
     const fields = fieldChanges(component.shape, existing.shape);
     const settings = settingChanges(component.shape, existing.shape);
     if (fields.length + settings.length === 0) continue;
-    plan.steps.push({ action: "change", name: component.shape.name, localShape: component.shape, spaceId: existing.spaceId, settings, fields });
+    plan.steps.push({
+      action: "change",
+      name: component.shape.name,
+      localShape: component.shape,
+      spaceId: existing.spaceId,
+      settings,
+      fields,
+    });
     for (const field of fields) {
       const subject = `field ${component.shape.name}.${field.key}`;
       const block = component.shape.name;
@@ -58,13 +71,19 @@ export function planComponents(local: ShapedComponent[], space: ShapedComponent[
   for (const component of sortedByName(space.filter((candidate) => !localNames.has(candidate.shape.name)))) {
     const name = component.shape.name;
     const successor = added.find((step) => sameFieldKeys(step.localShape!, component.shape))?.name;
-    const rename = successor === undefined ? "" : ` (${successor}, added, has the same fields: a rename is a removal plus an addition, and stories of ${name} are not moved)`;
+    const rename =
+      successor === undefined
+        ? ""
+        : ` (${successor}, added, has the same fields: a rename is a removal plus an addition, and stories of ${name} are not moved)`;
     if (prune) {
       plan.steps.push({ action: "remove", name, spaceId: component.spaceId, settings: [], fields: [] });
       plan.breaking.push({ subject: `component ${name}`, reason: `removed${rename}` });
     } else {
       plan.kept.push(`component ${name}`);
-      if (successor !== undefined) plan.notes.push(`component ${successor} has the fields of ${name}, which stays in the space: if it is a rename, stories of ${name} still use ${name}; move them with a content migration (see \`portfolio migrate new\`).`);
+      if (successor !== undefined)
+        plan.notes.push(
+          `component ${successor} has the fields of ${name}, which stays in the space: if it is a rename, stories of ${name} still use ${name}; move them with a content migration (see \`portfolio migrate new\`).`,
+        );
     }
   }
   return plan;

@@ -26,14 +26,25 @@ export function planDatasources(local: LocalDatasource[], space: SpaceDatasource
       plan.steps.push({ action: "add", slug: datasource.slug, name: datasource.name, local: datasource, settings: [], entries });
       continue;
     }
-    const settings = existing.datasource.name === datasource.name ? [] : [{ key: "name", from: existing.datasource.name, to: datasource.name }];
+    const settings =
+      existing.datasource.name === datasource.name ? [] : [{ key: "name", from: existing.datasource.name, to: datasource.name }];
     const entries = planEntries(datasource, existing, prune, plan);
     if (settings.length + entries.length > 0) {
-      plan.steps.push({ action: "change", slug: datasource.slug, name: datasource.name, local: datasource, spaceId: existing.datasource.id, settings, entries });
+      plan.steps.push({
+        action: "change",
+        slug: datasource.slug,
+        name: datasource.name,
+        local: datasource,
+        spaceId: existing.datasource.id,
+        settings,
+        entries,
+      });
     }
   }
   const localSlugs = new Set(local.map((datasource) => datasource.slug));
-  const unmanaged = space.filter((candidate) => !localSlugs.has(candidate.datasource.slug) && candidate.datasource.slug !== JOURNAL_DATASOURCE.slug);
+  const unmanaged = space.filter(
+    (candidate) => !localSlugs.has(candidate.datasource.slug) && candidate.datasource.slug !== JOURNAL_DATASOURCE.slug,
+  );
   for (const { datasource } of unmanaged) {
     if (!prune) {
       plan.kept.push(`datasource ${datasource.slug}`);
@@ -55,7 +66,8 @@ function planEntries(local: LocalDatasource, space: SpaceDatasource, prune: bool
       continue;
     }
     const [existing] = unmatched.splice(index, 1);
-    if (existing!.name !== entry.name) steps.push({ action: "change", value: entry.value, name: entry.name, nameBefore: existing!.name, spaceId: existing!.id });
+    if (existing!.name !== entry.name)
+      steps.push({ action: "change", value: entry.value, name: entry.name, nameBefore: existing!.name, spaceId: existing!.id });
   }
   // What is left is not in schema/ (or repeats a value already matched).
   for (const entry of unmatched) {

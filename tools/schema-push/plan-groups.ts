@@ -20,11 +20,13 @@ export function planGroups(local: LocalGroup[], space: ComponentFolder[], prune:
   const localParent = (group: LocalGroup): string | null => {
     if (group.parentUuid === undefined) return null;
     const parent = localByUuid.get(group.parentUuid);
-    if (parent === undefined) throw new BadInput(`component group "${group.name}" has parent ${group.parentUuid}, which is not a group in schema/`);
+    if (parent === undefined)
+      throw new BadInput(`component group "${group.name}" has parent ${group.parentUuid}, which is not a group in schema/`);
     return parent.name;
   };
   const spaceByUuid = new Map(space.map((group) => [group.uuid, group]));
-  const spaceParent = (group: ComponentFolder): string | null => (group.parent_uuid ? (spaceByUuid.get(group.parent_uuid)?.name ?? `group ${group.parent_uuid}`) : null);
+  const spaceParent = (group: ComponentFolder): string | null =>
+    group.parent_uuid ? (spaceByUuid.get(group.parent_uuid)?.name ?? `group ${group.parent_uuid}`) : null;
   const spaceByName = new Map(space.map((group) => [group.name, group]));
   const localNames = new Set(local.map((group) => group.name));
 
@@ -33,11 +35,13 @@ export function planGroups(local: LocalGroup[], space: ComponentFolder[], prune:
     const existing = spaceByName.get(group.name);
     const parent = localParent(group);
     if (existing === undefined) steps.push({ action: "add", name: group.name, parent, local: group });
-    else if (spaceParent(existing) !== parent) steps.push({ action: "change", name: group.name, parent, parentBefore: spaceParent(existing), local: group, space: existing });
+    else if (spaceParent(existing) !== parent)
+      steps.push({ action: "change", name: group.name, parent, parentBefore: spaceParent(existing), local: group, space: existing });
   }
   const others = space.filter((group) => !localNames.has(group.name));
   if (!prune) return { steps, kept: others.map((group) => `component group "${group.name}"`) };
-  for (const group of byDepth(others, spaceParent).reverse()) steps.push({ action: "remove", name: group.name, parent: spaceParent(group), space: group });
+  for (const group of byDepth(others, spaceParent).reverse())
+    steps.push({ action: "remove", name: group.name, parent: spaceParent(group), space: group });
   return { steps, kept: [] };
 }
 

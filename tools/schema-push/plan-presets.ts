@@ -29,7 +29,8 @@ export function planPresets(components: ComponentPresets[], prune: boolean): { s
       const to = preset.settings;
       const from = comparedSettings(existing.shape.settings, to);
       const settings = changedKeys(to, from).map((key) => ({ key, from: from[key], to: to[key] }));
-      if (settings.length > 0) steps.push({ action: "change", component, name: preset.name, local: preset, spaceId: existing.id, settings });
+      if (settings.length > 0)
+        steps.push({ action: "change", component, name: preset.name, local: preset, spaceId: existing.id, settings });
     }
     const localNames = new Set(local.map((preset) => preset.name));
     for (const preset of space.filter((candidate) => !localNames.has(candidate.shape.name))) {

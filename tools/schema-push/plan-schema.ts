@@ -63,7 +63,10 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
   const spaceByName = new Map(space.components.map((component) => [component.name, component]));
   const presetPairs: ComponentPresets[] = localComponents.map(({ shape }) => {
     const existing = spaceByName.get(shape.name);
-    const spacePresets = existing === undefined ? [] : presetsOf(existing).map((preset) => ({ id: preset.id, shape: presetShape(preset as unknown as RawObject) }));
+    const spacePresets =
+      existing === undefined
+        ? []
+        : presetsOf(existing).map((preset) => ({ id: preset.id, shape: presetShape(preset as unknown as RawObject) }));
     return { component: shape.name, local: shape.presets, space: spacePresets };
   });
   const presets = planPresets(presetPairs, prune);
@@ -74,7 +77,8 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
     notes.push(`schema/ has no datasources.json, so the space's ${space.datasources.length} datasource(s) are left as they are.`);
   }
   const tagged = local.components.filter((raw) => !isUnset(raw.internal_tag_ids)).map((raw) => String(raw.name));
-  if (tagged.length > 0) notes.push(`internal tags are not pushed (their ids are each space's own): ${tagged.join(", ")} keep the space's tags.`);
+  if (tagged.length > 0)
+    notes.push(`internal tags are not pushed (their ids are each space's own): ${tagged.join(", ")} keep the space's tags.`);
 
   return {
     groups: groups.steps,

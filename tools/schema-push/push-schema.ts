@@ -80,7 +80,12 @@ export async function pushSchema(client: ManagementClient, options: PushSchemaOp
   if (isEmptyPlan(plan)) return result("unchanged");
   if (plan.breaking.length > 0 && options.allowBreaking !== true) {
     if (options.migrationsDir === undefined) return result("refused");
-    coverage = await spaceCoverage(client, { migrationsDir: options.migrationsDir, schemaDir: options.schemaDir, spaceId: options.spaceId ?? "ID", ...(options.pushing && { pushing: options.pushing }) }).catch((error: unknown) => {
+    coverage = await spaceCoverage(client, {
+      migrationsDir: options.migrationsDir,
+      schemaDir: options.schemaDir,
+      spaceId: options.spaceId ?? "ID",
+      ...(options.pushing && { pushing: options.pushing }),
+    }).catch((error: unknown) => {
       throw new SchemaPushError(toManagementRequestError(error), writes);
     });
     if (!coverage.covered) return result("refused");

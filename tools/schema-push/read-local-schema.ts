@@ -22,7 +22,10 @@ export function readLocalSchema(schemaDir: string): LocalSchema {
   return {
     components: checkedComponents(raw.components, schemaDir),
     groups: checkedGroups(raw.groups, schemaDir),
-    datasources: datasources.value === undefined ? undefined : readDatasources(datasources.value, datasources.path ?? join(schemaDir, "datasources.json")),
+    datasources:
+      datasources.value === undefined
+        ? undefined
+        : readDatasources(datasources.value, datasources.path ?? join(schemaDir, "datasources.json")),
   };
 }
 
@@ -34,7 +37,8 @@ function checkedComponents(components: RawObject[], schemaDir: string): RawObjec
     if (typeof name !== "string" || name === "") throw new BadInput(`${schemaDir}: component #${index + 1} has no name`);
     if (seen.has(name)) throw new BadInput(`${schemaDir}: component "${name}" is defined twice; the space can hold only one`);
     seen.add(name);
-    if (component.schema !== undefined && !isObject(component.schema)) throw new BadInput(`${schemaDir}: component "${name}": schema is not an object of fields`);
+    if (component.schema !== undefined && !isObject(component.schema))
+      throw new BadInput(`${schemaDir}: component "${name}": schema is not an object of fields`);
   }
   return components;
 }
@@ -43,8 +47,10 @@ function checkedComponents(components: RawObject[], schemaDir: string): RawObjec
 function checkedGroups(groups: { uuid: string; name?: string; parentUuid?: string }[], schemaDir: string): LocalGroup[] {
   const names = new Set<string>();
   return groups.map((group) => {
-    if (group.name === undefined) throw new BadInput(`${schemaDir}: component group ${group.uuid} has no name, and groups are matched by name`);
-    if (names.has(group.name)) throw new BadInput(`${schemaDir}: two component groups are named "${group.name}"; groups are matched by name`);
+    if (group.name === undefined)
+      throw new BadInput(`${schemaDir}: component group ${group.uuid} has no name, and groups are matched by name`);
+    if (names.has(group.name))
+      throw new BadInput(`${schemaDir}: two component groups are named "${group.name}"; groups are matched by name`);
     names.add(group.name);
     return { uuid: group.uuid, name: group.name, ...(group.parentUuid === undefined ? {} : { parentUuid: group.parentUuid }) };
   });
@@ -69,7 +75,8 @@ function readDatasources(raw: unknown, path: string): LocalDatasource[] {
       name: typeof datasource.name === "string" && datasource.name !== "" ? datasource.name : slug,
       entries: entries.map((entry, position) => {
         const { name, value } = isObject(entry) ? entry : {};
-        if (typeof name !== "string" || typeof value !== "string") throw new BadInput(`${path}: datasource "${slug}" entry #${position + 1} needs a string name and value`);
+        if (typeof name !== "string" || typeof value !== "string")
+          throw new BadInput(`${path}: datasource "${slug}" entry #${position + 1} needs a string name and value`);
         // Content stores an entry's value, so the value is what identifies it.
         if (values.has(value)) throw new BadInput(`${path}: datasource "${slug}" has two entries with the value "${value}"`);
         values.add(value);

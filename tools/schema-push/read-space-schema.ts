@@ -32,10 +32,13 @@ export async function readSpaceSchema(client: ManagementClient, options: ReadSpa
     const { data, response } = await client.componentFolders.list({ query: paging(page, perPage) });
     return { rows: data.component_groups, response };
   });
-  const presets = options.presets === false ? [] : await listAll(async (page, perPage) => {
-    const { data, response } = await client.presets.list({ query: paging(page, perPage) });
-    return { rows: data.presets, response };
-  });
+  const presets =
+    options.presets === false
+      ? []
+      : await listAll(async (page, perPage) => {
+          const { data, response } = await client.presets.list({ query: paging(page, perPage) });
+          return { rows: data.presets, response };
+        });
   const datasources = await listAll(async (page, perPage) => {
     const { data, response } = await client.datasources.list({ query: { page, per_page: perPage } });
     return { rows: data.datasources, response };

@@ -23,7 +23,10 @@ export function renderPlan(plan: SchemaPlan): string[] {
   section(lines, "Components", plan.components, (step) => {
     const head = `${MARK[step.action]} ${step.name}`;
     if (step.action === "remove") return [`${head}${flag(`component ${step.name}`)}`];
-    const settings = step.action === "add" ? step.settings.map((setting) => `    ${setting.key} ${showValue(setting.to)}`) : step.settings.map((setting) => `    ~ ${changeText(setting)}`);
+    const settings =
+      step.action === "add"
+        ? step.settings.map((setting) => `    ${setting.key} ${showValue(setting.to)}`)
+        : step.settings.map((setting) => `    ~ ${changeText(setting)}`);
     const fields = step.fields.map((field) => {
       const subject = `field ${step.name}.${field.key}`;
       if (field.action !== "change") return `    ${MARK[field.action]} field ${field.key} (${field.type})${flag(subject)}`;
@@ -49,10 +52,15 @@ export function renderPlan(plan: SchemaPlan): string[] {
   });
 
   if (isEmptyPlan(plan)) lines.push("No changes: the space already holds what schema/ holds.");
-  if (plan.kept.length > 0) lines.push("", "In the space but not in schema/, left as they are (--prune deletes them):", ...plan.kept.map((item) => `  ${item}`));
+  if (plan.kept.length > 0)
+    lines.push("", "In the space but not in schema/, left as they are (--prune deletes them):", ...plan.kept.map((item) => `  ${item}`));
   if (plan.notes.length > 0) lines.push("", "Notes:", ...plan.notes.map((note) => `  ${note}`));
   if (plan.breaking.length > 0) {
-    lines.push("", `Breaking changes (${plan.breaking.length}):`, ...plan.breaking.map((change) => `  ${change.subject}: ${change.reason}`));
+    lines.push(
+      "",
+      `Breaking changes (${plan.breaking.length}):`,
+      ...plan.breaking.map((change) => `  ${change.subject}: ${change.reason}`),
+    );
   }
   if (!isEmptyPlan(plan)) lines.push("", summary(plan));
   return lines;

@@ -67,7 +67,9 @@ async function listFiles(root: string): Promise<string[]> {
   const nested = await Promise.all(
     entries
       .filter((entry) => !entry.name.startsWith("."))
-      .map((entry) => (entry.isDirectory() ? listFiles(join(root, entry.name)) : Promise.resolve(entry.isFile() ? [join(root, entry.name)] : []))),
+      .map((entry) =>
+        entry.isDirectory() ? listFiles(join(root, entry.name)) : Promise.resolve(entry.isFile() ? [join(root, entry.name)] : []),
+      ),
   );
   return nested.flat();
 }

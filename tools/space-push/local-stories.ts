@@ -62,7 +62,10 @@ export async function readLocalStories(dir: string): Promise<LocalStory[]> {
     for (const [file, story] of storedVersions(stored)) {
       const depth = nestingDepth(story);
       if (depth > MAX_STORY_NESTING && !problems.some((known) => known.file === file)) {
-        problems.push({ file, problem: `nests ${depth} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway` });
+        problems.push({
+          file,
+          problem: `nests ${depth} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway`,
+        });
       }
     }
   }

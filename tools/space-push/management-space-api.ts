@@ -73,7 +73,9 @@ export function createManagementSpaceApi({ client, spaceId, counts }: Management
         const response = await fetch(signed.post_url, { method: "POST", body: form });
         if (!response.ok) {
           const text = await response.text().catch(() => "");
-          throw new Error(`the signed upload form answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}`);
+          throw new Error(
+            `the signed upload form answered ${response.status} ${response.statusText}${text ? `: ${text.slice(0, 300)}` : ""}`,
+          );
         }
       }),
 

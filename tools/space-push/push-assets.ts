@@ -22,7 +22,8 @@ export async function pushAssets(context: PushContext, assets: readonly LocalAss
   if (assets.length === 0) return;
   const inSpace = new Map<string, SpaceAsset>();
   for (const asset of await step("listing the space's assets", () => api.listAssets())) {
-    if (typeof asset.ext_id === "string" && asset.ext_id.startsWith(EXT_ID_PREFIX) && !inSpace.has(asset.ext_id)) inSpace.set(asset.ext_id, asset);
+    if (typeof asset.ext_id === "string" && asset.ext_id.startsWith(EXT_ID_PREFIX) && !inSpace.has(asset.ext_id))
+      inSpace.set(asset.ext_id, asset);
   }
 
   // Two paths with the same bytes are one asset, pushed (and counted) once.
@@ -54,7 +55,8 @@ export async function pushAssets(context: PushContext, assets: readonly LocalAss
     const signed = await step(`${what} (signing)`, () =>
       api.signAsset({ shortFilename: local.shortFilename, extId, replaceId }).catch((error: unknown) => {
         // The unfinished asset is gone (deleted in the space): a new one, then.
-        if (replaceId !== undefined && !existing && toManagementRequestError(error).status === 404) return api.signAsset({ shortFilename: local.shortFilename, extId });
+        if (replaceId !== undefined && !existing && toManagementRequestError(error).status === 404)
+          return api.signAsset({ shortFilename: local.shortFilename, extId });
         throw error;
       }),
     );

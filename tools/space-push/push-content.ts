@@ -46,7 +46,11 @@ export async function pushContent(client: ManagementClient, options: PushContent
 }
 
 /** The push over any SpaceApi; `summary.requests` is the caller's to count. */
-export async function pushContentTo(api: SpaceApi, options: PushContentOptions, summary = emptySummary(options.dryRun === true)): Promise<PushSummary> {
+export async function pushContentTo(
+  api: SpaceApi,
+  options: PushContentOptions,
+  summary = emptySummary(options.dryRun === true),
+): Promise<PushSummary> {
   const started = performance.now();
   const { stories, folders, assets, fields } = await readLocalContent(options.dir, options.componentsPath);
 

@@ -17,10 +17,20 @@ export async function pushFolders(context: PushContext, folders: readonly LocalF
     for (const sourceId of folder.sourceIds) context.folderSlugBySourceId.set(sourceId, folder.fullSlug);
     const parentId = folder.parentSlug === "" ? 0 : context.folders.get(folder.parentSlug)?.id;
     if (parentId === undefined) throw new Error(`folder "${folder.fullSlug}": its parent "${folder.parentSlug}" was not pushed first`);
-    const body: StoryBody = { name: folder.name, slug: folder.slug, parent_id: parentId, is_folder: true, ...(folder.position === undefined ? {} : { position: folder.position }) };
+    const body: StoryBody = {
+      name: folder.name,
+      slug: folder.slug,
+      parent_id: parentId,
+      is_folder: true,
+      ...(folder.position === undefined ? {} : { position: folder.position }),
+    };
     const existing = context.spaceStories.get(folder.fullSlug);
     if (existing && !existing.is_folder) {
-      throw new SpacePushError(`folder "${folder.fullSlug}"`, undefined, `the space has a story, not a folder, at that full slug; move or rename it first`);
+      throw new SpacePushError(
+        `folder "${folder.fullSlug}"`,
+        undefined,
+        `the space has a story, not a folder, at that full slug; move or rename it first`,
+      );
     }
     if (existing) {
       context.folders.set(folder.fullSlug, { id: existing.id, uuid: existing.uuid });
@@ -30,7 +40,9 @@ export async function pushFolders(context: PushContext, folders: readonly LocalF
         (named && existing.name !== undefined && existing.name !== folder.name) ||
         (named && folder.position !== undefined && existing.position !== undefined && existing.position !== folder.position);
       if (differs) {
-        await step(`updating folder "${folder.fullSlug}"`, () => api.updateStory(existing.id, named ? body : { ...body, name: existing.name ?? folder.name }, false));
+        await step(`updating folder "${folder.fullSlug}"`, () =>
+          api.updateStory(existing.id, named ? body : { ...body, name: existing.name ?? folder.name }, false),
+        );
         summary.folders.updated++;
         recordAction(context, { kind: "folder", verb: "update", name: folder.fullSlug });
       } else {

@@ -56,7 +56,10 @@ export async function pushStories(context: PushContext, stories: readonly LocalS
   const known = new Map<string, Known>();
   const missing = stories.filter((story) => !context.stories.has(story.sourceUuid));
   const dependencies = new Map(
-    missing.map((story) => [story.sourceUuid, new Set(storyVersions(story).flatMap((version) => [...referencesIn(version.content, context.fields).stories]))]),
+    missing.map((story) => [
+      story.sourceUuid,
+      new Set(storyVersions(story).flatMap((version) => [...referencesIn(version.content, context.fields).stories])),
+    ]),
   );
   for (const story of creationOrder(missing, dependencies)) {
     known.set(story.sourceUuid, await createStory(context, story, targets, local));
@@ -84,7 +87,8 @@ export async function pushStories(context: PushContext, stories: readonly LocalS
 async function editedInSpace(context: PushContext, story: LocalStory, targets: StoryTargets, state: Known): Promise<boolean> {
   const summary = context.spaceStories.get(story.fullSlug)!;
   const entry = trustedEntry(context, story, summary);
-  if (typeof entry?.updatedAt !== "string" || typeof summary.updated_at !== "string" || entry.updatedAt === summary.updated_at) return false;
+  if (typeof entry?.updatedAt !== "string" || typeof summary.updated_at !== "string" || entry.updatedAt === summary.updated_at)
+    return false;
   state.read ??= await step(`reading story "${story.fullSlug}"`, () => context.api.getStory(state.id));
   const read = state.read;
   const ours = storyVersions(story).some((version) => storyMatches(build(context, story, version, targets).body, read));
@@ -92,7 +96,12 @@ async function editedInSpace(context: PushContext, story: LocalStory, targets: S
 }
 
 /** Pass 1: one create; published in the same call when every reference is already known. */
-async function createStory(context: PushContext, story: LocalStory, targets: StoryTargets, local: ReadonlyMap<string, LocalStory>): Promise<Known> {
+async function createStory(
+  context: PushContext,
+  story: LocalStory,
+  targets: StoryTargets,
+  local: ReadonlyMap<string, LocalStory>,
+): Promise<Known> {
   const first = story.published ?? story.working;
   const built = buildStoryBody(first, context.fields, targets);
   const complete = [...built.missingStories].every((uuid) => !local.has(uuid));
@@ -101,9 +110,17 @@ async function createStory(context: PushContext, story: LocalStory, targets: Sto
   crashPoint("space-push:after-story");
   context.stories.set(story.sourceUuid, { id: created.id, uuid: created.uuid });
   const hash = stableHash(built.body);
-  writeJournal(context, story, created, { workingHash: hash, ...(publish ? { publishedHash: hash, publishedAt: created.published_at ?? null } : {}) });
+  writeJournal(context, story, created, {
+    workingHash: hash,
+    ...(publish ? { publishedHash: hash, publishedAt: created.published_at ?? null } : {}),
+  });
   context.summary.stories.created++;
-  recordAction(context, { kind: "story", verb: "create", name: story.fullSlug, detail: publish ? "published" : complete ? "draft" : "draft, references follow" });
+  recordAction(context, {
+    kind: "story",
+    verb: "create",
+    name: story.fullSlug,
+    detail: publish ? "published" : complete ? "draft" : "draft, references follow",
+  });
   return { id: created.id, published: publish, unpublishedChanges: false, workingHash: hash, ...(publish ? { publishedHash: hash } : {}) };
 }
 
@@ -113,7 +130,11 @@ function learn(context: PushContext, story: LocalStory): Known {
   const entry = trustedEntry(context, story, summary);
   // A stamp the space does not give cannot vouch for anything: then the story is read.
   const workingKnown = entry?.workingHash !== undefined && typeof summary.updated_at === "string" && entry.updatedAt === summary.updated_at;
-  const publishedKnown = summary.published && entry?.publishedHash !== undefined && typeof summary.published_at === "string" && entry.publishedAt === summary.published_at;
+  const publishedKnown =
+    summary.published &&
+    entry?.publishedHash !== undefined &&
+    typeof summary.published_at === "string" &&
+    entry.publishedAt === summary.published_at;
   return {
     id: summary.id,
     published: summary.published === true,
@@ -148,7 +169,9 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
 
   const write = async (body: StoryBody, hash: string, publish: boolean) => {
     const verb = publish ? "publish" : "update";
-    const answer = await step(`${publish ? "publishing" : "updating"} story "${story.fullSlug}"`, () => context.api.updateStory(state.id, body, publish));
+    const answer = await step(`${publish ? "publishing" : "updating"} story "${story.fullSlug}"`, () =>
+      context.api.updateStory(state.id, body, publish),
+    );
     crashPoint("space-push:after-story");
     state.workingHash = hash;
     state.read = undefined;
@@ -159,9 +182,17 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
     } else {
       state.unpublishedChanges = state.published;
     }
-    writeJournal(context, story, answer, { workingHash: hash, ...(publish ? { publishedHash: hash, publishedAt: answer.published_at ?? null } : {}) });
+    writeJournal(context, story, answer, {
+      workingHash: hash,
+      ...(publish ? { publishedHash: hash, publishedAt: answer.published_at ?? null } : {}),
+    });
     context.summary.stories.updated++;
-    recordAction(context, { kind: "story", verb, name: story.fullSlug, ...(publish ? {} : state.published ? { detail: "pending draft" } : {}) });
+    recordAction(context, {
+      kind: "story",
+      verb,
+      name: story.fullSlug,
+      ...(publish ? {} : state.published ? { detail: "pending draft" } : {}),
+    });
     wrote = true;
   };
 
@@ -190,9 +221,13 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
       // again and each would publish it anew (a push resumed after a publish whose answer was lost).
       state.publishedHash = live.hash;
       const publishedAt = state.read?.published_at ?? context.spaceStories.get(story.fullSlug)?.published_at ?? null;
-      writeJournal(context, story, undefined, { publishedHash: live.hash, publishedAt: typeof publishedAt === "string" ? publishedAt : null });
+      writeJournal(context, story, undefined, {
+        publishedHash: live.hash,
+        publishedAt: typeof publishedAt === "string" ? publishedAt : null,
+      });
     }
-    if (story.state === "published-with-draft" && !(await holds(working.body, working.hash))) await write(working.body, working.hash, false);
+    if (story.state === "published-with-draft" && !(await holds(working.body, working.hash)))
+      await write(working.body, working.hash, false);
     if (story.state === "published" && state.unpublishedChanges) await write(live.body, live.hash, true);
   }
   return wrote;
@@ -212,7 +247,11 @@ function writeJournal(context: PushContext, story: LocalStory, answer: SpaceStor
   const ref = context.stories.get(story.sourceUuid)!;
   const previous = context.journal.data.stories[story.fullSlug];
   const base: JournalStory = previous && previous.id === ref.id && previous.uuid === ref.uuid ? previous : { id: ref.id, uuid: ref.uuid };
-  const next: JournalStory = { ...base, ...update, ...(answer && update.workingHash !== undefined ? { updatedAt: answer.updated_at ?? null } : {}) };
+  const next: JournalStory = {
+    ...base,
+    ...update,
+    ...(answer && update.workingHash !== undefined ? { updatedAt: answer.updated_at ?? null } : {}),
+  };
   for (const key of Object.keys(next) as (keyof JournalStory)[]) if (next[key] === undefined) delete next[key];
   context.journal.data.stories[story.fullSlug] = next;
   context.journal.save();

@@ -41,7 +41,17 @@ export interface PushSummary {
 
 export function emptySummary(dryRun: boolean): PushSummary {
   const counts = (): KindCounts => ({ created: 0, updated: 0, unchanged: 0 });
-  return { dryRun, folders: counts(), assets: counts(), stories: counts(), requests: emptyRequestCounts(), actions: [], warnings: [], editedInSpace: [], elapsedMs: 0 };
+  return {
+    dryRun,
+    folders: counts(),
+    assets: counts(),
+    stories: counts(),
+    requests: emptyRequestCounts(),
+    actions: [],
+    warnings: [],
+    editedInSpace: [],
+    elapsedMs: 0,
+  };
 }
 
 export function describeAction({ kind, verb, name, detail }: PushAction): string {

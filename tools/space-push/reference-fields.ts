@@ -41,7 +41,8 @@ export async function readStoryReferenceFields(componentsPath: string): Promise<
   let relations: string[] = [];
   try {
     const parsed = JSON.parse(await readFile(join(dirname(componentsPath), "relations.json"), "utf8")) as { resolve_relations?: unknown };
-    if (Array.isArray(parsed.resolve_relations)) relations = parsed.resolve_relations.filter((entry): entry is string => typeof entry === "string");
+    if (Array.isArray(parsed.resolve_relations))
+      relations = parsed.resolve_relations.filter((entry): entry is string => typeof entry === "string");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

@@ -65,7 +65,8 @@ export function rewriteReferences(content: JsonObject, fields: StoryReferenceFie
     }
     if (owner.fieldtype === "multilink") {
       if (owner.linktype === "story" && key === "id") return { value: story(value) };
-      if (owner.linktype === "asset" && (key === "url" || key === "cached_url") && isLocalAssetPath(value)) return { value: asset(value)?.filename ?? value };
+      if (owner.linktype === "asset" && (key === "url" || key === "cached_url") && isLocalAssetPath(value))
+        return { value: asset(value)?.filename ?? value };
       return undefined;
     }
     if (typeof owner.component === "string") {

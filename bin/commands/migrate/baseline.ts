@@ -15,7 +15,9 @@ export function writeBaseline(flags: CodegenFlags & { migrations: string; fromGi
   const entries = listMigrations(flags.migrations);
   const existing = lastSnapshot(entries);
   if (existing !== undefined) {
-    console.error(`${label(existing.snapshot)} exists already: a baseline starts the migrations, and each migration snapshots the schema it was written against.`);
+    console.error(
+      `${label(existing.snapshot)} exists already: a baseline starts the migrations, and each migration snapshots the schema it was written against.`,
+    );
     return EXIT.badInput;
   }
   const target = join(flags.migrations, nextId(entries, "baseline", new Date()), "schema");
@@ -28,6 +30,8 @@ export function writeBaseline(flags: CodegenFlags & { migrations: string; fromGi
     console.error(error.message);
     return EXIT.badInput;
   }
-  console.log(`Wrote ${label(target)}/: ${flags.fromGit === undefined ? flags.schema : `${flags.schema} at ${flags.fromGit}`}, the schema the next migration is written from.`);
+  console.log(
+    `Wrote ${label(target)}/: ${flags.fromGit === undefined ? flags.schema : `${flags.schema} at ${flags.fromGit}`}, the schema the next migration is written from.`,
+  );
   return EXIT.ok;
 }

@@ -33,7 +33,10 @@ export async function checkContentDrift(input: ContentDriftInput): Promise<numbe
   const covered = uncoveredChanges(input);
   if (!existsSync(input.dir)) return covered;
   const scripts = listMigrations(input.migrations).filter((entry) => entry.script !== undefined);
-  const pending = pendingIn(input.dir, scripts.map((entry) => entry.id));
+  const pending = pendingIn(
+    input.dir,
+    scripts.map((entry) => entry.id),
+  );
   if (pending.length > 0) {
     console.log(`${input.dir}/ has not had ${pending.length} migration(s): ${pending.join(", ")}. Run ${RUN}.`);
     return EXIT.drift;
@@ -45,7 +48,9 @@ export async function checkContentDrift(input: ContentDriftInput): Promise<numbe
   const rules = await loadSchemaRules(input.out);
   const report = await validateContentDirectory(resolve(input.dir), rules);
   if (report.problems.length === 0) {
-    console.log(`${input.dir}/: ${report.storyCount} stories match ${input.schema} (${input.out}/validators.ts)${scripts.length > 0 ? `, and have had every migration (${scripts.length})` : ""}.`);
+    console.log(
+      `${input.dir}/: ${report.storyCount} stories match ${input.schema} (${input.out}/validators.ts)${scripts.length > 0 ? `, and have had every migration (${scripts.length})` : ""}.`,
+    );
     return covered;
   }
   console.log(`${input.dir}/ does not follow ${input.schema}: ${report.problems.length} problem(s).`);
@@ -61,16 +66,21 @@ export async function checkContentDrift(input: ContentDriftInput): Promise<numbe
 function uncoveredChanges(input: ContentDriftInput): number {
   const last = lastSnapshot(listMigrations(input.migrations));
   if (last === undefined) {
-    console.log(`No schema snapshot in ${input.migrations}/: schema changes are not held to migrations (start with \`npm run portfolio -- migrate baseline\`).`);
+    console.log(
+      `No schema snapshot in ${input.migrations}/: schema changes are not held to migrations (start with \`npm run portfolio -- migrate baseline\`).`,
+    );
     return EXIT.ok;
   }
   const changes = changesSinceSnapshot(last.snapshot, input.files);
   const breaking = changes.filter(isBreaking);
   if (breaking.length === 0) {
-    if (changes.length > 0) console.log(`${changes.length} change(s) since ${label(last.snapshot)} need no migration (content written before them still fits).`);
+    if (changes.length > 0)
+      console.log(`${changes.length} change(s) since ${label(last.snapshot)} need no migration (content written before them still fits).`);
     return EXIT.ok;
   }
-  console.log(`${input.schema} changed since the last migration's snapshot (${label(last.snapshot)}) in ways existing content may not fit, and no migration covers them:`);
+  console.log(
+    `${input.schema} changed since the last migration's snapshot (${label(last.snapshot)}) in ways existing content may not fit, and no migration covers them:`,
+  );
   for (const change of breaking) console.log(`  ${formatChange(change)}`);
   const renames = suggestRenames(changes, []).map(({ block, from, to }) => ` --rename ${block}.${from}=${to}`);
   console.log(
@@ -78,4 +88,3 @@ function uncoveredChanges(input: ContentDriftInput): number {
   );
   return EXIT.drift;
 }
-

@@ -80,9 +80,12 @@ export function newMigration(name: string, flags: NewFlags): number {
   }
 
   const script = label(join(flags.migrations, `${id}.ts`));
-  console.log(`Wrote ${script}, with the schema it is written against in ${label(snapshot)}/ and both sides' types in ${label(join(flags.migrations, id))}/{before,after}/.`);
+  console.log(
+    `Wrote ${script}, with the schema it is written against in ${label(snapshot)}/ and both sides' types in ${label(join(flags.migrations, id))}/{before,after}/.`,
+  );
   console.log(`Changes since ${label(previous.snapshot)}:`);
-  for (const change of plan.changes) console.log(`  ${formatChange(change)}${isBreaking(change) ? "   (content may not fit: handled in the scaffold)" : ""}`);
+  for (const change of plan.changes)
+    console.log(`  ${formatChange(change)}${isBreaking(change) ? "   (content may not fit: handled in the scaffold)" : ""}`);
   for (const { block, from, to } of renames) console.log(`Rename confirmed: ${block}.${from} → ${to}.`);
   for (const { block, from, to } of plan.suggestions) {
     console.log(
@@ -92,6 +95,8 @@ export function newMigration(name: string, flags: NewFlags): number {
   }
   const stale = findDrift(after.files, readGeneratedDir(flags.out), flags.out).length > 0;
   if (stale) console.log(`${flags.out} is not generated from ${flags.schema} yet: run \`npm run codegen\` before \`migrate run\`.`);
-  console.log(`Next: fill in every todo(…) and decide(…) in ${script} until \`npx tsc --noEmit -p tsconfig.json\` passes, then \`npm run portfolio -- migrate run\` (--dry-run --diff to look first).`);
+  console.log(
+    `Next: fill in every todo(…) and decide(…) in ${script} until \`npx tsc --noEmit -p tsconfig.json\` passes, then \`npm run portfolio -- migrate run\` (--dry-run --diff to look first).`,
+  );
   return after.skipped.length > 0 ? EXIT.badInput : EXIT.ok;
 }

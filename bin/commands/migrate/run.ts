@@ -31,13 +31,23 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
   }
   const resumed = finishCutShortRun(flags);
   if (resumed !== undefined) return resumed;
-  const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
-  const pending = new Set(pendingIn(flags.dir, scripts.map((entry) => entry.id)));
+  const scripts = listMigrations(flags.migrations).filter(
+    (entry): entry is typeof entry & { script: string } => entry.script !== undefined,
+  );
+  const pending = new Set(
+    pendingIn(
+      flags.dir,
+      scripts.map((entry) => entry.id),
+    ),
+  );
   if (pending.size === 0) {
     console.log(`Nothing to run: ${flags.dir}/ has had every migration in ${flags.migrations}/ (${scripts.length}).`);
     return EXIT.ok;
   }
-  const loaded = await loadRun(flags, scripts.filter((entry) => pending.has(entry.id)));
+  const loaded = await loadRun(
+    flags,
+    scripts.filter((entry) => pending.has(entry.id)),
+  );
   if (typeof loaded === "number") return loaded;
   const { migrations, rules } = loaded;
 
@@ -49,7 +59,9 @@ export async function runMigrations(flags: RunFlags): Promise<number> {
   const stopped = stopBeforeWriting(plan.problems, flags.dryRun === true);
   if (stopped !== undefined) return stopped;
   const written = writeRun(resolve(flags.dir), plan, ids, new Date());
-  console.log(`Wrote ${written.length} file(s) and ${flags.dir}/${JOURNAL_FILE}. \`npm run portfolio -- migrate undo\` puts them back as they were.`);
+  console.log(
+    `Wrote ${written.length} file(s) and ${flags.dir}/${JOURNAL_FILE}. \`npm run portfolio -- migrate undo\` puts them back as they were.`,
+  );
   return EXIT.ok;
 }
 
@@ -82,12 +94,17 @@ function finishCutShortRun(flags: RunFlags): number | undefined {
  * validators in --out, refused unless they are generated from --schema.
  * A number is the exit code of a failure already reported.
  */
-export async function loadRun(flags: Pick<RunFlags, "schema" | "out">, entries: readonly { id: string; script: string }[]): Promise<number | { migrations: LoadedMigration[]; rules: Awaited<ReturnType<typeof loadSchemaRules>> }> {
+export async function loadRun(
+  flags: Pick<RunFlags, "schema" | "out">,
+  entries: readonly { id: string; script: string }[],
+): Promise<number | { migrations: LoadedMigration[]; rules: Awaited<ReturnType<typeof loadSchemaRules>> }> {
   // The results are checked with --out's validators, so they must be the schema's.
   const generated = runGenerator({ schema: flags.schema, out: flags.out, warn: true });
   if (generated === undefined) return EXIT.badInput;
   if (findDrift(generated.files, readGeneratedDir(flags.out), flags.out).length > 0) {
-    console.error(`${flags.out} is not generated from ${flags.schema}: run \`npm run codegen\` first (the results are checked with ${flags.out}/validators.ts).`);
+    console.error(
+      `${flags.out} is not generated from ${flags.schema}: run \`npm run codegen\` first (the results are checked with ${flags.out}/validators.ts).`,
+    );
     return EXIT.drift;
   }
   try {

@@ -47,7 +47,9 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
     const snapshotPath = lastRunPath(process.cwd(), spaceId);
     const resumed = await finishCutShortRun(client, snapshotPath, spaceId, flags.dryRun === true);
     if (resumed !== undefined) return resumed;
-    const scripts = listMigrations(flags.migrations).filter((entry): entry is typeof entry & { script: string } => entry.script !== undefined);
+    const scripts = listMigrations(flags.migrations).filter(
+      (entry): entry is typeof entry & { script: string } => entry.script !== undefined,
+    );
     const journal = await readSpaceJournal(client);
     const applied = new Set(journal.entries.map((entry) => entry.name));
     const pending = scripts.filter((entry) => !applied.has(entry.id));
@@ -77,7 +79,9 @@ export async function runSpaceMigrations(flags: SpaceRunFlags): Promise<number> 
       console.error(`Nothing was written: ${error.message}.`);
       return EXIT.badInput;
     }
-    console.error(`migrate run --space failed: ${failureMessage(error)}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`);
+    console.error(
+      `migrate run --space failed: ${failureMessage(error)}. Nothing after that point was written: running the same command again puts back what this run wrote, then runs it whole; \`migrate undo --space ${spaceId}\` only puts it back.`,
+    );
     return EXIT.drift;
   }
 }
@@ -88,7 +92,9 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; f
   try {
     const releases = await openReleases(client, spaceId);
     if (releases.length > 0) {
-      console.error(`Space ${spaceId} has ${releases.length} open release(s); nothing was written (undo republishes stories as migrate run does).`);
+      console.error(
+        `Space ${spaceId} has ${releases.length} open release(s); nothing was written (undo republishes stories as migrate run does).`,
+      );
       return EXIT.badInput;
     }
     const result = await undoSpaceRun(client, lastRunPath(process.cwd(), spaceId), flags.force === true);
@@ -97,7 +103,9 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; f
       for (const slug of result.changedSince ?? []) console.error(`  changed since: ${slug}`);
       return EXIT.drift;
     }
-    console.log(`Undid ${result.migrations.join(", ")} on space ${spaceId}: ${result.stories.length} story(ies) restored in their states (${result.stories.join(", ")}), and the journal.`);
+    console.log(
+      `Undid ${result.migrations.join(", ")} on space ${spaceId}: ${result.stories.length} story(ies) restored in their states (${result.stories.join(", ")}), and the journal.`,
+    );
     return EXIT.ok;
   } catch (error) {
     console.error(`migrate undo --space failed: ${failureMessage(error)}. The snapshot is kept: run it again.`);
@@ -111,7 +119,12 @@ export async function undoSpaceMigrations(flags: SpaceFlags & { space: string; f
  * only migrations every story has had. Undefined when the run may go on; a
  * number is the exit code of a failure already reported.
  */
-async function finishCutShortRun(client: ManagementClient, snapshotPath: string, spaceId: number, dryRun: boolean): Promise<number | undefined> {
+async function finishCutShortRun(
+  client: ManagementClient,
+  snapshotPath: string,
+  spaceId: number,
+  dryRun: boolean,
+): Promise<number | undefined> {
   const cut = readLastRun(snapshotPath);
   if (cut === undefined || !cutShort(cut)) return undefined;
   const what = `The last run on space ${spaceId} (${cut.migrations.join(", ")}, ${cut.ran}) was cut short`;
@@ -138,7 +151,9 @@ async function publishedReader(flags: SpaceRunFlags): Promise<PublishedReader | 
   const region = flags.region ?? (process.env.STORYBLOK_REGION || undefined);
   const client = createContentClient({ source: { kind: "storyblok", token, ...(endpoint && { endpoint }), ...(region && { region }) } });
   return async (uuid) => {
-    const answer = (await client.get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)) as { data: { story: CdnStory } };
+    const answer = (await client.get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)) as {
+      data: { story: CdnStory };
+    };
     return answer.data.story;
   };
 }
@@ -153,7 +168,10 @@ function report(plan: SpaceRunPlan, diff: boolean): void {
     for (const [label, version] of versions) {
       if (!version?.changed) continue;
       console.log(`  ${story.fullSlug} (${label}): ${storySummary(version.changes)}`);
-      if (diff) console.log(unifiedDiff(storyText(version.before.content), storyText(version.after.content), `a/${story.fullSlug}`, `b/${story.fullSlug}`));
+      if (diff)
+        console.log(
+          unifiedDiff(storyText(version.before.content), storyText(version.after.content), `a/${story.fullSlug}`, `b/${story.fullSlug}`),
+        );
     }
   }
   const unchanged = plan.outcomes.length - changed.length;

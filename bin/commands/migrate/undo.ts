@@ -15,6 +15,8 @@ export function undoMigrations(flags: { dir: string; force?: boolean }): number 
     for (const file of result.changedSince ?? []) console.error(`  changed since: ${flags.dir}/${file}`);
     return EXIT.drift;
   }
-  console.log(`Undid ${result.migrations.join(", ")} on ${flags.dir}/: ${result.files.length} file(s) restored as they were, and the journal.`);
+  console.log(
+    `Undid ${result.migrations.join(", ")} on ${flags.dir}/: ${result.files.length} file(s) restored as they were, and the journal.`,
+  );
   return EXIT.ok;
 }

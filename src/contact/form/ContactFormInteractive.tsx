@@ -93,7 +93,14 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
   return (
     <FormContext.Provider value={context}>
       {/* Without JavaScript the browser posts to the /contact page, which answers with this form and its outcome. */}
-      <form ref={formRef} className={styles.form} method="post" action={`${CONTACT_PAGE_PATH}#contact`} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        method="post"
+        action={`${CONTACT_PAGE_PATH}#contact`}
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {fields.map((field) => (
           <TextInput key={field._uid} blok={field} />
         ))}

@@ -1,10 +1,6 @@
 import type { FieldErrors } from "../rules/contact-rules";
 
-export type SendResult =
-  | { kind: "sent" }
-  | { kind: "invalid"; errors: FieldErrors }
-  | { kind: "limited" }
-  | { kind: "failed" };
+export type SendResult = { kind: "sent" } | { kind: "invalid"; errors: FieldErrors } | { kind: "limited" } | { kind: "failed" };
 
 /**
  * Posts the contact form. Not retried: sending a message is not idempotent,

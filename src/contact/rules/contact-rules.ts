@@ -8,16 +8,11 @@ import { cleanMultiLine, cleanSingleLine } from "./contact-text";
  * text_input blok says what it accepts; the messages are fixed here so every
  * path says the same thing in the same voice.
  */
-export type FieldRule = Pick<
-  TextInputBlok,
-  "name" | "label" | "input_type" | "required" | "min_length" | "max_length" | "min" | "max"
->;
+export type FieldRule = Pick<TextInputBlok, "name" | "label" | "input_type" | "required" | "min_length" | "max_length" | "min" | "max">;
 
 export type FieldErrors = Record<string, string>;
 
-export type ValidationResult =
-  | { ok: true; values: Record<string, string> }
-  | { ok: false; errors: FieldErrors };
+export type ValidationResult = { ok: true; values: Record<string, string> } | { ok: false; errors: FieldErrors };
 
 /** Shown for the whole form, in its live region, when any field is invalid. */
 export const FORM_INVALID_MESSAGE = "Sorry, not all fields are filled out correctly.";

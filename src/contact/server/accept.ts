@@ -39,7 +39,9 @@ function typedValues(rules: readonly FieldRule[], fields: Readonly<Record<string
 function storeTrouble(runtime: ContactRuntime, error: unknown, values: Record<string, string>): AcceptOutcome {
   const where = describeLocation(runtime.config.store);
   if (isStoreUnreachable(error)) {
-    console.warn(`contact: ${where} cannot be reached (${error instanceof Error ? error.message : String(error)}); asked the visitor to try again.`);
+    console.warn(
+      `contact: ${where} cannot be reached (${error instanceof Error ? error.message : String(error)}); asked the visitor to try again.`,
+    );
     return { kind: "store-unreachable", retryAfterSeconds: STORE_RETRY_AFTER_SECONDS, values };
   }
   console.error(`contact: could not store a message in ${where}:`, error);

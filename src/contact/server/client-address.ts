@@ -22,7 +22,12 @@ export function clientAddress(request: IncomingMessage, source: AddressSource): 
     case "last-forwarded-for": {
       const header = request.headers["x-forwarded-for"];
       const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",");
-      return forwarded.map((entry) => entry.trim()).filter(Boolean).at(-1) ?? socket;
+      return (
+        forwarded
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .at(-1) ?? socket
+      );
     }
   }
 }

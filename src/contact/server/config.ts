@@ -100,7 +100,8 @@ function parseAddressSource(value: string | undefined, platform: Platform): Addr
   if (wanted === "1" || wanted === "true") return { kind: "last-forwarded-for" };
   if (wanted === "0" || wanted === "false") return { kind: "connection" };
   if (wanted) console.warn(`contact: CONTACT_TRUST_PROXY="${value}" is not 1, 0, vercel or netlify; counting the connection's address.`);
-  if (!wanted && (platform === "vercel" || platform === "netlify")) return { kind: "platform-header", header: PLATFORM_ADDRESS_HEADERS[platform] };
+  if (!wanted && (platform === "vercel" || platform === "netlify"))
+    return { kind: "platform-header", header: PLATFORM_ADDRESS_HEADERS[platform] };
   return { kind: "connection" };
 }
 

@@ -51,7 +51,11 @@ export function createDeliveryLoop(store: MessageStore, mailer: Mailer, options:
         storeDown = false;
         if (report.failed > 0) console.warn(`contact: ${report.failed} message(s) not delivered yet; kept in the queue for a retry.`);
       } catch (error) {
-        if (!storeDown) console.error("contact: the message store cannot be reached; queued messages wait for it:", error instanceof Error ? error.message : error);
+        if (!storeDown)
+          console.error(
+            "contact: the message store cannot be reached; queued messages wait for it:",
+            error instanceof Error ? error.message : error,
+          );
         storeDown = true;
         return;
       }

@@ -39,7 +39,12 @@ export interface DeliveryOptions {
  * "delivered" is written, this process remembers it (unrecorded) and writes
  * it as soon as the database answers again, instead of sending it twice.
  */
-async function sendClaimed(store: MessageStore, mailer: Mailer, message: StoredMessage, options: DeliveryOptions): Promise<"delivered" | "failed"> {
+async function sendClaimed(
+  store: MessageStore,
+  mailer: Mailer,
+  message: StoredMessage,
+  options: DeliveryOptions,
+): Promise<"delivered" | "failed"> {
   const now = options.now ?? Date.now;
   const sentEarlier = options.unrecorded.sentAt(message.id);
   if (sentEarlier === undefined) {
@@ -98,7 +103,12 @@ export async function deliverDue(store: MessageStore, mailer: Mailer, options: D
  * serverless platform). Null when another sender holds it or it is gone;
  * a failure is left queued for the scheduled drain.
  */
-export async function deliverOne(store: MessageStore, mailer: Mailer, id: number, options: DeliveryOptions): Promise<"delivered" | "failed" | null> {
+export async function deliverOne(
+  store: MessageStore,
+  mailer: Mailer,
+  id: number,
+  options: DeliveryOptions,
+): Promise<"delivered" | "failed" | null> {
   const now = options.now ?? Date.now;
   const message = await store.claimById(id, now(), leaseFor(options.sendTimeoutMs));
   return message ? sendClaimed(store, mailer, message, options) : null;

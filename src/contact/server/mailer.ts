@@ -25,7 +25,12 @@ export function createSmtpMailer(smtpUrl: string, from: string | undefined, time
   // Each phase (connecting, the greeting, each reply) has the send's timeout:
   // nodemailer's defaults (2 minutes, 30 s, 10 minutes) let a silent server
   // hold a send, and the visitor waiting on it, far longer than its lease.
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     async send(message) {
       if (!message.recipient) throw new Error("no recipient: set CONTACT_TO, or give the site an email link");

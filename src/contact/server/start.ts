@@ -11,7 +11,9 @@ function deliveryLine(config: ContactConfig): string {
       return "the SMTP server";
     }
   })();
-  const drain = config.cronSecret ? "GET /api/contact/deliver retries failures" : "set CRON_SECRET so a scheduled GET /api/contact/deliver retries failures";
+  const drain = config.cronSecret
+    ? "GET /api/contact/deliver retries failures"
+    : "set CRON_SECRET so a scheduled GET /api/contact/deliver retries failures";
   return config.delivery === "background"
     ? `mailed through ${smtpHost} by this server's background loop, which retries failures`
     : `mailed through ${smtpHost} within each request (the platform's waitUntil, else before answering); ${drain}`;

@@ -85,7 +85,17 @@ export interface LocalCacheVersion {
 }
 
 /** The parameters storyblok-js-client sends with its relation and link batches: anything else is not one. */
-const RELATION_BATCH_PARAMS = new Set(["by_uuids", "per_page", "version", "language", "starts_with", "excluding_fields", "excluding_story_fields", "token", "cv"]);
+const RELATION_BATCH_PARAMS = new Set([
+  "by_uuids",
+  "per_page",
+  "version",
+  "language",
+  "starts_with",
+  "excluding_fields",
+  "excluding_story_fields",
+  "token",
+  "cv",
+]);
 
 export class ContentClient extends StoryblokClient {
   readonly #localCv: LocalCacheVersion | undefined;

@@ -64,8 +64,7 @@ export function toContentRequestError(reason: unknown): ContentRequestError {
   const status = rejection.status ?? response?.status;
   const statusText = response?.statusText || (status ? STATUS_CODES[status] : undefined);
   // Without a status the request never got an answer (network error, timeout).
-  const message =
-    statusText ?? (status ? `HTTP status ${status}` : `Content request failed: ${rejection.message ?? String(reason)}`);
+  const message = statusText ?? (status ? `HTTP status ${status}` : `Content request failed: ${rejection.message ?? String(reason)}`);
   return new ContentRequestError(message, status, response);
 }
 

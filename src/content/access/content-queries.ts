@@ -19,7 +19,17 @@ import { noPreviewToken } from "../sources/content-source";
 import { createCvMemo } from "./cv-memo";
 import { freshRuns } from "./fresh-run";
 import { acceptStory } from "../shaping/story-contract";
-import { PAGE_QUERY, PROJECT_QUERY, resolveParams, SITE_CONFIG_QUERY, type ShownPage, type ShownProject, type ShownSiteConfig, type StoryOf, type StoryQuery } from "./story-queries";
+import {
+  PAGE_QUERY,
+  PROJECT_QUERY,
+  resolveParams,
+  SITE_CONFIG_QUERY,
+  type ShownPage,
+  type ShownProject,
+  type ShownSiteConfig,
+  type StoryOf,
+  type StoryQuery,
+} from "./story-queries";
 import { encodeStorySlug, isStorySlug } from "./story-slug";
 
 /** The story src/pages/index.tsx renders at `/`. */
@@ -101,7 +111,11 @@ export interface ContentQueriesOptions {
  * @param client the public client: published content only.
  * @param previewClient the preview client, for drafts; without it a draft query rejects with ContentConfigError.
  */
-export function createContentQueries(client: ContentClient, previewClient?: ContentClient, sharing: ContentQueriesOptions = {}): ContentQueries {
+export function createContentQueries(
+  client: ContentClient,
+  previewClient?: ContentClient,
+  sharing: ContentQueriesOptions = {},
+): ContentQueries {
   const memo = createCvMemo(() => client.cacheVersion());
   // Webhooks that arrive together share one cv look-up and one listing, each started after they came.
   const refresh = freshRuns(async () => {
@@ -116,7 +130,10 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
   const listSlugs = freshRuns(async () => {
     // The latest cv first: the client keeps published answers until a new cv, and this listing is made to learn what changed.
     await refresh();
-    const links = (await client.getAll("cdn/links", { version: "published", per_page: LINKS_PAGE_SIZE })) as { slug?: unknown; is_folder?: unknown }[];
+    const links = (await client.getAll("cdn/links", { version: "published", per_page: LINKS_PAGE_SIZE })) as {
+      slug?: unknown;
+      is_folder?: unknown;
+    }[];
     const fullSlugs = links.flatMap((link) => (link.is_folder !== true && typeof link.slug === "string" ? [link.slug] : []));
     return { fullSlugs, cv: client.cacheVersion() || undefined };
   });
@@ -170,7 +187,11 @@ export function createContentQueries(client: ContentClient, previewClient?: Cont
    * and keeping its content type's contract, or null: also, without a
    * request, when the segments cannot be a Storyblok slug.
    */
-  async function getStory<Q extends StoryQuery>(segments: readonly string[], query: Q, options: QueryOptions | undefined): Promise<StoryOf<Q> | null> {
+  async function getStory<Q extends StoryQuery>(
+    segments: readonly string[],
+    query: Q,
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<Q> | null> {
     const slug = encodeStorySlug(segments);
     if (slug === null) return null;
     const key = `story:${slug}|${query.resolve_relations.join(",")}|${query.resolve_links ?? ""}`;

@@ -27,14 +27,11 @@ export function createCvMemo(currentCv: () => number | undefined): CvMemo {
     const forget = () => {
       if (entries.get(key) === fresh) entries.delete(key);
     };
-    fresh.value.then(
-      (value) => {
-        fresh.settled = true;
-        fresh.cv = currentCv();
-        if (value === null) forget();
-      },
-      forget,
-    );
+    fresh.value.then((value) => {
+      fresh.settled = true;
+      fresh.cv = currentCv();
+      if (value === null) forget();
+    }, forget);
     return fresh.value as Promise<T>;
   };
 }

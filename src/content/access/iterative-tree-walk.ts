@@ -19,8 +19,14 @@ interface TreeInternals {
 
 export function installIterativeTreeWalk(client: object): void {
   const internals = client as TreeInternals;
-  if (typeof internals.iterateTree !== "function" || typeof internals._insertRelations !== "function" || typeof internals._insertLinks !== "function") {
-    throw new Error("storyblok-js-client has no iterateTree/_insertRelations/_insertLinks any more: update src/content/access/iterative-tree-walk.ts");
+  if (
+    typeof internals.iterateTree !== "function" ||
+    typeof internals._insertRelations !== "function" ||
+    typeof internals._insertLinks !== "function"
+  ) {
+    throw new Error(
+      "storyblok-js-client has no iterateTree/_insertRelations/_insertLinks any more: update src/content/access/iterative-tree-walk.ts",
+    );
   }
   internals.iterateTree = (story, fields, resolveId) => {
     const stack: unknown[] = [story.content];

@@ -38,7 +38,11 @@ type LinksOf<Q extends StoryQuery> = Q extends { resolve_links: infer L extends 
  * relations, so one list gives each block one type wherever it is rendered,
  * as the one renderer per block (blocks/registry.ts) needs.
  */
-export const PAGE_RELATIONS = ["card_list.projects", "project.related", "single_card.project"] as const satisfies readonly ResolvableRelation[];
+export const PAGE_RELATIONS = [
+  "card_list.projects",
+  "project.related",
+  "single_card.project",
+] as const satisfies readonly ResolvableRelation[];
 
 export const PAGE_QUERY = { contentType: "page", resolve_relations: PAGE_RELATIONS } as const satisfies StoryQuery;
 

@@ -98,7 +98,11 @@ function changesLine(story: unknown, content: unknown, component: string): strin
  * line saying why. A story of another content type is null silently (e.g. a
  * `page` asked for as a project).
  */
-export function acceptStory<Q extends StoryQuery>(story: unknown, query: Q, log: (line: string) => void = console.error): StoryOf<Q> | null {
+export function acceptStory<Q extends StoryQuery>(
+  story: unknown,
+  query: Q,
+  log: (line: string) => void = console.error,
+): StoryOf<Q> | null {
   const component = query.contentType;
   if (!isObj(story) || !isObj(story.content) || story.content.component !== component) return null;
   const problems = contentProblems(story.content, [component]);

@@ -33,15 +33,20 @@ const handleWebhook = createWebhookHandler({
 /** Storyblok's story webhook (published, unpublished, deleted, moved) → on-demand revalidation of the pages that show the story. */
 export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
   // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/access/rate-limit).
-  return runAtPriority("publish", () => serveWebhook(handleWebhook, req, res, async (path) => {
-    const rejected = await res.revalidate(path).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    // Next.js keeps the last good page when getStaticProps throws, and may resolve anyway, or reject
-    // with only "Invalid response 500": either way the page's own record says why.
-    const failure = takeRegenerationFailure(path);
-    if (failure) throw new Error(failure);
-    if (rejected !== undefined) throw rejected instanceof Error ? rejected : new Error(`revalidation rejected with ${JSON.stringify(rejected)}`, { cause: rejected });
-  }));
+  return runAtPriority("publish", () =>
+    serveWebhook(handleWebhook, req, res, async (path) => {
+      const rejected = await res.revalidate(path).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // Next.js keeps the last good page when getStaticProps throws, and may resolve anyway, or reject
+      // with only "Invalid response 500": either way the page's own record says why.
+      const failure = takeRegenerationFailure(path);
+      if (failure) throw new Error(failure);
+      if (rejected !== undefined)
+        throw rejected instanceof Error
+          ? rejected
+          : new Error(`revalidation rejected with ${JSON.stringify(rejected)}`, { cause: rejected });
+    }),
+  );
 }

@@ -80,7 +80,9 @@ function redisStore(link: RedisLink, holder: Holder): KnownPathsStore {
     async offer(known) {
       await memory.offer(known);
       await link
-        .run((redis) => redis.eval(OFFER, { keys: [KNOWN_PATHS_KEY, LISTED_AT_KEY], arguments: [String(known.listedAt), knownPathsToJson(known)] }))
+        .run((redis) =>
+          redis.eval(OFFER, { keys: [KNOWN_PATHS_KEY, LISTED_AT_KEY], arguments: [String(known.listedAt), knownPathsToJson(known)] }),
+        )
         .catch(() => undefined);
     },
     async claimListing(ms) {

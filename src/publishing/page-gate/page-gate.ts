@@ -80,7 +80,9 @@ export function createPageGate(deps: PageGateDeps): PageGate {
       return (await deps.store.get()) ?? listed;
     } catch (error) {
       failedAt = now();
-      log(`pages: could not list the site's pages (${error instanceof Error ? error.message : String(error)}); unknown paths are judged by the listing of ${known ? new Date(known.listedAt).toISOString() : "the build"} for ${LISTING_RETRY_MS / 1000} s`);
+      log(
+        `pages: could not list the site's pages (${error instanceof Error ? error.message : String(error)}); unknown paths are judged by the listing of ${known ? new Date(known.listedAt).toISOString() : "the build"} for ${LISTING_RETRY_MS / 1000} s`,
+      );
       return known;
     }
   }

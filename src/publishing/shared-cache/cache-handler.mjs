@@ -87,7 +87,9 @@ async function createHandlers(buildId) {
     client = await link.client;
   } catch (error) {
     // A URL node-redis refuses outright (next.config.ts checks it for `next start`; a standalone server reads it here).
-    console.error(`shared page cache: REDIS_URL cannot be used (${error instanceof Error ? error.message : String(error)}); pages are cached in this instance's memory only`);
+    console.error(
+      `shared page cache: REDIS_URL cannot be used (${error instanceof Error ? error.message : String(error)}); pages are cached in this instance's memory only`,
+    );
     return { handlers: [local] };
   }
   // The starting server waits a little for Redis, then serves without it (its own copies) until it answers.
@@ -153,7 +155,9 @@ function reportingFailures(handler, availability, client) {
     get: (key, meta) => reported(() => handler.get(key, meta), true),
     set: (key, value, ctx) => reported(() => handler.set(key, value, ctx), false),
     revalidateTag: (tag) => reported(() => handler.revalidateTag(tag), false),
-    ...(handler.delete && { delete: (/** @type {string} */ key) => reported(() => /** @type {NonNullable<Handler["delete"]>} */ (handler.delete)(key), false) }),
+    ...(handler.delete && {
+      delete: (/** @type {string} */ key) => reported(() => /** @type {NonNullable<Handler["delete"]>} */ (handler.delete)(key), false),
+    }),
   };
 }
 

@@ -24,7 +24,10 @@ export function onPlatformWithSharedIsr(env: Record<string, string | undefined>)
  * otherwise, and nothing on Vercel or Netlify. A malformed REDIS_URL stops
  * the build or the start.
  */
-export function sharedPageCache(handlerPath: string, env: Record<string, string | undefined> = process.env): Pick<NextConfig, "cacheHandler" | "cacheMaxMemorySize"> {
+export function sharedPageCache(
+  handlerPath: string,
+  env: Record<string, string | undefined> = process.env,
+): Pick<NextConfig, "cacheHandler" | "cacheMaxMemorySize"> {
   const value = env.REDIS_URL?.trim();
   if (!value) return {};
   // Vercel and Netlify keep the ISR cache themselves, shared by every instance and region; a handler

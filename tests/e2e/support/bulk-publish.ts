@@ -91,7 +91,10 @@ export async function stalePages(siteUrl: string, projects: BulkProject[], editi
   const stale: string[] = [];
   for (const project of projects) {
     const slug = project.fullSlug.split("/").pop() as string;
-    const text = await fetch(`${siteUrl}${project.path}`).then((r) => r.text(), () => "");
+    const text = await fetch(`${siteUrl}${project.path}`).then(
+      (r) => r.text(),
+      () => "",
+    );
     if (!text.includes(bulkTitle(slug, edition))) stale.push(project.path);
   }
   return stale;
@@ -101,7 +104,9 @@ export async function stalePages(siteUrl: string, projects: BulkProject[], editi
 export async function waitUntilFresh(siteUrls: string[], projects: BulkProject[], edition: string, timeoutMs: number): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const stale = (await Promise.all(siteUrls.map(async (url) => (await stalePages(url, projects, edition)).map((path) => `${url}${path}`)))).flat();
+    const stale = (
+      await Promise.all(siteUrls.map(async (url) => (await stalePages(url, projects, edition)).map((path) => `${url}${path}`)))
+    ).flat();
     if (stale.length === 0 || Date.now() > deadline) return stale;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -126,7 +131,9 @@ export interface BulkFigures {
 function median(sorted: number[]): number {
   if (sorted.length === 0) return 0;
   const middle = sorted.length / 2;
-  return Number.isInteger(middle) ? ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2 : (sorted[Math.floor(middle)] as number);
+  return Number.isInteger(middle)
+    ? ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+    : (sorted[Math.floor(middle)] as number);
 }
 
 /** Requests by content API endpoint: `cdn/spaces/me`, `cdn/stories` (listings) or `cdn/stories/{slug}`. */
@@ -156,7 +163,8 @@ export function bulkFigures(result: BulkResult, proxy: CountingProxy, projects: 
     grouped[key] = (grouped[key] ?? 0) + n;
   }
   const revalidated = new Map<string, number>();
-  for (const answer of result.answers) for (const path of revalidatedPaths(answer.body)) revalidated.set(path, (revalidated.get(path) ?? 0) + 1);
+  for (const answer of result.answers)
+    for (const path of revalidatedPaths(answer.body)) revalidated.set(path, (revalidated.get(path) ?? 0) + 1);
   const perProject = projects.map((project) => revalidated.get(project.path) ?? 0);
   return {
     medianMs: Math.round(median(times)),

@@ -23,7 +23,10 @@ const PROJECT_STORY = /^\/v2\/cdn\/stories\/projects\//;
 
 /** A project story, or a listing of projects (the one the site reads every project page from). */
 function isProjectRequest(url: URL): boolean {
-  return PROJECT_STORY.test(url.pathname) || (url.pathname === "/v2/cdn/stories" && (url.searchParams.get("starts_with") ?? "").startsWith("projects"));
+  return (
+    PROJECT_STORY.test(url.pathname) ||
+    (url.pathname === "/v2/cdn/stories" && (url.searchParams.get("starts_with") ?? "").startsWith("projects"))
+  );
 }
 
 /** `dir`: the content to serve, the embedded content by default. */

@@ -44,7 +44,12 @@ export function unknownPaths(count: number, buildId: string, kinds: readonly ("p
  * work per request took as long as a small server's answer, and the
  * latencies measured the client.
  */
-export async function flood(siteUrl: string, paths: readonly string[], concurrency: number, headers: Record<string, string> = {}): Promise<FloodResult> {
+export async function flood(
+  siteUrl: string,
+  paths: readonly string[],
+  concurrency: number,
+  headers: Record<string, string> = {},
+): Promise<FloodResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const { hostname, port } = new URL(siteUrl);
   const requests: FloodRequest[] = [];

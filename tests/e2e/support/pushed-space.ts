@@ -61,7 +61,10 @@ export async function pushedSpace(spaceDir: string, contentDir: string): Promise
   try {
     const cliEnv = { ...process.env, STORYBLOK_OAUTH_TOKEN: OAUTH_TOKEN, STORYBLOK_MANAGEMENT_API_URL: `${origin}/v1` };
     const started = Date.now();
-    const push = await exec(process.execPath, [PORTFOLIO_CLI, "space", "push", "--space", SPACE_ID, "--dir", contentDir, "--yes"], { cwd: ROOT, env: cliEnv });
+    const push = await exec(process.execPath, [PORTFOLIO_CLI, "space", "push", "--space", SPACE_ID, "--dir", contentDir, "--yes"], {
+      cwd: ROOT,
+      env: cliEnv,
+    });
     return { origin, pushLog: push.stdout, pushSeconds: (Date.now() - started) / 1000, stop: () => child.kill() };
   } catch (error) {
     child.kill();

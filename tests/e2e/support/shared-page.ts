@@ -20,8 +20,20 @@ import { test as base, type CDPSession, type Page } from "@playwright/test";
 export const test = base.extend<{ sharedPage: Page }, { workerPage: { page: Page; cdp: CDPSession } }>({
   workerPage: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, colorScheme, reducedMotion } = workerInfo.project.use;
-      const context = await browser.newContext({ baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, colorScheme, reducedMotion });
+      const { baseURL, viewport, userAgent, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, colorScheme, reducedMotion } =
+        workerInfo.project.use;
+      const context = await browser.newContext({
+        baseURL,
+        viewport,
+        userAgent,
+        isMobile,
+        hasTouch,
+        deviceScaleFactor,
+        locale,
+        timezoneId,
+        colorScheme,
+        reducedMotion,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await use({ page, cdp });
@@ -37,7 +49,12 @@ export const test = base.extend<{ sharedPage: Page }, { workerPage: { page: Page
     page.removeAllListeners();
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.setExtraHTTPHeaders({});
-    await page.emulateMedia({ media: null, colorScheme: colorScheme ?? "light", reducedMotion: reducedMotion ?? "no-preference", forcedColors: "none" });
+    await page.emulateMedia({
+      media: null,
+      colorScheme: colorScheme ?? "light",
+      reducedMotion: reducedMotion ?? "no-preference",
+      forcedColors: "none",
+    });
     if (viewport && JSON.stringify(page.viewportSize()) !== JSON.stringify(viewport)) await page.setViewportSize(viewport);
     // Storage is per origin, and a tab keeps its session storage across documents.
     if (/^https?:/.test(page.url())) await page.evaluate(() => (sessionStorage.clear(), localStorage.clear())).catch(() => undefined);

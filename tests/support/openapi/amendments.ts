@@ -24,7 +24,8 @@ function at(documents: Map<string, Json>, file: string, pointer: string): JsonOb
     const key = part.replace(/~1/g, "/").replace(/~0/g, "~");
     node = Array.isArray(node) ? node[Number(key)] : (node as JsonObject | undefined)?.[key];
   }
-  if (typeof node !== "object" || node === null || Array.isArray(node)) throw new Error(`amendments: ${file}#${pointer} is not a schema object`);
+  if (typeof node !== "object" || node === null || Array.isArray(node))
+    throw new Error(`amendments: ${file}#${pointer} is not a schema object`);
   return node;
 }
 
@@ -135,7 +136,11 @@ export const AMENDMENTS: readonly Amendment[] = [
       const row = structuredClone(documents.get("mapi/stories/schemas/story-mapi.yaml")) as JsonObject;
       ((row.allOf as JsonObject[])[0] as JsonObject).$ref = "../../../shared/stories/story-base-row.yaml";
       documents.set("mapi/stories/schemas/story-mapi-row.yaml", row);
-      const items = at(documents, "mapi/stories/main.yaml", "/paths/~1v1~1spaces~1{space_id}~1stories/get/responses/200/content/application~1json/schema/properties/stories/items");
+      const items = at(
+        documents,
+        "mapi/stories/main.yaml",
+        "/paths/~1v1~1spaces~1{space_id}~1stories/get/responses/200/content/application~1json/schema/properties/stories/items",
+      );
       items.$ref = "./schemas/story-mapi-row.yaml";
     },
   },

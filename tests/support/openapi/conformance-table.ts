@@ -28,18 +28,38 @@ export interface Row {
 }
 
 /** The probes' answers against a space served from a copy of `contentDir` (with `schemaDir`'s components, as `content serve` shows content/), each checked. */
-export async function conformanceRows(contentDir: string, schemaDir?: string, amendments: readonly Amendment[] = AMENDMENTS): Promise<Row[]> {
+export async function conformanceRows(
+  contentDir: string,
+  schemaDir?: string,
+  amendments: readonly Amendment[] = AMENDMENTS,
+): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), "openapi-probe-"));
   try {
     await cp(contentDir, dir, { recursive: true });
     const target = { spaceId: 1, oauthToken: "local-oauth", token: "local", previewToken: "local-preview" };
-    const cdn = createLocalCdn({ dir, token: target.token, previewToken: target.previewToken, spaceId: String(target.spaceId), checkIntervalMs: 0, onProblems: () => undefined });
-    const mapi = createLocalManagementApi({ dir, oauthToken: target.oauthToken, spaceId: target.spaceId, requestsPerSecond: Infinity, ...(schemaDir && { schemaDir }) });
+    const cdn = createLocalCdn({
+      dir,
+      token: target.token,
+      previewToken: target.previewToken,
+      spaceId: String(target.spaceId),
+      checkIntervalMs: 0,
+      onProblems: () => undefined,
+    });
+    const mapi = createLocalManagementApi({
+      dir,
+      oauthToken: target.oauthToken,
+      spaceId: target.spaceId,
+      requestsPerSecond: Infinity,
+      ...(schemaDir && { schemaDir }),
+    });
     const server = await serveOverHttp(combineLocalApis(cdn, mapi), 0);
     try {
       const answers = await probeLocalApis({ ...target, url: server.url });
       const spec = loadStoryblokOpenApi(amendments);
-      return answers.map((answer) => ({ answer, verdict: spec.check(answer.method, answer.path.split("?")[0]!, answer.status, answer.body) }));
+      return answers.map((answer) => ({
+        answer,
+        verdict: spec.check(answer.method, answer.path.split("?")[0]!, answer.status, answer.body),
+      }));
     } finally {
       await server.close();
     }
@@ -51,8 +71,18 @@ export async function conformanceRows(contentDir: string, schemaDir?: string, am
 export function markdownTable(rows: readonly Row[]): string {
   const lines = ["| call | request | status | described | schema errors |", "|---|---|---|---|---|"];
   for (const { answer, verdict } of rows) {
-    const described = verdict.operation === undefined ? "no such operation" : verdict.documented ? (verdict.checked ? "yes" : "yes, no body schema") : "status not listed";
-    const errors = verdict.errors.length === 0 ? "0" : `${verdict.errors.length}: ${verdict.errors[0]!.slice(0, 90)}${verdict.errors.length > 1 ? " …" : ""}`;
+    const described =
+      verdict.operation === undefined
+        ? "no such operation"
+        : verdict.documented
+          ? verdict.checked
+            ? "yes"
+            : "yes, no body schema"
+          : "status not listed";
+    const errors =
+      verdict.errors.length === 0
+        ? "0"
+        : `${verdict.errors.length}: ${verdict.errors[0]!.slice(0, 90)}${verdict.errors.length > 1 ? " …" : ""}`;
     const path = answer.path.replace(/token=[^&]+/, "token=…");
     lines.push(`| ${answer.label} | \`${answer.method} ${path}\` | ${answer.status} | ${described} | ${errors.replace(/\|/g, "\\|")} |`);
   }
@@ -64,13 +94,20 @@ async function main(): Promise<void> {
   const dirAt = args.indexOf("--dir");
   const dir = resolve(dirAt >= 0 ? args[dirAt + 1]! : "content");
   const schemaAt = args.indexOf("--schema");
-  const rows = await conformanceRows(dir, schemaAt >= 0 ? resolve(args[schemaAt + 1]!) : dirAt >= 0 ? undefined : resolve("schema"), args.includes("--as-published") ? [] : AMENDMENTS);
+  const rows = await conformanceRows(
+    dir,
+    schemaAt >= 0 ? resolve(args[schemaAt + 1]!) : dirAt >= 0 ? undefined : resolve("schema"),
+    args.includes("--as-published") ? [] : AMENDMENTS,
+  );
   console.log(markdownTable(rows));
   const failing = rows.filter((r) => r.verdict.errors.length > 0);
   const undescribed = rows.filter((r) => !r.verdict.documented);
-  console.log(`\n${rows.length} calls: ${failing.length} with schema errors, ${undescribed.length} with a status the description does not list.`);
+  console.log(
+    `\n${rows.length} calls: ${failing.length} with schema errors, ${undescribed.length} with a status the description does not list.`,
+  );
   if (args.includes("--errors")) {
-    for (const { answer, verdict } of failing) console.log(`\n${answer.label} (${answer.method} ${answer.path.split("?")[0]}):\n  ${verdict.errors.join("\n  ")}`);
+    for (const { answer, verdict } of failing)
+      console.log(`\n${answer.label} (${answer.method} ${answer.path.split("?")[0]}):\n  ${verdict.errors.join("\n  ")}`);
   }
 }
 

@@ -37,7 +37,12 @@ export async function probeLocalApis(target: ProbeTarget): Promise<ProbeAnswer[]
   const answers: ProbeAnswer[] = [];
   const space = `/v1/spaces/${target.spaceId}`;
 
-  async function send(label: string, method: string, path: string, options: { body?: unknown; raw?: string; auth?: string | null } = {}): Promise<ProbeAnswer> {
+  async function send(
+    label: string,
+    method: string,
+    path: string,
+    options: { body?: unknown; raw?: string; auth?: string | null } = {},
+  ): Promise<ProbeAnswer> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     const auth = options.auth === undefined ? target.oauthToken : options.auth;
     if (auth !== null && path.startsWith("/v1/")) headers.authorization = auth;
@@ -84,7 +89,13 @@ export async function probeLocalApis(target: ProbeTarget): Promise<ProbeAnswer[]
 
   await mapi("components: list", "GET", "/components");
   const component = await mapi("components: create", "POST", "/components", {
-    component: { name: "probe_block", display_name: "Probe", is_nestable: true, schema: { title: { type: "text", pos: 0 } }, component_group_uuid: field(group, "component_group", "uuid") },
+    component: {
+      name: "probe_block",
+      display_name: "Probe",
+      is_nestable: true,
+      schema: { title: { type: "text", pos: 0 } },
+      component_group_uuid: field(group, "component_group", "uuid"),
+    },
   });
   const componentId = idIn(component, "component");
   await mapi("components: name taken", "POST", "/components", { component: { name: "probe_block" } });
@@ -92,13 +103,17 @@ export async function probeLocalApis(target: ProbeTarget): Promise<ProbeAnswer[]
   await mapi("components: update", "PUT", `/components/${componentId}`, { component: { display_name: "Probe 2" } });
   await mapi("components: unknown", "GET", "/components/999999999");
 
-  const preset = await mapi("presets: create", "POST", "/presets", { preset: { name: "Probe preset", component_id: componentId, preset: { title: "Hi" } } });
+  const preset = await mapi("presets: create", "POST", "/presets", {
+    preset: { name: "Probe preset", component_id: componentId, preset: { title: "Hi" } },
+  });
   const presetId = idIn(preset, "preset");
   await mapi("presets: list", "GET", "/presets");
   await mapi("presets: get", "GET", `/presets/${presetId}`);
   await mapi("presets: update", "PUT", `/presets/${presetId}`, { preset: { name: "Probe preset 2" } });
 
-  const tag = await mapi("internal tags: create", "POST", "/internal_tags", { internal_tag: { name: "Probe tag", object_type: "component" } });
+  const tag = await mapi("internal tags: create", "POST", "/internal_tags", {
+    internal_tag: { name: "Probe tag", object_type: "component" },
+  });
   const tagId = idIn(tag, "internal_tag");
   await mapi("internal tags: list", "GET", "/internal_tags");
   await mapi("internal tags: components'", "GET", "/internal_tags?by_object_type=component");
@@ -106,27 +121,39 @@ export async function probeLocalApis(target: ProbeTarget): Promise<ProbeAnswer[]
   await mapi("internal tags: unknown", "PUT", "/internal_tags/999999999", { internal_tag: { name: "x" } });
   await mapi("internal tags: delete", "DELETE", `/internal_tags/${tagId}`);
 
-  const datasource = await mapi("datasources: create", "POST", "/datasources", { datasource: { name: "Probe colours", slug: "probe-colours" } });
+  const datasource = await mapi("datasources: create", "POST", "/datasources", {
+    datasource: { name: "Probe colours", slug: "probe-colours" },
+  });
   const datasourceId = idIn(datasource, "datasource");
   await mapi("datasources: slug taken", "POST", "/datasources", { datasource: { name: "Again", slug: "probe-colours" } });
   await mapi("datasources: list", "GET", "/datasources");
   await mapi("datasources: get", "GET", `/datasources/${datasourceId}`);
   await mapi("datasources: update", "PUT", `/datasources/${datasourceId}`, { datasource: { name: "Probe colours 2" } });
-  const entry = await mapi("datasource entries: create", "POST", "/datasource_entries", { datasource_entry: { name: "Red", value: "#f00", datasource_id: datasourceId } });
+  const entry = await mapi("datasource entries: create", "POST", "/datasource_entries", {
+    datasource_entry: { name: "Red", value: "#f00", datasource_id: datasourceId },
+  });
   const entryId = idIn(entry, "datasource_entry");
   await mapi("datasource entries: list", "GET", `/datasource_entries?datasource_id=${datasourceId}`);
   await mapi("datasource entries: get", "GET", `/datasource_entries/${entryId}`);
-  await mapi("datasource entries: update", "PUT", `/datasource_entries/${entryId}`, { datasource_entry: { name: "Red", value: "#ff0000" } });
-  await mapi("datasource entries: no name", "POST", "/datasource_entries", { datasource_entry: { value: "x", datasource_id: datasourceId } });
+  await mapi("datasource entries: update", "PUT", `/datasource_entries/${entryId}`, {
+    datasource_entry: { name: "Red", value: "#ff0000" },
+  });
+  await mapi("datasource entries: no name", "POST", "/datasource_entries", {
+    datasource_entry: { value: "x", datasource_id: datasourceId },
+  });
 
   await mapi("stories: list", "GET", "/stories");
   await mapi("stories: folders only", "GET", "/stories?folder_only=1");
   const home = await mapi("stories: by slug", "GET", "/stories?with_slug=home");
   const homeId = (field(home, "stories") as Body[] | undefined)?.[0]?.id;
   await mapi("stories: get", "GET", `/stories/${homeId}`);
-  const created = await mapi("stories: create", "POST", "/stories", { story: { name: "Probe", slug: "probe", content: { component: "page", body: [] } } });
+  const created = await mapi("stories: create", "POST", "/stories", {
+    story: { name: "Probe", slug: "probe", content: { component: "page", body: [] } },
+  });
   const storyId = idIn(created, "story");
-  await mapi("stories: slug taken", "POST", "/stories", { story: { name: "Probe", slug: "probe", content: { component: "page", body: [] } } });
+  await mapi("stories: slug taken", "POST", "/stories", {
+    story: { name: "Probe", slug: "probe", content: { component: "page", body: [] } },
+  });
   await mapi("stories: update", "PUT", `/stories/${storyId}`, { story: { name: "Probe 2" } });
   await mapi("stories: publish", "GET", `/stories/${storyId}/publish`);
   await mapi("stories: unpublish", "GET", `/stories/${storyId}/unpublish`);
@@ -209,6 +236,10 @@ async function uploadSigned(_url: string, signed: Body | undefined): Promise<voi
   if (!signed || typeof signed.post_url !== "string") return;
   const form = new FormData();
   for (const [key, value] of Object.entries((signed.fields ?? {}) as Record<string, string>)) form.append(key, value);
-  form.append("file", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'], { type: "image/svg+xml" }), "probe.svg");
+  form.append(
+    "file",
+    new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'], { type: "image/svg+xml" }),
+    "probe.svg",
+  );
   await fetch(signed.post_url, { method: "POST", body: form });
 }

@@ -134,7 +134,12 @@ export function loadStoryblokOpenApi(amendments: readonly Amendment[] = AMENDMEN
       const ref = node.$ref;
       if (typeof ref !== "string") return { ...at, response: node };
       const [target = "", fragment = ""] = ref.split("#");
-      const targetFile = target === "" ? at.file : relative(".", join(at.file, "..", target)).split(sep).join("/");
+      const targetFile =
+        target === ""
+          ? at.file
+          : relative(".", join(at.file, "..", target))
+              .split(sep)
+              .join("/");
       at = { file: targetFile, pointer: fragment };
     }
     return undefined;
@@ -160,7 +165,8 @@ export function loadStoryblokOpenApi(amendments: readonly Amendment[] = AMENDMEN
         const noBody = content === undefined && status === 204 && body !== undefined;
         return { operation: name, documented: true, checked: false, errors: noBody ? ["a body where none is described"] : [] };
       }
-      if (body === undefined) return { operation: name, documented: true, checked: true, errors: ["no body where a JSON body is described"] };
+      if (body === undefined)
+        return { operation: name, documented: true, checked: true, errors: ["no body where a JSON body is described"] };
       const validate = validatorFor(found.file, `${found.pointer}/content/application~1json/schema`);
       const valid = validate(body);
       return { operation: name, documented: true, checked: true, errors: valid ? [] : describeErrors(validate.errors ?? []) };
@@ -187,7 +193,12 @@ function describeErrors(errors: readonly ErrorObject[]): string[] {
   const branched = new Set<string>();
   for (const error of errors) {
     const where = error.instancePath || "/";
-    const detail = error.keyword === "required" ? ` ${String(error.params.missingProperty)}` : error.keyword === "additionalProperties" ? ` ${String(error.params.additionalProperty)}` : "";
+    const detail =
+      error.keyword === "required"
+        ? ` ${String(error.params.missingProperty)}`
+        : error.keyword === "additionalProperties"
+          ? ` ${String(error.params.additionalProperty)}`
+          : "";
     const what = `${error.message ?? error.keyword}${error.keyword === "required" ? "" : detail}`;
     if (error.keyword === "oneOf" || error.keyword === "anyOf") {
       branched.add(where);

@@ -44,7 +44,12 @@ describe("the site bench's HTTPS front", () => {
     certificate = await makeCertificate();
     upstream = http.createServer((request, response) => {
       seen.push({ url: request.url, headers: request.headers });
-      response.writeHead(request.url === "/missing" ? 404 : 200, { "content-type": "text/html", "x-frame-options": "DENY", connection: "keep-alive", "keep-alive": "timeout=5" });
+      response.writeHead(request.url === "/missing" ? 404 : 200, {
+        "content-type": "text/html",
+        "x-frame-options": "DENY",
+        connection: "keep-alive",
+        "keep-alive": "timeout=5",
+      });
       response.end(`page ${request.url}`);
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));

@@ -28,7 +28,10 @@ describe("portfolio check", () => {
     expect((await portfolio("generate", "--out", out)).code).toBe(0);
     const { code, stdout } = await portfolio("check", "--out", out);
     expect(code).toBe(0);
-    expect(stdout.trim().split("\n")).toEqual([`${out} is up to date with schema/components.json.`, expect.stringMatching(/^content\/: \d+ stories match schema\/components\.json/)]);
+    expect(stdout.trim().split("\n")).toEqual([
+      `${out} is up to date with schema/components.json.`,
+      expect.stringMatching(/^content\/: \d+ stories match schema\/components\.json/),
+    ]);
   });
 
   it("exit 1 with a diff per stale, missing or extra file and the fixing command", async () => {
@@ -47,7 +50,9 @@ describe("portfolio check", () => {
   });
 
   it("exit 1 naming a bloks field as retyped when only its whitelist changed", async () => {
-    const schema = JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as { components: { name: string; schema: Record<string, Record<string, unknown>> }[] };
+    const schema = JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as {
+      components: { name: string; schema: Record<string, Record<string, unknown>> }[];
+    };
     const cards = schema.components.find((component) => component.name === "card_list")!.schema.cards!;
     expect(cards.component_whitelist).toEqual(["card"]);
     cards.component_whitelist = ["card", "link"];
@@ -59,7 +64,9 @@ describe("portfolio check", () => {
     expect(code).toBe(1);
     expect(stdout).toContain("Content-model changes not yet in");
     expect(stdout).toContain("~ field card_list.cards?: CardBlok[] → card_list.cards?: (CardBlok | LinkBlok)[]");
-    expect(stdout).toContain("-export type CardListCardsBloks = CardBlok;\n+export type CardListCardsBloks =\n+  | CardBlok\n+  | LinkBlok;");
+    expect(stdout).toContain(
+      "-export type CardListCardsBloks = CardBlok;\n+export type CardListCardsBloks =\n+  | CardBlok\n+  | LinkBlok;",
+    );
   });
 
   it("generate repairs the drift, removing only files it generated", async () => {
@@ -88,7 +95,10 @@ describe("portfolio check", () => {
 
   it("exit 2 on a component that cannot be typed, after writing every other one; --strict writes nothing", async () => {
     const path = join(temp, "untypable.json");
-    writeFileSync(path, '{"components":[{"name":"hero","schema":{"title":{"type":"hologram"}}},{"name":"card","is_nestable":true,"schema":{"title":{"type":"text"}}}]}');
+    writeFileSync(
+      path,
+      '{"components":[{"name":"hero","schema":{"title":{"type":"hologram"}}},{"name":"card","is_nestable":true,"schema":{"title":{"type":"text"}}}]}',
+    );
     const partial = join(temp, "partial");
     const { code, stderr } = await portfolio("generate", "--schema", path, "--out", partial);
     expect(code).toBe(2);
@@ -110,7 +120,10 @@ describe("portfolio check", () => {
   it("reads a directory of CLI v4 files like the single file", async () => {
     const dir = join(temp, "v4");
     mkdirSync(dir);
-    const schema = JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as { components: { name: string }[]; component_groups: unknown };
+    const schema = JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as {
+      components: { name: string }[];
+      component_groups: unknown;
+    };
     for (const component of schema.components) writeFileSync(join(dir, `${component.name}.json`), JSON.stringify(component));
     writeFileSync(join(dir, "groups.json"), JSON.stringify(schema.component_groups));
     writeFileSync(join(dir, "relations.json"), readFileSync(join(REPO, "schema/relations.json")));
@@ -132,13 +145,17 @@ describe("portfolio content validate", () => {
   it("exit 1 naming the story file, block path, field and problem", async () => {
     const dir = join(temp, "content");
     mkdirSync(join(dir, "stories"), { recursive: true });
-    const home = JSON.parse(readFileSync(join(REPO, "content/stories/home.json"), "utf8")) as { content: { body: Record<string, unknown>[] } };
+    const home = JSON.parse(readFileSync(join(REPO, "content/stories/home.json"), "utf8")) as {
+      content: { body: Record<string, unknown>[] };
+    };
     const list = home.content.body.findIndex((blok) => blok.component === "timeline_slide_list");
     const slides = home.content.body[list]!.slides as Record<string, unknown>[];
     delete slides[0]!.title;
     writeFileSync(join(dir, "stories/home.json"), JSON.stringify(home));
     const { code, stderr } = await portfolio("content", "validate", "--dir", dir);
     expect(code).toBe(1);
-    expect(stderr).toContain(`${dir}/stories/home.json: content(page).body[${list}](timeline_slide_list).slides[0](timeline_slide).title: is required`);
+    expect(stderr).toContain(
+      `${dir}/stories/home.json: content(page).body[${list}](timeline_slide_list).slides[0](timeline_slide).title: is required`,
+    );
   });
 });

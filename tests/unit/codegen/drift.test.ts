@@ -40,7 +40,14 @@ describe("findDrift", () => {
 
 describe("summariseComponentChanges", () => {
   const block = (name: string, fields: string[], aliases: string[] = []) =>
-    [`export type ${name}Blok = {`, `  component: ${JSON.stringify(name)};`, "  _uid: string;", ...fields.map((f) => `  ${f};`), "};", ...aliases].join("\n");
+    [
+      `export type ${name}Blok = {`,
+      `  component: ${JSON.stringify(name)};`,
+      "  _uid: string;",
+      ...fields.map((f) => `  ${f};`),
+      "};",
+      ...aliases,
+    ].join("\n");
   const multiLine = ["export type HeroItemsBloks =", "  | CardBlok", "  | LinkBlok;"];
   const cases: [string, { given: [string, string]; want: string[] }][] = [
     ["no change", { given: [block("hero", ["a: string"]), block("hero", ["a: string"])], want: [] }],
@@ -66,7 +73,10 @@ describe("summariseComponentChanges", () => {
     [
       "alias renamed, same members",
       {
-        given: [block("hero", ["items?: HeroItemsBloks[]"], multiLine), block("hero", ["items?: HeroItems2Bloks[]"], [multiLine.join("\n").replace("HeroItemsBloks", "HeroItems2Bloks")])],
+        given: [
+          block("hero", ["items?: HeroItemsBloks[]"], multiLine),
+          block("hero", ["items?: HeroItems2Bloks[]"], [multiLine.join("\n").replace("HeroItemsBloks", "HeroItems2Bloks")]),
+        ],
         want: [],
       },
     ],

@@ -55,18 +55,34 @@ const cases: [string, Case][] = [
   ["option (self), no options", { given: { type: "option", options: [] }, want: "value?: string", warning: /no option values/ }],
   ["options (self)", { given: { type: "options", options }, want: 'value?: ("light" | "dark")[]' }],
   // Story fields are uuids as stored; what a request resolves is typed by the request (relations.ts).
-  ["option (stories)", { given: { type: "option", source: "internal_stories" }, want: "value?: string", target: '"probe.value": ContentTypeBlok' }],
+  [
+    "option (stories)",
+    { given: { type: "option", source: "internal_stories" }, want: "value?: string", target: '"probe.value": ContentTypeBlok' },
+  ],
   [
     "option (stories) in resolve_relations: still a uuid as stored",
-    { given: { type: "option", source: "internal_stories", filter_content_type: ["article"] }, relations: ["probe.value"], want: "value?: string", target: '"probe.value": ArticleBlok' },
+    {
+      given: { type: "option", source: "internal_stories", filter_content_type: ["article"] },
+      relations: ["probe.value"],
+      want: "value?: string",
+      target: '"probe.value": ArticleBlok',
+    },
   ],
   [
     "option (stories), filter_content_type as a string",
-    { given: { type: "option", source: "internal_stories", filter_content_type: "article" }, want: "value?: string", target: '"probe.value": ArticleBlok' },
+    {
+      given: { type: "option", source: "internal_stories", filter_content_type: "article" },
+      want: "value?: string",
+      target: '"probe.value": ArticleBlok',
+    },
   ],
   [
     "options (stories), several content types",
-    { given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] }, want: "value?: string[]", target: '"probe.value": ArticleBlok | PageBlok' },
+    {
+      given: { type: "options", source: "internal_stories", filter_content_type: ["page", "article"] },
+      want: "value?: string[]",
+      target: '"probe.value": ArticleBlok | PageBlok',
+    },
   ],
   [
     "options (stories), no filter: any content type",
@@ -98,19 +114,35 @@ const cases: [string, Case][] = [
   ["bloks, unrestricted", { given: { type: "bloks" }, want: "value?: ProbeValueBloks[]", alias: "NestableBlok" }],
   [
     "bloks, whitelist",
-    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "card"] }, want: "value?: ProbeValueBloks[]", alias: "CardBlok | LinkBlok" },
+    {
+      given: { type: "bloks", restrict_components: true, component_whitelist: ["link", "card"] },
+      want: "value?: ProbeValueBloks[]",
+      alias: "CardBlok | LinkBlok",
+    },
   ],
   [
     "bloks, whitelist with an empty restrict_type",
-    { given: { type: "bloks", restrict_components: true, restrict_type: "", component_whitelist: ["link"] }, want: "value?: ProbeValueBloks[]", alias: "LinkBlok" },
+    {
+      given: { type: "bloks", restrict_components: true, restrict_type: "", component_whitelist: ["link"] },
+      want: "value?: ProbeValueBloks[]",
+      alias: "LinkBlok",
+    },
   ],
   [
     "bloks, whitelist with maximum 1 is still an array",
-    { given: { type: "bloks", restrict_components: true, component_whitelist: ["link"], maximum: "1" }, want: "value?: ProbeValueBloks[]", alias: "LinkBlok" },
+    {
+      given: { type: "bloks", restrict_components: true, component_whitelist: ["link"], maximum: "1" },
+      want: "value?: ProbeValueBloks[]",
+      alias: "LinkBlok",
+    },
   ],
   [
     "bloks, whitelist but restriction off",
-    { given: { type: "bloks", restrict_components: false, component_whitelist: ["link"] }, want: "value?: ProbeValueBloks[]", alias: "NestableBlok" },
+    {
+      given: { type: "bloks", restrict_components: false, component_whitelist: ["link"] },
+      want: "value?: ProbeValueBloks[]",
+      alias: "NestableBlok",
+    },
   ],
   [
     "bloks, groups",
@@ -155,7 +187,10 @@ const cases: [string, Case][] = [
   ],
   [
     "multilink, email and asset allowed",
-    { given: { type: "multilink", email_link_type: true, asset_link_type: true }, want: 'value?: StoryblokMultilink<"story" | "url" | "email" | "asset">' },
+    {
+      given: { type: "multilink", email_link_type: true, asset_link_type: true },
+      want: 'value?: StoryblokMultilink<"story" | "url" | "email" | "asset">',
+    },
   ],
   ["richtext, unrestricted", { given: { type: "richtext" }, want: "value?: RichTextDoc<NestableBlok>" }],
   [
@@ -169,7 +204,10 @@ const cases: [string, Case][] = [
   ["table", { given: { type: "table" }, want: "value?: StoryblokTable" }],
   [
     "custom, built-in plugin",
-    { given: { type: "custom", field_type: "native-color-picker" }, want: 'value?: { _uid?: string; plugin: "native-color-picker"; color: string }' },
+    {
+      given: { type: "custom", field_type: "native-color-picker" },
+      want: 'value?: { _uid?: string; plugin: "native-color-picker"; color: string }',
+    },
   ],
   [
     "custom, unknown plugin",
@@ -200,12 +238,34 @@ describe("field kinds", () => {
 
 describe("fields that cannot be typed", () => {
   const errors: [string, { given: Record<string, unknown>; want: Partial<Diagnostic> }][] = [
-    ["unknown type", { given: { value: { type: "hologram" } }, want: { code: "field-type-unknown", field: "value", message: 'unknown field type "hologram"; the component is skipped' } }],
-    ["no type", { given: { value: { pos: 1 } }, want: { code: "field-without-type", field: "value", message: "field has no `type`; the component is skipped" } }],
-    ["not an object", { given: { value: "text" }, want: { code: "field-not-object", field: "value", message: "field definition is not an object; the component is skipped" } }],
+    [
+      "unknown type",
+      {
+        given: { value: { type: "hologram" } },
+        want: { code: "field-type-unknown", field: "value", message: 'unknown field type "hologram"; the component is skipped' },
+      },
+    ],
+    [
+      "no type",
+      {
+        given: { value: { pos: 1 } },
+        want: { code: "field-without-type", field: "value", message: "field has no `type`; the component is skipped" },
+      },
+    ],
+    [
+      "not an object",
+      {
+        given: { value: "text" },
+        want: { code: "field-not-object", field: "value", message: "field definition is not an object; the component is skipped" },
+      },
+    ],
   ];
   const neighbour = { name: "card", is_nestable: true, schema: { title: { type: "text" } } };
-  const grid = { name: "grid", is_nestable: true, schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["card", "probe"] } } };
+  const grid = {
+    name: "grid",
+    is_nestable: true,
+    schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["card", "probe"] } },
+  };
 
   it.each(errors)("%s: an error naming component and field; that component is left out, the rest is written", (_name, { given, want }) => {
     const result = run([{ name: "probe", is_nestable: true, schema: given as Record<string, RawField> }, neighbour, grid]);
@@ -215,9 +275,18 @@ describe("fields that cannot be typed", () => {
     expect(components).not.toContain("ProbeBlok");
     expect(components).toContain("export type CardBlok = {");
     expect(aliasOf(components, "GridItemsBloks")).toBe("CardBlok");
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "whitelist-unknown-component", component: "grid", field: "items" }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "whitelist-unknown-component", component: "grid", field: "items" }),
+    );
     expect(fileOf(result, "validators.ts")).toContain('"items": ["bloks", 0, ["card"]]');
-    expect(compile(withConsumer(result, 'import type { CardBlok } from "./generated";\nexport const card: CardBlok = { component: "card", _uid: "1" };\n'))).toEqual([]);
+    expect(
+      compile(
+        withConsumer(
+          result,
+          'import type { CardBlok } from "./generated";\nexport const card: CardBlok = { component: "card", _uid: "1" };\n',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it.each(errors)("%s, with strict: no files", (_name, { given }) => {
@@ -229,7 +298,9 @@ describe("fields that cannot be typed", () => {
   const blockKeys: [key: string][] = [["component"], ["_uid"], ["_editable"]];
   it.each(blockKeys)("a field named %s: left out of the type and the rules, with a warning; the block keeps its own key", (key) => {
     const result = run([{ name: "divider", is_nestable: true, schema: { [key]: { type: "text" }, label: { type: "text" } } }]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "warning", code: "field-shadows-block-key", component: "divider", field: key })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "field-shadows-block-key", component: "divider", field: key }),
+    ]);
     const components = fileOf(result, "components.ts");
     expect(components).toContain('export type DividerBlok = {\n  component: "divider";\n  _uid: string;');
     expect(components.match(new RegExp(`^  ${key}\\??:`, "gm"))).toHaveLength(1);
@@ -274,16 +345,31 @@ export const saved: ProbeBlok = {
     const result = run([{ name: "probe", schema: { value: { type: "custom", field_type: "hedvig-minimal-color-picker" } } }]);
     expect(propertyLine(fileOf(result, "components.ts"), "ProbeBlok", "value")).toBe("value?: unknown;");
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", field: "value", message: expect.stringContaining('"hedvig-minimal-color-picker" has no known type') }),
+      expect.objectContaining({
+        severity: "warning",
+        field: "value",
+        message: expect.stringContaining('"hedvig-minimal-color-picker" has no known type'),
+      }),
     ]);
   });
 });
 
 describe("custom plugin map", () => {
   it("types a plugin from the map given, over the built-ins, without a warning", () => {
-    const result = run([{ name: "probe", schema: { a: { type: "custom", field_type: "hedvig-minimal-color-picker" }, b: { type: "custom", field_type: "native-color-picker" } } }], {
-      plugins: { "hedvig-minimal-color-picker": "{ color: string }", "native-color-picker": "string" },
-    });
+    const result = run(
+      [
+        {
+          name: "probe",
+          schema: {
+            a: { type: "custom", field_type: "hedvig-minimal-color-picker" },
+            b: { type: "custom", field_type: "native-color-picker" },
+          },
+        },
+      ],
+      {
+        plugins: { "hedvig-minimal-color-picker": "{ color: string }", "native-color-picker": "string" },
+      },
+    );
     const components = fileOf(result, "components.ts");
     expect(propertyLine(components, "ProbeBlok", "a")).toBe("a?: { color: string };");
     expect(propertyLine(components, "ProbeBlok", "b")).toBe("b?: string;");
@@ -301,7 +387,9 @@ describe("property keys", () => {
   });
 
   it("sorts fields by name with numeric ordering, whatever their pos", () => {
-    const result = run([{ name: "probe", schema: { b10: { type: "text", pos: 0 }, b2: { type: "text", pos: 1 }, a: { type: "text", pos: 2 } } }]);
+    const result = run([
+      { name: "probe", schema: { b10: { type: "text", pos: 0 }, b2: { type: "text", pos: 1 }, a: { type: "text", pos: 2 } } },
+    ]);
     const components = fileOf(result, "components.ts");
     const order = ["a?:", "b2?:", "b10?:"].map((key) => components.indexOf(`  ${key}`));
     expect(order).toEqual([...order].sort((x, y) => x - y));

@@ -25,4 +25,3 @@ export function fixtureInput(file: string) {
     schemaLabel: `tests/fixtures/schemas/${file}`,
   };
 }
-

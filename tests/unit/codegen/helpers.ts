@@ -26,7 +26,10 @@ export const COMPILER_OPTIONS: ts.CompilerOptions = {
 
 /** A raw field definition as Storyblok saves it. */
 export type RawField = Record<string, unknown>;
-export type RawComponent = { name: string; is_root?: boolean; is_nestable?: boolean; schema: Record<string, RawField> } & Record<string, unknown>;
+export type RawComponent = { name: string; is_root?: boolean; is_nestable?: boolean; schema: Record<string, RawField> } & Record<
+  string,
+  unknown
+>;
 
 export function run(components: RawComponent[], extra: Partial<GenerateOptions> = {}): GenerateResult {
   return generate({ documents: [{ components }], schemaLabel: "schema/components.json", ...extra });

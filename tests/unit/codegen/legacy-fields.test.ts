@@ -11,7 +11,9 @@ import { REPO } from "./helpers";
  * recorded Content Delivery API response, through the generated validators.
  */
 const schema = JSON.parse(readFileSync(join(REPO, "tests/fixtures/schemas/quirks-legacy-fields.components.json"), "utf8")) as unknown;
-const recorded = JSON.parse(readFileSync(join(REPO, "tests/fixtures/cdn/storyblok-php-client/stories.json"), "utf8")) as { stories: unknown[] };
+const recorded = JSON.parse(readFileSync(join(REPO, "tests/fixtures/cdn/storyblok-php-client/stories.json"), "utf8")) as {
+  stories: unknown[];
+};
 /** Content types and nestable blocks alike. */
 const ANY_PLACE = { placement: 3 } as const;
 const LEGACY: Record<string, string[]> = { article: ["teaser_image"], author: ["image"], header: ["logo"] };
@@ -32,7 +34,9 @@ describe("legacy image and file fields", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const result = generate({ documents: [schema], schemaLabel: "legacy" });
   for (const file of result.files) writeFileSync(join(dir, file.path), file.contents);
-  const validators = import(join(dir, "validators.ts")) as Promise<{ validateBlok: (value: unknown, options: { placement: 3 }) => { path: string; message: string }[] }>;
+  const validators = import(join(dir, "validators.ts")) as Promise<{
+    validateBlok: (value: unknown, options: { placement: 3 }) => { path: string; message: string }[];
+  }>;
 
   it("accepts every legacy value in the recorded response, empty ones included", async () => {
     const { validateBlok } = await validators;
@@ -41,7 +45,9 @@ describe("legacy image and file fields", () => {
     expect(values).toContain("");
     expect(values.filter((value) => typeof value === "string" && value.startsWith("//a.storyblok.com/")).length).toBeGreaterThan(5);
     for (const blok of blocks) {
-      const legacyOnly = Object.fromEntries(Object.entries(blok).filter(([key]) => ["component", "_uid", ...LEGACY[blok.component]!].includes(key)));
+      const legacyOnly = Object.fromEntries(
+        Object.entries(blok).filter(([key]) => ["component", "_uid", ...LEGACY[blok.component]!].includes(key)),
+      );
       expect(validateBlok(legacyOnly, ANY_PLACE), JSON.stringify(legacyOnly)).toEqual([]);
     }
   });

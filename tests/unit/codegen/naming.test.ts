@@ -55,9 +55,7 @@ describe("the naming table", () => {
   });
 
   it("moves a root component's story alias along with its type", () => {
-    const result = run([
-      { name: "storyblok", is_root: true, schema: {} },
-    ]);
+    const result = run([{ name: "storyblok", is_root: true, schema: {} }]);
     const components = fileOf(result, "components.ts");
     expect(components).toContain("export type Storyblok2Story = StoryblokStory<Storyblok2Blok>;");
   });
@@ -74,7 +72,9 @@ describe("the naming table", () => {
   });
 
   it("suffixes a group union that clashes with a component name", () => {
-    const result = run([{ name: "sections_group", is_nestable: true, component_group_uuid: "g1", component_group_name: "Sections", schema: {} }]);
+    const result = run([
+      { name: "sections_group", is_nestable: true, component_group_uuid: "g1", component_group_name: "Sections", schema: {} },
+    ]);
     const components = fileOf(result, "components.ts");
     expect(components).toContain("export type SectionsGroupBlok = {");
     expect(components).toContain("export type Sections2GroupBlok = SectionsGroupBlok;");
@@ -107,10 +107,22 @@ describe("bloks field aliases", () => {
     expect(propertyLine(components, "CardListBlok", "cards")).toBe("cards?: CardListCards2Bloks[];");
     expect(aliasOf(components, "CardListCards2Bloks")).toBe("CardBlok");
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", component: "card_list", field: "cards", message: expect.stringContaining("CardListCards2Bloks") }),
+      expect.objectContaining({
+        severity: "warning",
+        component: "card_list",
+        field: "cards",
+        message: expect.stringContaining("CardListCards2Bloks"),
+      }),
     ]);
     expect(fileOf(run([card, cardList]), "components.ts")).toBe(components);
-    expect(compile(withConsumer(result, 'import type { CardListCards2Bloks } from "./generated";\nexport const x: CardListCards2Bloks = { component: "card", _uid: "1" };\n'))).toEqual([]);
+    expect(
+      compile(
+        withConsumer(
+          result,
+          'import type { CardListCards2Bloks } from "./generated";\nexport const x: CardListCards2Bloks = { component: "card", _uid: "1" };\n',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it("builds on the component's suffixed name, and falls back for a key without letters or digits", () => {

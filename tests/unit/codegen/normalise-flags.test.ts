@@ -30,7 +30,7 @@ function generated(field: RawField): { type: string | undefined; rule: string | 
   };
 }
 
-describe("`required` is true only for true, \"true\" and 1", () => {
+describe('`required` is true only for true, "true" and 1', () => {
   it.each([
     ["true", true],
     ['"true"', "true"],
@@ -111,7 +111,15 @@ describe("text is read trimmed, and only from strings and finite numbers", () =>
   });
 
   it("option values: strings as they are, numbers as their text, anything else dropped", () => {
-    const options = [{ value: "a" }, { value: 1 }, { value: true }, { value: null }, { value: Number.POSITIVE_INFINITY }, { value: { x: 1 } }, { name: "no value" }];
+    const options = [
+      { value: "a" },
+      { value: 1 },
+      { value: true },
+      { value: null },
+      { value: Number.POSITIVE_INFINITY },
+      { value: { x: 1 } },
+      { name: "no value" },
+    ];
     expect(generated({ type: "option", options }).rule).toBe('["option", 0, ["a", "1", ""]]');
   });
 });

@@ -17,8 +17,17 @@ describe("what a block holds at any depth", () => {
     expect(
       within(
         [
-          { name: "page", is_root: true, schema: { body: { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [GROUP] } } },
-          { name: "section", is_nestable: true, component_group_uuid: GROUP, schema: { text: { type: "richtext", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [5] } } },
+          {
+            name: "page",
+            is_root: true,
+            schema: { body: { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [GROUP] } },
+          },
+          {
+            name: "section",
+            is_nestable: true,
+            component_group_uuid: GROUP,
+            schema: { text: { type: "richtext", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [5] } },
+          },
           { name: "teaser", is_nestable: true, internal_tag_ids: ["5"], schema: { story } },
           { name: "quote", is_nestable: true, schema: { text: { type: "text" } } },
         ],
@@ -42,7 +51,11 @@ describe("what a block holds at any depth", () => {
     expect(
       within([
         { name: "a", is_nestable: true, schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["b"] } } },
-        { name: "b", is_nestable: true, schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["a"] }, story } },
+        {
+          name: "b",
+          is_nestable: true,
+          schema: { items: { type: "bloks", restrict_components: true, component_whitelist: ["a"] }, story },
+        },
       ]),
     ).toEqual({ a: ["b.story"], b: ["b.story"] });
   });

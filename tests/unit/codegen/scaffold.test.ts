@@ -8,7 +8,11 @@ import { scaffoldRenderers } from "../../../codegen/scaffold";
 import { addToRegistry } from "../../../codegen/scaffold/registry-file";
 import type { RawComponent } from "./helpers";
 
-const hero: RawComponent = { name: "hero", is_nestable: true, schema: { title: { type: "text" }, body: { type: "richtext" }, cta: { type: "multilink" } } };
+const hero: RawComponent = {
+  name: "hero",
+  is_nestable: true,
+  schema: { title: { type: "text" }, body: { type: "richtext" }, cta: { type: "multilink" } },
+};
 const card: RawComponent = { name: "card", is_nestable: true, schema: { items: { type: "bloks" }, image: { type: "asset" } } };
 const page: RawComponent = { name: "page", is_root: true, schema: { body: { type: "bloks" } } };
 const documents = [{ components: [hero, card, page] }];
@@ -17,13 +21,26 @@ describe("scaffoldRenderers", () => {
   it("writes a renderer per nestable block, the helpers they import, and a registry", async () => {
     const plan = await scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set() });
     expect(plan.added).toEqual(["card", "hero"]);
-    expect(plan.files.map((file) => file.path)).toEqual(["Blocks.tsx", "Card.tsx", "editable.ts", "Hero.tsx", "link-href.ts", "RichText.tsx"]);
+    expect(plan.files.map((file) => file.path)).toEqual([
+      "Blocks.tsx",
+      "Card.tsx",
+      "editable.ts",
+      "Hero.tsx",
+      "link-href.ts",
+      "RichText.tsx",
+    ]);
     expect(plan.registry).toContain("export const registry: BlockRegistry = {\n  card: Card,\n  hero: Hero,\n};");
   });
 
   it("never plans a file that exists, and leaves a block the registry already wires", async () => {
-    const registry = 'import type { BlockRegistry } from "../generated";\nimport { Mine } from "./Mine";\n\nexport const registry: BlockRegistry = {\n  hero: Mine, // hand-wired\n};\n';
-    const plan = await scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set(["registry.ts", "Card.tsx", "Blocks.tsx"]), registry });
+    const registry =
+      'import type { BlockRegistry } from "../generated";\nimport { Mine } from "./Mine";\n\nexport const registry: BlockRegistry = {\n  hero: Mine, // hand-wired\n};\n';
+    const plan = await scaffoldRenderers({
+      documents,
+      generatedImport: "../generated",
+      existing: new Set(["registry.ts", "Card.tsx", "Blocks.tsx"]),
+      registry,
+    });
     expect(plan.added).toEqual(["card"]);
     // Card.tsx is the user's: wired into the registry, not written.
     expect(plan.files.map((file) => file.path)).toEqual([]);
@@ -32,8 +49,12 @@ describe("scaffoldRenderers", () => {
   });
 
   it("refuses a block the schema does not have, or one that is not nestable", async () => {
-    await expect(scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set(), blocks: ["nope"] })).rejects.toThrow("--block nope");
-    await expect(scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set(), blocks: ["page"] })).rejects.toThrow("--block page");
+    await expect(scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set(), blocks: ["nope"] })).rejects.toThrow(
+      "--block nope",
+    );
+    await expect(scaffoldRenderers({ documents, generatedImport: "../generated", existing: new Set(), blocks: ["page"] })).rejects.toThrow(
+      "--block page",
+    );
   });
 });
 
@@ -42,7 +63,8 @@ describe("addToRegistry", () => {
     [
       "keeps comments and formatting, inserts in name order, keeps a trailing comma",
       {
-        given: 'import type { BlockRegistry } from "./g";\nimport { B } from "./B";\n\n// mine\nexport const registry: BlockRegistry = {\n  b: B,   // odd spacing kept\n};\n',
+        given:
+          'import type { BlockRegistry } from "./g";\nimport { B } from "./B";\n\n// mine\nexport const registry: BlockRegistry = {\n  b: B,   // odd spacing kept\n};\n',
         want: 'import type { BlockRegistry } from "./g";\nimport { B } from "./B";\nimport { A } from "./A";\nimport { C } from "./C";\n\n// mine\nexport const registry: BlockRegistry = {\n  a: A,\n  b: B,   // odd spacing kept\n  c: C,\n};\n',
       },
     ],
@@ -55,7 +77,15 @@ describe("addToRegistry", () => {
     ],
   ];
   it.each(cases)("%s", (_name, { given, want }) => {
-    const entries = given.includes("satisfies") ? [{ block: "c-2", renderer: "C" }, { block: "a", renderer: "A" }] : [{ block: "c", renderer: "C" }, { block: "a", renderer: "A" }];
+    const entries = given.includes("satisfies")
+      ? [
+          { block: "c-2", renderer: "C" },
+          { block: "a", renderer: "A" },
+        ]
+      : [
+          { block: "c", renderer: "C" },
+          { block: "a", renderer: "A" },
+        ];
     expect(addToRegistry(given, entries)).toBe(want);
   });
 
@@ -83,6 +113,8 @@ describe("loadConfig", () => {
 
   it("refuses an unknown or mistyped setting instead of ignoring it", () => {
     withPackage({ "storyblok-typed-codegen": { scheme: "s.json" } }, (dir) => expect(() => loadConfig(dir)).toThrow(BadInput));
-    withPackage({ "storyblok-typed-codegen": { strict: "yes" } }, (dir) => expect(() => loadConfig(dir)).toThrow('"strict" must be true or false'));
+    withPackage({ "storyblok-typed-codegen": { strict: "yes" } }, (dir) =>
+      expect(() => loadConfig(dir)).toThrow('"strict" must be true or false'),
+    );
   });
 });

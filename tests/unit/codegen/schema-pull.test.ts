@@ -27,11 +27,20 @@ beforeAll(async () => {
   client = api.client({ spaceId: SPACE });
   const group = (await client.componentFolders.create({ body: { component_group: { name: "Sections" } } })).data.component_group;
   groupUuid = group.uuid;
-  await client.components.create({ body: { component: { name: "page", is_root: true, schema: { theme: { type: "option", source: "internal", datasource_slug: "themes" } } } } });
-  await client.components.create({ body: { component: { name: "hero", is_nestable: true, component_group_uuid: group.uuid, schema: { title: { type: "text" } } } } });
+  await client.components.create({
+    body: {
+      component: { name: "page", is_root: true, schema: { theme: { type: "option", source: "internal", datasource_slug: "themes" } } },
+    },
+  });
+  await client.components.create({
+    body: { component: { name: "hero", is_nestable: true, component_group_uuid: group.uuid, schema: { title: { type: "text" } } } },
+  });
   const themes = (await client.datasources.create({ body: { datasource: { name: "Themes", slug: "themes" } } })).data.datasource;
   await client.datasources.create({ body: { datasource: { name: "Icons", slug: "icons" } } });
-  for (const [name, value] of [["Light", "light"], ["Dark", "dark"]] as const) {
+  for (const [name, value] of [
+    ["Light", "light"],
+    ["Dark", "dark"],
+  ] as const) {
     await client.datasourceEntries.create({ body: { datasource_entry: { name, value, datasource_id: themes.id } } });
   }
 });
@@ -46,9 +55,14 @@ function packageBin(args: string[]): Promise<{ code: number; stdout: string; std
   const tsx = join(REPO, "node_modules/tsx/dist/esm/index.mjs");
   const env = { ...process.env, STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_MANAGEMENT_API_URL: "" };
   return new Promise((done) => {
-    execFile(process.execPath, ["--import", tsx, "codegen/cli/bin.ts", ...args], { cwd: REPO, env, encoding: "utf8" }, (error, stdout, stderr) => {
-      done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ["--import", tsx, "codegen/cli/bin.ts", ...args],
+      { cwd: REPO, env, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        done({ code: error === null ? 0 : typeof error.code === "number" ? error.code : 1, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -72,18 +86,33 @@ describe("portfolio schema pull", () => {
       ["hero", groupUuid],
       ["page", null],
     ]);
-    expect(components.component_groups).toEqual([{ id: expect.any(Number), uuid: groupUuid, name: "Sections", parent_id: null, parent_uuid: null }]);
+    expect(components.component_groups).toEqual([
+      { id: expect.any(Number), uuid: groupUuid, name: "Sections", parent_id: null, parent_uuid: null },
+    ]);
     const datasources = JSON.parse(readFileSync(join(dir, "datasources.json"), "utf8")) as unknown;
     expect(datasources).toEqual({
       datasources: [
         { slug: "icons", name: "Icons", entries: [] },
-        { slug: "themes", name: "Themes", entries: [{ name: "Light", value: "light" }, { name: "Dark", value: "dark" }] },
+        {
+          slug: "themes",
+          name: "Themes",
+          entries: [
+            { name: "Light", value: "light" },
+            { name: "Dark", value: "dark" },
+          ],
+        },
       ],
     });
 
     // components, component_groups, datasources, and the entries of each datasource.
     const requests = api.api.requests.slice(before);
-    expect(requests.map((request) => request.path.replace(/^\/v1\/spaces\/42\/|\?.*$/g, ""))).toEqual(["components", "component_groups", "datasources", "datasource_entries", "datasource_entries"]);
+    expect(requests.map((request) => request.path.replace(/^\/v1\/spaces\/42\/|\?.*$/g, ""))).toEqual([
+      "components",
+      "component_groups",
+      "datasources",
+      "datasource_entries",
+      "datasource_entries",
+    ]);
     expect(busiestSecond(requests)).toBeLessThanOrEqual(3);
 
     // What was pulled generates: the datasource field becomes a literal union.
@@ -109,7 +138,8 @@ describe("portfolio schema pull", () => {
     const pulled = await packageBin([...space, "--token", TOKEN, "--dir", dir]);
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
-    for (const file of ["components.json", "datasources.json"]) expect(readFileSync(join(dir, file), "utf8"), file).toBe(readFileSync(join(temp, "schema", file), "utf8"));
+    for (const file of ["components.json", "datasources.json"])
+      expect(readFileSync(join(dir, file), "utf8"), file).toBe(readFileSync(join(temp, "schema", file), "utf8"));
     const refused = await packageBin([...space, "--token", "wrong", "--dir", join(temp, "package-refused")]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^Reading space 42 failed: 401 /);
@@ -119,7 +149,18 @@ describe("portfolio schema pull", () => {
   it("check --remote compares --out with what the live space generates", async () => {
     const out = join(temp, "remote-out");
     const dir = join(temp, "schema");
-    const flags = ["--space", String(SPACE), "--api-url", `${api.url}/v1`, "--token", TOKEN, "--schema", join(dir, "components.json"), "--out", out];
+    const flags = [
+      "--space",
+      String(SPACE),
+      "--api-url",
+      `${api.url}/v1`,
+      "--token",
+      TOKEN,
+      "--schema",
+      join(dir, "components.json"),
+      "--out",
+      out,
+    ];
     expect((await portfolio(["generate", "--schema", join(dir, "components.json"), "--out", out])).code).toBe(0);
     const fresh = await portfolio(["check", "--remote", ...flags]);
     expect(fresh.stdout).toContain(`${out} is up to date with space 42.`);

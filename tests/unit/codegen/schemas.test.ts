@@ -21,7 +21,8 @@ const update = process.env.UPDATE_GOLDEN === "1";
  * the project's tsc checks) at the one engine.
  */
 const ENGINE = readFileSync(join(REPO, "codegen/engine/engine.ts"), "utf8");
-const ENGINE_STUB = '// The generated engine.ts is a verbatim copy of codegen/engine/engine.ts; the goldens point at the one engine.\nexport * from "../../../../codegen/engine/engine";\n';
+const ENGINE_STUB =
+  '// The generated engine.ts is a verbatim copy of codegen/engine/engine.ts; the goldens point at the one engine.\nexport * from "../../../../codegen/engine/engine";\n';
 
 /** Touches every kind of export, so a broken one fails to compile. */
 const CONSUMER = `

@@ -24,9 +24,21 @@ describe("@storyblok/react and @storyblok/richtext", () => {
           type: "paragraph",
           attrs: { textAlign: null },
           content: [
-            { type: "text", text: "marked", marks: [{ type: "strong" }, { type: "link", attrs: { href: "https://example.com" } }, { type: "highlight", attrs: {} }] },
+            {
+              type: "text",
+              text: "marked",
+              marks: [{ type: "strong" }, { type: "link", attrs: { href: "https://example.com" } }, { type: "highlight", attrs: {} }],
+            },
             { type: "hard_break" },
-            { type: "text", text: "styled", marks: [{ type: "styled", attrs: { class: "x" } }, { type: "textStyle", attrs: {} }, { type: "anchor", attrs: { id: "a" } }] },
+            {
+              type: "text",
+              text: "styled",
+              marks: [
+                { type: "styled", attrs: { class: "x" } },
+                { type: "textStyle", attrs: {} },
+                { type: "anchor", attrs: { id: "a" } },
+              ],
+            },
           ],
         },
         { type: "blockquote", content: [{ type: "paragraph" }] },
@@ -36,7 +48,14 @@ describe("@storyblok/react and @storyblok/richtext", () => {
         { type: "horizontal_rule" },
         { type: "image", attrs: { src: "https://a.storyblok.com/f/1/a.png" } },
         { type: "emoji", attrs: { name: "smile", emoji: null } },
-        { type: "blok", attrs: { body: [{ _uid: "l", component: "link", label: "x", link: { fieldtype: "multilink", linktype: "url", url: "https://example.com" } }] } },
+        {
+          type: "blok",
+          attrs: {
+            body: [
+              { _uid: "l", component: "link", label: "x", link: { fieldtype: "multilink", linktype: "url", url: "https://example.com" } },
+            ],
+          },
+        },
         { type: "table", content: [{ type: "tableRow", content: [{ type: "tableHeader", content: [] }, { type: "tableCell" }] }] },
       ],
     };

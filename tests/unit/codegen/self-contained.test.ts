@@ -46,11 +46,15 @@ describe("output outside the repository", () => {
     const files = outs.flatMap((out) => readdirSync(out).map((name) => join(out, name)));
     expect(files.filter((path) => path.endsWith("engine.ts"))).toHaveLength(outs.length);
     for (const path of files) {
-      const specifiers = [...readFileSync(path, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm)].map((match) => match[1]!);
+      const specifiers = [...readFileSync(path, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"/gm)].map(
+        (match) => match[1]!,
+      );
       for (const specifier of specifiers) expect(specifier, path).toMatch(/^(\.\/[\w-]+|react)$/);
     }
     const tsc = join(REPO, "node_modules/typescript/bin/tsc");
-    const result = await exec(process.execPath, [tsc, "--strict", "--noEmit", ...files], { cwd: project }).catch((error: { stdout: string; code: number }) => error);
+    const result = await exec(process.execPath, [tsc, "--strict", "--noEmit", ...files], { cwd: project }).catch(
+      (error: { stdout: string; code: number }) => error,
+    );
     expect("code" in result ? result.stdout : "").toBe("");
   }, 180_000);
 });

@@ -32,7 +32,17 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 }
 
 /** Lists whose order carries no meaning for the output; option values are not among them (their order is the editor's). */
-const UNORDERED = new Set(["components", "component_groups", "component_whitelist", "component_group_whitelist", "component_tag_whitelist", "filter_content_type", "datasources", "entries", "internal_tag_ids"]);
+const UNORDERED = new Set([
+  "components",
+  "component_groups",
+  "component_whitelist",
+  "component_group_whitelist",
+  "component_tag_whitelist",
+  "filter_content_type",
+  "datasources",
+  "entries",
+  "internal_tag_ids",
+]);
 
 /** A deep copy with every object's keys (so fields) and every unordered list in a new order. */
 function shuffle(value: unknown, next: () => number, key = ""): unknown {
@@ -56,7 +66,10 @@ describe.each(fixtures)("fixture %s", (_name, file) => {
     const expected = outputOf(input);
     for (let seed = 1; seed <= RUNS; seed += 1) {
       const next = random(seed);
-      const documents = shuffled(input.documents.map((document) => shuffle(document, next)), next);
+      const documents = shuffled(
+        input.documents.map((document) => shuffle(document, next)),
+        next,
+      );
       const actual = outputOf({ ...input, documents, datasources: shuffle(input.datasources, next) });
       expect(actual.report, `seed ${seed}`).toEqual(expected.report);
       expect(actual.files === expected.files, `seed ${seed}: files differ`).toBe(true);

@@ -92,7 +92,8 @@ function compile(texts: ReadonlyMap<string, string> = new Map()): readonly ts.Di
   ];
 }
 
-const where = (d: ts.Diagnostic) => (d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "?");
+const where = (d: ts.Diagnostic) =>
+  d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "?";
 
 describe("type tests: the registry, block types and request types", () => {
   it("the fixtures compile: correct code passes and every expected error happens", () => {

@@ -40,25 +40,68 @@ describe("the rule generated for each field kind", () => {
     ["number", { type: "number" }, 'value: ["number", 0]'],
     ["datetime", { type: "datetime" }, 'value: ["datetime", 0]'],
     ["boolean", { type: "boolean" }, 'value: ["boolean", 0]'],
-    ["option (self), optional: the type allows \"\"", { type: "option", options }, 'value: ["option", 0, ["light", "dark", ""]]'],
+    ['option (self), optional: the type allows ""', { type: "option", options }, 'value: ["option", 0, ["light", "dark", ""]]'],
     ["option (self), required", { type: "option", options, required: true }, 'value: ["option", 1, ["light", "dark"]]'],
-    ["option (self), exclude_empty_option", { type: "option", options, exclude_empty_option: true }, 'value: ["option", 0, ["light", "dark"]]'],
+    [
+      "option (self), exclude_empty_option",
+      { type: "option", options, exclude_empty_option: true },
+      'value: ["option", 0, ["light", "dark"]]',
+    ],
     ["options (self), max_options", { type: "options", options, max_options: 2 }, 'value: ["options", 0, ["light", "dark"], 2]'],
-    ["option (datasource in the file)", { type: "option", source: "internal", datasource_slug: "colours" }, 'value: ["option", 0, ["red", ""]]', { datasources: [{ slug: "colours", entries: [{ value: "red" }] }] }],
-    ["option (datasource not in the file): any string", { type: "option", source: "internal", datasource_slug: "nope" }, 'value: ["option", 0, 0]'],
+    [
+      "option (datasource in the file)",
+      { type: "option", source: "internal", datasource_slug: "colours" },
+      'value: ["option", 0, ["red", ""]]',
+      { datasources: [{ slug: "colours", entries: [{ value: "red" }] }] },
+    ],
+    [
+      "option (datasource not in the file): any string",
+      { type: "option", source: "internal", datasource_slug: "nope" },
+      'value: ["option", 0, 0]',
+    ],
     ["option (languages)", { type: "option", source: "internal_languages" }, 'value: ["option", 0, 0]'],
     ["option (stories), not resolved", { type: "option", source: "internal_stories" }, 'value: ["story", 0, 0]'],
-    ["option (stories), resolved", { type: "option", source: "internal_stories" }, 'value: ["story", 0, 1]', { relations: ["probe.value"] }],
-    ["options (stories), resolved", { type: "options", source: "internal_stories", max_options: "3" }, 'value: ["stories", 0, 1, 3]', { relations: ["probe.value"] }],
+    [
+      "option (stories), resolved",
+      { type: "option", source: "internal_stories" },
+      'value: ["story", 0, 1]',
+      { relations: ["probe.value"] },
+    ],
+    [
+      "options (stories), resolved",
+      { type: "options", source: "internal_stories", max_options: "3" },
+      'value: ["stories", 0, 1, 3]',
+      { relations: ["probe.value"] },
+    ],
     ["bloks, unrestricted", { type: "bloks" }, 'value: ["bloks", 0, 0]'],
-    ["bloks, whitelist with maximum", { type: "bloks", restrict_components: true, component_whitelist: ["link", "gone"], maximum: "2" }, 'value: ["bloks", 0, ["link"], 0, 2]'],
-    ["bloks, groups", { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [SECTIONS], minimum: 1 }, 'value: ["bloks", 0, ["card", "link"], 1]'],
-    ["bloks, tags", { type: "bloks", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [7] }, 'value: ["bloks", 0, ["link"]]'],
-    ["richtext with a whitelist", { type: "richtext", restrict_components: true, component_whitelist: ["card"] }, 'value: ["richtext", 0, ["card"]]'],
+    [
+      "bloks, whitelist with maximum",
+      { type: "bloks", restrict_components: true, component_whitelist: ["link", "gone"], maximum: "2" },
+      'value: ["bloks", 0, ["link"], 0, 2]',
+    ],
+    [
+      "bloks, groups",
+      { type: "bloks", restrict_components: true, restrict_type: "groups", component_group_whitelist: [SECTIONS], minimum: 1 },
+      'value: ["bloks", 0, ["card", "link"], 1]',
+    ],
+    [
+      "bloks, tags",
+      { type: "bloks", restrict_components: true, restrict_type: "tags", component_tag_whitelist: [7] },
+      'value: ["bloks", 0, ["link"]]',
+    ],
+    [
+      "richtext with a whitelist",
+      { type: "richtext", restrict_components: true, component_whitelist: ["card"] },
+      'value: ["richtext", 0, ["card"]]',
+    ],
     ["asset", { type: "asset" }, 'value: ["asset", 0]'],
     ["multiasset", { type: "multiasset" }, 'value: ["multiasset", 0]'],
     ["multilink", { type: "multilink" }, 'value: ["multilink", 0, ["story", "url"]]'],
-    ["multilink with email and asset", { type: "multilink", email_link_type: true, asset_link_type: true }, 'value: ["multilink", 0, ["story", "url", "email", "asset"]]'],
+    [
+      "multilink with email and asset",
+      { type: "multilink", email_link_type: true, asset_link_type: true },
+      'value: ["multilink", 0, ["story", "url", "email", "asset"]]',
+    ],
     ["table", { type: "table" }, 'value: ["table", 0]'],
     ["custom plugin", { type: "custom", field_type: "native-color-picker" }, 'value: ["custom", 0]'],
     ["tab holds no data", { type: "tab" }, undefined],
@@ -95,7 +138,14 @@ describe("the rules as JSON text", () => {
   const hostile = ["back`tick", "${injected}", "C:\\path\\", 'say "hi"', "line\nbreak", "\u2028", "emoji 🚀"];
   const schema = () =>
     run([
-      { name: "__proto__", is_nestable: true, schema: { ["__proto__"]: { type: "text", required: true }, mode: { type: "option", options: hostile.map((value) => ({ name: value, value })) } } },
+      {
+        name: "__proto__",
+        is_nestable: true,
+        schema: {
+          ["__proto__"]: { type: "text", required: true },
+          mode: { type: "option", options: hostile.map((value) => ({ name: value, value })) },
+        },
+      },
       { name: "twin", is_nestable: true, schema: { mode: { type: "option", options: hostile.map((value) => ({ name: value, value })) } } },
     ]);
 
@@ -116,7 +166,9 @@ describe("the rules as JSON text", () => {
       expect(Object.keys(BLOK_RULES.__proto__![1])).toEqual(["__proto__", "mode"]);
       const blok = JSON.parse('{"_uid": "u1", "component": "__proto__", "mode": "back`tick"}') as unknown;
       expect(validateBlok(BLOK_RULES, blok)).toEqual([{ path: "(__proto__).__proto__", message: "is required" }]);
-      expect(validateBlok(BLOK_RULES, { ...JSON.parse('{"__proto__": "set"}'), _uid: "u1", component: "__proto__", mode: "${injected}" })).toEqual([]);
+      expect(
+        validateBlok(BLOK_RULES, { ...JSON.parse('{"__proto__": "set"}'), _uid: "u1", component: "__proto__", mode: "${injected}" }),
+      ).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -129,7 +181,9 @@ describe("the rules as JSON text", () => {
   });
 
   it("names a shared list it does not hold: a clear error, not a half-built table", () => {
-    expect(() => parseRules('{"a": [2, {"x": ["option", 0, "#1"]}]}', '[["p", "q"]]')).toThrow("validators.ts names a shared list it does not hold: #1; run `npm run codegen`");
+    expect(() => parseRules('{"a": [2, {"x": ["option", 0, "#1"]}]}', '[["p", "q"]]')).toThrow(
+      "validators.ts names a shared list it does not hold: #1; run `npm run codegen`",
+    );
     expect(parseRules('{"a": [2, {"x": ["option", 0, "#0"]}]}', '[["p", "q"]]')).toEqual({ a: [2, { x: ["option", 0, ["p", "q"]] }] });
   });
 });
@@ -137,7 +191,14 @@ describe("the rules as JSON text", () => {
 describe("the engine, per field kind", () => {
   const uuid = "0b3f5f3c-6a3e-4d1e-9c1a-2f4b5c6d7e8f";
   const asset = { fieldtype: "asset", id: 1, filename: "/a.png", alt: "A" };
-  const link = (linktype: string, extra = {}) => ({ fieldtype: "multilink", linktype, id: "", url: "https://x.dev", cached_url: "", ...extra });
+  const link = (linktype: string, extra = {}) => ({
+    fieldtype: "multilink",
+    linktype,
+    id: "",
+    url: "https://x.dev",
+    cached_url: "",
+    ...extra,
+  });
   const doc = (...content: unknown[]) => ({ type: "doc", content });
   const blok = (component: string, fields = {}) => ({ _uid: `u-${component}`, component, ...fields });
   type Case = [name: string, rule: FieldRule, value: unknown, problems: string[], strictProblems?: string[]];
@@ -152,7 +213,13 @@ describe("the engine, per field kind", () => {
     ["number: a JSON number", ["number", 0], 3, ["must be a number written as a string (Storyblok's format), got number"]],
     ["number: not numeric (strict)", ["number", 0], "three", [], ['"three" is not a number']],
     ["datetime: Storyblok's format", ["datetime", 0], "2024-03-01 09:30", []],
-    ["datetime: ISO date (strict)", ["datetime", 0], "2024-03-01", [], ['"2024-03-01" is not in Storyblok\'s datetime format "YYYY-MM-DD HH:mm"']],
+    [
+      "datetime: ISO date (strict)",
+      ["datetime", 0],
+      "2024-03-01",
+      [],
+      ['"2024-03-01" is not in Storyblok\'s datetime format "YYYY-MM-DD HH:mm"'],
+    ],
     ["boolean: true", ["boolean", 0], true, []],
     ["boolean: a string", ["boolean", 0], "true", ['must be true or false, got "true"']],
     ["option: a listed value", ["option", 0, ["light", "dark", ""]], "dark", []],
@@ -167,28 +234,83 @@ describe("the engine, per field kind", () => {
     ["story: a resolved story where not resolvable", ["story", 0, 0], { uuid, content: {} }, ["must be a story uuid, got object"]],
     ["stories: one bad entry", ["stories", 0, 1], [uuid, 7], ["[1]: must be a story uuid or a resolved story, got number"]],
     ["bloks: allowed blocks", ["bloks", 0, ["link"]], [blok("link", { label: "x" })], []],
-    ["bloks: a block outside the whitelist", ["bloks", 0, ["link"]], [blok("card")], ['[0](card): "card" is not allowed here (allowed: link)']],
-    ["bloks: a content type where any nestable block may go", ["bloks", 0, 0], [blok("page")], ['[0](page): "page" is not allowed here (allowed: nestable blocks)']],
+    [
+      "bloks: a block outside the whitelist",
+      ["bloks", 0, ["link"]],
+      [blok("card")],
+      ['[0](card): "card" is not allowed here (allowed: link)'],
+    ],
+    [
+      "bloks: a content type where any nestable block may go",
+      ["bloks", 0, 0],
+      [blok("page")],
+      ['[0](page): "page" is not allowed here (allowed: nestable blocks)'],
+    ],
     ["bloks: an unknown block", ["bloks", 0, 0], [blok("wat")], ['[0](wat): unknown component "wat"']],
     ["bloks: a nested block's own problem", ["bloks", 0, 0], [blok("link")], ["[0](link).label: is required"]],
     ["bloks: not an array", ["bloks", 0, 0], {}, ["must be an array of blocks, got object"]],
     ["bloks: over maximum (strict)", ["bloks", 0, 0, 0, 1], [blok("card"), blok("card")], [], ["has 2 blocks, more than maximum 1"]],
     ["bloks: under minimum (strict)", ["bloks", 0, 0, 2], [blok("card")], [], ["has 1 blocks, fewer than minimum 2"]],
-    ["richtext: a document", ["richtext", 0, 0], doc({ type: "paragraph", content: [{ type: "text", text: "hi", marks: [{ type: "bold" }] }] }), []],
+    [
+      "richtext: a document",
+      ["richtext", 0, 0],
+      doc({ type: "paragraph", content: [{ type: "text", text: "hi", marks: [{ type: "bold" }] }] }),
+      [],
+    ],
     ["richtext: not a document", ["richtext", 0, 0], "hi", ['must be a rich-text document ({"type":"doc"}), got "hi"']],
-    ["richtext: a heading without level (strict: the renderer copes)", ["richtext", 0, 0], doc({ type: "heading", content: [] }), [], [".content[0]: heading node without attrs.level"]],
-    ["richtext: a node typed like an Object.prototype key is only unknown", ["richtext", 0, 0], doc({ type: "constructor" }, { type: "toString", attrs: {} }), [], ['.content[0]: unknown rich-text node "constructor"', '.content[1]: unknown rich-text node "toString"']],
-    ["richtext: a link mark without attrs (strict: the renderer copes)", ["richtext", 0, 0], doc({ type: "text", text: "x", marks: [{ type: "link" }] }), [], [".content[0].marks[0]: link mark without attrs"]],
-    ["richtext: an embedded block outside the whitelist", ["richtext", 0, ["link"]], doc({ type: "blok", attrs: { body: [blok("card")] } }), ['.content[0].body[0](card): "card" is not allowed here (allowed: link)']],
-    ["richtext: an unknown node (strict)", ["richtext", 0, 0], doc({ type: "hologram" }), [], ['.content[0]: unknown rich-text node "hologram"']],
+    [
+      "richtext: a heading without level (strict: the renderer copes)",
+      ["richtext", 0, 0],
+      doc({ type: "heading", content: [] }),
+      [],
+      [".content[0]: heading node without attrs.level"],
+    ],
+    [
+      "richtext: a node typed like an Object.prototype key is only unknown",
+      ["richtext", 0, 0],
+      doc({ type: "constructor" }, { type: "toString", attrs: {} }),
+      [],
+      ['.content[0]: unknown rich-text node "constructor"', '.content[1]: unknown rich-text node "toString"'],
+    ],
+    [
+      "richtext: a link mark without attrs (strict: the renderer copes)",
+      ["richtext", 0, 0],
+      doc({ type: "text", text: "x", marks: [{ type: "link" }] }),
+      [],
+      [".content[0].marks[0]: link mark without attrs"],
+    ],
+    [
+      "richtext: an embedded block outside the whitelist",
+      ["richtext", 0, ["link"]],
+      doc({ type: "blok", attrs: { body: [blok("card")] } }),
+      ['.content[0].body[0](card): "card" is not allowed here (allowed: link)'],
+    ],
+    [
+      "richtext: an unknown node (strict)",
+      ["richtext", 0, 0],
+      doc({ type: "hologram" }),
+      [],
+      ['.content[0]: unknown rich-text node "hologram"'],
+    ],
     ["asset: an asset", ["asset", 0], asset, []],
     ["asset: a URL string", ["asset", 0], "/a.png", ['must be an asset ({"fieldtype":"asset", filename}), got "/a.png"']],
     ["asset: without alt (strict)", ["asset", 0], { ...asset, alt: null }, [], [".alt: must be a string (describe the image)"]],
     ["asset: required and empty (strict)", ["asset", 1], { ...asset, filename: "" }, [], ["is required"]],
-    ["multiasset: one bad entry", ["multiasset", 0], [asset, {}], ["[1]: must be an asset ({\"fieldtype\":\"asset\", filename}), got object"]],
+    ["multiasset: one bad entry", ["multiasset", 0], [asset, {}], ['[1]: must be an asset ({"fieldtype":"asset", filename}), got object']],
     ["multilink: a URL link", ["multilink", 0, ["story", "url"]], link("url"), []],
-    ["multilink: an email link where not allowed", ["multilink", 0, ["story", "url"]], link("email"), ['linktype "email" is not allowed here (allowed: story, url)']],
-    ["multilink: a story link with a slug for id (strict)", ["multilink", 0, ["story", "url"]], link("story", { id: "home" }), [], ['story link id "home" is not a uuid']],
+    [
+      "multilink: an email link where not allowed",
+      ["multilink", 0, ["story", "url"]],
+      link("email"),
+      ['linktype "email" is not allowed here (allowed: story, url)'],
+    ],
+    [
+      "multilink: a story link with a slug for id (strict)",
+      ["multilink", 0, ["story", "url"]],
+      link("story", { id: "home" }),
+      [],
+      ['story link id "home" is not a uuid'],
+    ],
     ["table: a table", ["table", 0], { fieldtype: "table", thead: [], tbody: [] }, []],
     ["table: rows only", ["table", 0], { tbody: [] }, ['must be a table ({"fieldtype":"table", thead, tbody}), got object']],
     ["custom: whatever the plugin stores", ["custom", 0], { plugin: "x", anything: 1 }, []],
@@ -242,7 +364,14 @@ describe("the generated guards for this site", () => {
   });
 
   it("checkBlok accepts relations as the client resolves them", () => {
-    const story = { id: 1, uuid: "0b3f5f3c-6a3e-4d1e-9c1a-2f4b5c6d7e8f", name: "A", slug: "a", full_slug: "projects/a", content: { _uid: "x", component: "project" } };
+    const story = {
+      id: 1,
+      uuid: "0b3f5f3c-6a3e-4d1e-9c1a-2f4b5c6d7e8f",
+      name: "A",
+      slug: "a",
+      full_slug: "projects/a",
+      content: { _uid: "x", component: "project" },
+    };
     expect(checkBlok({ _uid: "c", component: "single_card", project: story }).ok).toBe(true);
     expect(checkBlok({ _uid: "c", component: "single_card", project: story.uuid }).ok).toBe(true);
   });

@@ -19,7 +19,13 @@ const optionField = (component: string): Diagnostic => ({
 describe("reportLines", () => {
   const many = ["carousel", "accordion", "banner", "dialog", "embed"].map(optionField);
   const collision: Diagnostic = { severity: "warning", code: "name-collision", component: "Modal Block", message: "its type name …" };
-  const error: Diagnostic = { severity: "error", code: "field-type-unknown", component: "hero", field: "x", message: 'unknown field type "wat"' };
+  const error: Diagnostic = {
+    severity: "error",
+    code: "field-type-unknown",
+    component: "hero",
+    field: "x",
+    message: 'unknown field type "wat"',
+  };
 
   it("sums up a code seen more than three times in one line with its count and first example, errors first", () => {
     expect(reportLines([...many, collision, error])).toEqual([
@@ -32,7 +38,9 @@ describe("reportLines", () => {
   it("lists every one with verbose, sorted by place whatever the input order", () => {
     const lines = reportLines([...many].reverse(), { verbose: true });
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toBe('warning[option-without-values]: component "accordion", field "root_class": has no option values; typed as string');
+    expect(lines[0]).toBe(
+      'warning[option-without-values]: component "accordion", field "root_class": has no option values; typed as string',
+    );
     expect(reportLines(many, { verbose: true })).toEqual(lines);
   });
 
@@ -47,12 +55,36 @@ describe("reportLines", () => {
 describe("warnings the generator gives", () => {
   const datasourceField = { type: "option", source: "internal", datasource_slug: "colours" };
   const cases: [string, { schema: Record<string, RawField>; datasources?: unknown; code?: string; message?: RegExp }][] = [
-    ["a datasource with no datasources file", { schema: { value: datasourceField }, code: "datasource-unknown", message: /no datasources file was found/ }],
-    ["a datasource missing from the file", { schema: { value: datasourceField }, datasources: [{ slug: "sizes", entries: [] }], code: "datasource-unknown", message: /"colours", which is not in the datasources file/ }],
+    [
+      "a datasource with no datasources file",
+      { schema: { value: datasourceField }, code: "datasource-unknown", message: /no datasources file was found/ },
+    ],
+    [
+      "a datasource missing from the file",
+      {
+        schema: { value: datasourceField },
+        datasources: [{ slug: "sizes", entries: [] }],
+        code: "datasource-unknown",
+        message: /"colours", which is not in the datasources file/,
+      },
+    ],
     ["a datasource in the file", { schema: { value: datasourceField }, datasources: [{ slug: "colours", entries: [{ value: "red" }] }] }],
-    ["rich text restricted without a whitelist", { schema: { value: { type: "richtext", restrict_components: true } }, code: "richtext-allows-no-blocks", message: /allows none; typed as RichTextDoc<never>/ }],
-    ["rich text restricted to an explicit empty whitelist (meant)", { schema: { value: { type: "richtext", restrict_components: true, component_whitelist: [] } } }],
-    ["rich text restricted to a group list that was never saved", { schema: { value: { type: "richtext", restrict_components: true, restrict_type: "groups" } }, code: "richtext-allows-no-blocks" }],
+    [
+      "rich text restricted without a whitelist",
+      {
+        schema: { value: { type: "richtext", restrict_components: true } },
+        code: "richtext-allows-no-blocks",
+        message: /allows none; typed as RichTextDoc<never>/,
+      },
+    ],
+    [
+      "rich text restricted to an explicit empty whitelist (meant)",
+      { schema: { value: { type: "richtext", restrict_components: true, component_whitelist: [] } } },
+    ],
+    [
+      "rich text restricted to a group list that was never saved",
+      { schema: { value: { type: "richtext", restrict_components: true, restrict_type: "groups" } }, code: "richtext-allows-no-blocks" },
+    ],
   ];
   it.each(cases)("%s", (_name, { schema, datasources, code, message }) => {
     const result = run([{ name: "probe", is_nestable: true, schema }], { datasources });
@@ -79,18 +111,39 @@ describe("portfolio generate: side files and --no-warn", () => {
       return error as { code: number; stdout: string; stderr: string };
     }
   };
-  const schema = { components: [{ name: "swatch", is_nestable: true, schema: { colour: { type: "option", source: "internal", datasource_slug: "colours" }, size: { type: "option" } } }] };
+  const schema = {
+    components: [
+      {
+        name: "swatch",
+        is_nestable: true,
+        schema: { colour: { type: "option", source: "internal", datasource_slug: "colours" }, size: { type: "option" } },
+      },
+    ],
+  };
   const datasources = { datasources: [{ slug: "colours", entries: [{ value: "red" }, { value: "blue" }] }] };
 
-  it.each([["<name>.datasources.json", "shop.datasources.json"], ["datasources.json", "datasources.json"]])("picks up %s beside the schema", async (_label, file) => {
+  it.each([
+    ["<name>.datasources.json", "shop.datasources.json"],
+    ["datasources.json", "datasources.json"],
+  ])("picks up %s beside the schema", async (_label, file) => {
     const dir = join(temp, file.replace(/\W/g, "-"));
     mkdirSync(dir);
     writeFileSync(join(dir, "shop.components.json"), JSON.stringify(schema));
     writeFileSync(join(dir, file), JSON.stringify(datasources));
-    const { code, stderr } = await portfolio("generate", "--schema", join(dir, "shop.components.json"), "--out", join(dir, "out"), "--no-warn", "option-without-values");
+    const { code, stderr } = await portfolio(
+      "generate",
+      "--schema",
+      join(dir, "shop.components.json"),
+      "--out",
+      join(dir, "out"),
+      "--no-warn",
+      "option-without-values",
+    );
     expect(code).toBe(0);
     expect(stderr).toBe(`${join(dir, "shop.components.json")}: (1 warning silenced with --no-warn)\n`);
-    expect(propertyLine(readFileSync(join(dir, "out/components.ts"), "utf8"), "SwatchBlok", "colour")).toBe('colour?: "blue" | "red" | "";');
+    expect(propertyLine(readFileSync(join(dir, "out/components.ts"), "utf8"), "SwatchBlok", "colour")).toBe(
+      'colour?: "blue" | "red" | "";',
+    );
   });
 
   it("rejects an unknown warning code (a typo must not silence nothing forever)", async () => {

@@ -22,7 +22,8 @@ async function queue(store: MessageStore, count: number): Promise<number[]> {
 /** Claims until the store has nothing left for this handle; the ids it got. */
 async function claimAll(store: MessageStore, now: number): Promise<number[]> {
   const ids: number[] = [];
-  for (let message = await store.claimDue(now, now, LEASE_MS); message; message = await store.claimDue(now, now, LEASE_MS)) ids.push(message.id);
+  for (let message = await store.claimDue(now, now, LEASE_MS); message; message = await store.claimDue(now, now, LEASE_MS))
+    ids.push(message.id);
   return ids;
 }
 
@@ -48,13 +49,16 @@ describeEachStore("claims", (stores) => {
   });
 
   // Postgres: the handles above already race four connection pools; one SQLite file needs processes to race.
-  it.skipIf(stores.kind === "postgres")("20 queued messages, 4 processes claiming at once: each message is claimed exactly once", async () => {
-    const [store] = await openFour();
-    const ids = await queue(store!, 20);
-    const job = { kind: "claims", location, now: 5000, leaseMs: LEASE_MS } as const;
-    const claimed = await runWorkersTogether<number[]>([job, job, job, job]);
-    expect(claimed.flat().sort((a, b) => a - b)).toEqual(ids);
-  });
+  it.skipIf(stores.kind === "postgres")(
+    "20 queued messages, 4 processes claiming at once: each message is claimed exactly once",
+    async () => {
+      const [store] = await openFour();
+      const ids = await queue(store!, 20);
+      const job = { kind: "claims", location, now: 5000, leaseMs: LEASE_MS } as const;
+      const claimed = await runWorkersTogether<number[]>([job, job, job, job]);
+      expect(claimed.flat().sort((a, b) => a - b)).toEqual(ids);
+    },
+  );
 
   it("the earliest due is claimed first, and nothing not yet due", async () => {
     const [store] = await openFour();

@@ -65,8 +65,18 @@ describe("composing the stored message", () => {
     ["cut at 80 characters", rules, { name: "a".repeat(100) }, `Contact form: ${"a".repeat(80)}`],
     ["cut at 80 characters, never inside an emoji", rules, { name: `${"a".repeat(79)}😀😀` }, `Contact form: ${"a".repeat(79)}😀`],
     ["a fallback when the name is only controls", rules, { name: "\u202E\u0000\r\n" }, "Contact form: a new message"],
-    ["the first text field when none is called name", [{ name: "company", label: "Company", input_type: "text" }], { company: "Tidewater" }, "Contact form: Tidewater"],
-    ["a fallback when there is nothing to name", [{ name: "message", label: "Message", input_type: "textarea" }], { message: "Hi" }, "Contact form: a new message"],
+    [
+      "the first text field when none is called name",
+      [{ name: "company", label: "Company", input_type: "text" }],
+      { company: "Tidewater" },
+      "Contact form: Tidewater",
+    ],
+    [
+      "a fallback when there is nothing to name",
+      [{ name: "message", label: "Message", input_type: "textarea" }],
+      { message: "Hi" },
+      "Contact form: a new message",
+    ],
   ])("the subject names the sender: %s", (_name, given, values, want) => {
     expect(subjectLine(given, values)).toBe(want);
   });
@@ -80,7 +90,11 @@ describe("ownerEmailFrom", () => {
 
   it.each<[string, unknown, string | null]>([
     ["none", { footer: [{ columns: [] }] }, null],
-    ["the first in document order", { a: [{ link: { linktype: "email", email: "first@example.com" } }], b: { linktype: "email", email: "second@example.com" } }, "first@example.com"],
+    [
+      "the first in document order",
+      { a: [{ link: { linktype: "email", email: "first@example.com" } }], b: { linktype: "email", email: "second@example.com" } },
+      "first@example.com",
+    ],
     ["not a url link", { link: { linktype: "url", url: "mailto:x@example.com" } }, null],
     ["not a header-breaking address", { link: { linktype: "email", email: "a@b.c, evil@example.com" } }, null],
   ])("%s", (_name, content, want) => {
@@ -112,8 +126,18 @@ describe("readContactConfig", () => {
   });
 
   it("reads the variables, and falls back with a warning on a malformed one", () => {
-    const config = readContactConfig({ CONTACT_DB: "/tmp/x.sqlite", SMTP_URL: "smtp://h:25", CONTACT_RATE_LIMIT: "3/60", CONTACT_RETRY_MS: "nope" });
-    expect(config).toMatchObject({ store: { kind: "sqlite", path: "/tmp/x.sqlite" }, smtpUrl: "smtp://h:25", rateLimit: { limit: 3, windowMs: 60_000 }, retryBaseMs: 30_000 });
+    const config = readContactConfig({
+      CONTACT_DB: "/tmp/x.sqlite",
+      SMTP_URL: "smtp://h:25",
+      CONTACT_RATE_LIMIT: "3/60",
+      CONTACT_RETRY_MS: "nope",
+    });
+    expect(config).toMatchObject({
+      store: { kind: "sqlite", path: "/tmp/x.sqlite" },
+      smtpUrl: "smtp://h:25",
+      rateLimit: { limit: 3, windowMs: 60_000 },
+      retryBaseMs: 30_000,
+    });
     expect(readContactConfig({ CONTACT_RATE_LIMIT: "lots" }).rateLimit).toEqual({ limit: 5, windowMs: 600_000 });
   });
 });

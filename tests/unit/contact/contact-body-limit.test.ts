@@ -17,7 +17,10 @@ beforeAll(async () => {
   server = createServer(async (request, response) => {
     // The default limits, as acceptContact reads a post.
     const result = await readFormBody(request);
-    const fields = result.kind === "ok" ? Object.fromEntries(Object.entries(result.fields).map(([key, value]) => [key, typeof value === "string" ? value.length : value])) : undefined;
+    const fields =
+      result.kind === "ok"
+        ? Object.fromEntries(Object.entries(result.fields).map(([key, value]) => [key, typeof value === "string" ? value.length : value]))
+        : undefined;
     response.setHeader("connection", "close");
     response.end(JSON.stringify({ kind: result.kind, fields }));
   });
@@ -41,7 +44,9 @@ function post(chunks: string[], type: string | undefined, declare: boolean): Pro
       response.on("end", () => resolve(JSON.parse(text) as Answer));
     });
     // The server may answer and close before the last chunk is written.
-    request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error),
+    );
     for (const chunk of chunks) request.write(chunk);
     request.end();
   });

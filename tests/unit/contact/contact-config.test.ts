@@ -132,7 +132,10 @@ describe("CRON_SECRET", () => {
 
 describe("CONTACT_DB", () => {
   it("a postgres URL is the store", () => {
-    expect(readContactConfig({ CONTACT_DB: "postgres://u:p@db.example:5432/site" }).store).toEqual({ kind: "postgres", url: "postgres://u:p@db.example:5432/site" });
+    expect(readContactConfig({ CONTACT_DB: "postgres://u:p@db.example:5432/site" }).store).toEqual({
+      kind: "postgres",
+      url: "postgres://u:p@db.example:5432/site",
+    });
   });
 
   it("one that cannot work throws the ContactDbError, so the server does not start on it", () => {

@@ -77,7 +77,9 @@ describe("CONTACT_RETRY_MS and the backoff", () => {
 
 describe("the other settings", () => {
   it("trims values and treats blank ones as unset", () => {
-    expect(readContactConfig({ CONTACT_DB: " /tmp/m.sqlite ", SMTP_URL: "  ", CONTACT_TO: " owner@example.com ", CONTACT_FROM: "" })).toMatchObject({
+    expect(
+      readContactConfig({ CONTACT_DB: " /tmp/m.sqlite ", SMTP_URL: "  ", CONTACT_TO: " owner@example.com ", CONTACT_FROM: "" }),
+    ).toMatchObject({
       store: { kind: "sqlite", path: "/tmp/m.sqlite" },
       smtpUrl: undefined,
       to: "owner@example.com",

@@ -65,7 +65,12 @@ const VALID = { name: "Femke de Wit", email: "femke@example.com", message: "A me
 const stored = async (): Promise<StoredMessage[]> => (await contactRuntime().store()).list();
 
 function postJson(path: string, body: unknown, headers: Record<string, string>) {
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 function postForm(path: string, fields: Record<string, string>, headers: Record<string, string>) {
@@ -82,9 +87,32 @@ const sameOrigin = () => ({ origin: base, "sec-fetch-site": "same-origin" });
 
 describe("the rate limit counts an IPv6 /64 as one sender, over HTTP behind a proxy", () => {
   it.each<[string, string[]]>([
-    ["six addresses of one /64", ["2001:db8:a:1::1", "2001:db8:a:1::2", "2001:db8:a:1:ffff::3", "2001:0db8:000a:0001::4", "2001:DB8:A:1:AAAA:BBBB:CCCC:DDDD", "2001:db8:a:1::6"]],
-    ["an IPv4 address, then its IPv4-mapped spellings", ["203.0.113.50", "203.0.113.50", "203.0.113.50", "::ffff:203.0.113.50", "::FFFF:CB00:7132", "[::ffff:203.0.113.50]:443"]],
-    ["one /64, with the client's forged entries first", ["198.51.100.1, 2001:db8:b:1::1", "2001:db8:b:1::2", "1.1.1.1, 2001:db8:b:1::3", "2001:db8:b:1::4", "2001:db8:b:1::5%eth0", "9.9.9.9,2001:db8:b:1::6"]],
+    [
+      "six addresses of one /64",
+      [
+        "2001:db8:a:1::1",
+        "2001:db8:a:1::2",
+        "2001:db8:a:1:ffff::3",
+        "2001:0db8:000a:0001::4",
+        "2001:DB8:A:1:AAAA:BBBB:CCCC:DDDD",
+        "2001:db8:a:1::6",
+      ],
+    ],
+    [
+      "an IPv4 address, then its IPv4-mapped spellings",
+      ["203.0.113.50", "203.0.113.50", "203.0.113.50", "::ffff:203.0.113.50", "::FFFF:CB00:7132", "[::ffff:203.0.113.50]:443"],
+    ],
+    [
+      "one /64, with the client's forged entries first",
+      [
+        "198.51.100.1, 2001:db8:b:1::1",
+        "2001:db8:b:1::2",
+        "1.1.1.1, 2001:db8:b:1::3",
+        "2001:db8:b:1::4",
+        "2001:db8:b:1::5%eth0",
+        "9.9.9.9,2001:db8:b:1::6",
+      ],
+    ],
   ])("%s: five accepted, the sixth 429", async (_name, senders) => {
     const statuses: number[] = [];
     for (const sender of senders) statuses.push((await postJson("/api/contact", VALID, { "x-forwarded-for": sender })).status);
@@ -118,7 +146,10 @@ describe("a post from another site's page is refused", () => {
     const before = (await stored()).length;
     const response = await postJson("/api/contact", VALID, { ...headers, "x-forwarded-for": "192.0.2.77" });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ ok: false, error: "Posts from other sites are refused: send the form from this site's own pages." });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "Posts from other sites are refused: send the form from this site's own pages.",
+    });
     expect(await stored()).toHaveLength(before);
     expect(warn).toHaveBeenCalledTimes(1);
     const line = String(warn.mock.calls[0]?.[0]);
@@ -187,7 +218,13 @@ function decodeHeader(value: string): string {
     const bytes: number[] = [];
     for (const [, encoding, text = ""] of run.matchAll(words)) {
       if (encoding?.toLowerCase() === "b") bytes.push(...Buffer.from(text, "base64"));
-      else bytes.push(...Buffer.from(text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_hex, code: string) => String.fromCharCode(Number.parseInt(code, 16))), "latin1"));
+      else
+        bytes.push(
+          ...Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_hex, code: string) => String.fromCharCode(Number.parseInt(code, 16))),
+            "latin1",
+          ),
+        );
     }
     return Buffer.from(bytes).toString("utf8");
   });
@@ -227,8 +264,14 @@ const CLEANED = [
 
 describe("what is stored is what is mailed, cleaned", () => {
   it.each<[string, (fields: Record<string, string>) => Promise<Response>]>([
-    ["the script's JSON to /api/contact", (fields) => postJson("/api/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.90" })],
-    ["the no-JavaScript form post to /contact", (fields) => postForm("/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.91" })],
+    [
+      "the script's JSON to /api/contact",
+      (fields) => postJson("/api/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.90" }),
+    ],
+    [
+      "the no-JavaScript form post to /contact",
+      (fields) => postForm("/contact", fields, { ...sameOrigin(), "x-forwarded-for": "192.0.2.91" }),
+    ],
   ])("%s", async (_name, post) => {
     const before = (await stored()).length;
     expect((await post(HOSTILE)).status).toBeLessThan(400);

@@ -27,7 +27,12 @@ describe("validateField", () => {
     ["email smuggling a second address", { input_type: "email" }, "x,evil@example.com", "Please enter a valid email address."],
     ["email with a display name", { input_type: "email" }, "Ann <ann@example.com>", "Please enter a valid email address."],
     ["email with a plus tag", { input_type: "email" }, "ann+work@example.co.uk", null],
-    ["email length is checked first", { input_type: "email", max_length: "5" }, "ann@example.com", "Please enter no more than 5 characters."],
+    [
+      "email length is checked first",
+      { input_type: "email", max_length: "5" },
+      "ann@example.com",
+      "Please enter no more than 5 characters.",
+    ],
     ["valid url", { input_type: "url" }, "https://example.com/work", null],
     ["url without scheme", { input_type: "url" }, "example.com", "Please enter a valid URL."],
     ["javascript url", { input_type: "url" }, "javascript:alert(1)", "Please enter a valid URL."],
@@ -135,7 +140,10 @@ describe("values are cleaned before any rule judges them", () => {
     // Five letters padded with invisible characters fit a maximum of five...
     expect(validateSubmission([limited], { f: "\u202EFe\u200Fm\u0000ke\u202C" })).toEqual({ ok: true, values: { f: "Femke" } });
     // ...and four letters padded to five or more do not reach a minimum of five.
-    expect(validateSubmission([limited], { f: "\u202E\u202EFemk" })).toEqual({ ok: false, errors: { f: "Please enter at least 5 characters." } });
+    expect(validateSubmission([limited], { f: "\u202E\u202EFemk" })).toEqual({
+      ok: false,
+      errors: { f: "Please enter at least 5 characters." },
+    });
     // A CRLF in a message counts as one character, as the browser's maxlength counts it.
     const message = rule({ name: "m", input_type: "textarea", max_length: "3" });
     expect(validateSubmission([message], { m: "a\r\nb" })).toEqual({ ok: true, values: { m: "a\nb" } });
@@ -143,8 +151,14 @@ describe("values are cleaned before any rule judges them", () => {
 
   it("an address is valid or not once cleaned: a hidden break cannot smuggle a header", () => {
     const email = rule({ name: "e", label: "Email", input_type: "email", required: true });
-    expect(validateSubmission([email], { e: "ann@example.com\r\nBcc: x@evil.example" })).toEqual({ ok: false, errors: { e: "Please enter a valid email address." } });
-    expect(validateSubmission([email], { e: "ann@example.com\u2028Bcc:x@evil.example" })).toEqual({ ok: false, errors: { e: "Please enter a valid email address." } });
+    expect(validateSubmission([email], { e: "ann@example.com\r\nBcc: x@evil.example" })).toEqual({
+      ok: false,
+      errors: { e: "Please enter a valid email address." },
+    });
+    expect(validateSubmission([email], { e: "ann@example.com\u2028Bcc:x@evil.example" })).toEqual({
+      ok: false,
+      errors: { e: "Please enter a valid email address." },
+    });
     expect(validateSubmission([email], { e: "\u202Eann@example.com" })).toEqual({ ok: true, values: { e: "ann@example.com" } });
   });
 });

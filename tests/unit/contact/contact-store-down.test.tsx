@@ -49,13 +49,21 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-const VALID = { name: "Femke de Wit", email: "femke@example.com", message: "A message long enough for the rules, kept while the database is down.", consent: "yes" };
+const VALID = {
+  name: "Femke de Wit",
+  email: "femke@example.com",
+  message: "A message long enough for the rules, kept while the database is down.",
+  consent: "yes",
+};
 let sender = 0;
 const post = (path: string, json: boolean) =>
   fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", "x-forwarded-for": `203.0.113.${(sender += 1)}` },
+    headers: {
+      "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
+      "x-forwarded-for": `203.0.113.${(sender += 1)}`,
+    },
     body: json ? JSON.stringify(VALID) : new URLSearchParams(VALID).toString(),
   });
 const storedCount = async () => (await (await contactRuntime().store()).list()).length;
@@ -71,9 +79,16 @@ describe.skipIf(!hasPostgres)("Postgres is down when the visitor posts", () => {
       const api = await post("/api/contact", true);
       expect(api.status).toBe(503);
       expect(api.headers.get("retry-after")).toBe("30");
-      expect(await api.json()).toEqual({ ok: false, error: "Messages cannot be received for a moment; nothing was sent. Please try again in 30 seconds." });
+      expect(await api.json()).toEqual({
+        ok: false,
+        error: "Messages cannot be received for a moment; nothing was sent. Please try again in 30 seconds.",
+      });
 
-      expect(await (await post("/accept", false)).json()).toEqual({ kind: "store-unreachable", retryAfterSeconds: 30, values: { ...VALID, website: "" } });
+      expect(await (await post("/accept", false)).json()).toEqual({
+        kind: "store-unreachable",
+        retryAfterSeconds: 30,
+        values: { ...VALID, website: "" },
+      });
 
       const page = await post("/contact", false);
       expect(page.status).toBe(503);

@@ -12,7 +12,10 @@ describe("crossSiteRefusal: a post from another site's page is refused", () => {
     ["Sec-Fetch-Site with an unknown value", { host: "elenavarga.design", "sec-fetch-site": "same-origin-ish" }],
     ["Sec-Fetch-Site empty", { host: "elenavarga.design", "sec-fetch-site": "" }],
     ["Sec-Fetch-Site sent twice (Node joins them)", { host: "elenavarga.design", "sec-fetch-site": "same-origin, cross-site" }],
-    ["same-origin Sec-Fetch-Site but a foreign Origin", { host: "elenavarga.design", origin: "https://evil.example", "sec-fetch-site": "same-origin" }],
+    [
+      "same-origin Sec-Fetch-Site but a foreign Origin",
+      { host: "elenavarga.design", origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+    ],
     ["another site's Origin", { host: "elenavarga.design", origin: "https://evil.example" }],
     ["Origin: null (sandboxed frame, data: URL, redirected post)", { host: "elenavarga.design", origin: "null" }],
     ["an empty Origin", { host: "elenavarga.design", origin: "" }],
@@ -46,8 +49,14 @@ describe("crossSiteRefusal: a post from another site's page is refused", () => {
 
 describe("crossSiteRefusal: the site's own pages and non-browser clients go on", () => {
   it.each<[string, IncomingHttpHeaders]>([
-    ["the no-JavaScript form post (Chromium)", { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }],
-    ["the script's fetch behind a TLS proxy (the scheme is not compared with Host)", { host: "elenavarga.design", origin: "https://elenavarga.design", "sec-fetch-site": "same-origin" }],
+    [
+      "the no-JavaScript form post (Chromium)",
+      { host: "localhost:3000", origin: "http://localhost:3000", "sec-fetch-site": "same-origin" },
+    ],
+    [
+      "the script's fetch behind a TLS proxy (the scheme is not compared with Host)",
+      { host: "elenavarga.design", origin: "https://elenavarga.design", "sec-fetch-site": "same-origin" },
+    ],
     ["upper-case host names", { host: "ElenaVarga.Design", origin: "https://ELENAVARGA.design" }],
     ["a Host with the scheme's default port", { host: "elenavarga.design:443", origin: "https://elenavarga.design" }],
     ["an explicit default port in both", { host: "localhost:80", origin: "http://localhost:80" }],
@@ -64,6 +73,8 @@ describe("crossSiteRefusal: the site's own pages and non-browser clients go on",
   it("the reason names the header and quotes the value, on one line", () => {
     expect(crossSiteRefusal({ host: "elenavarga.design", "sec-fetch-site": "cross-site" }, "")).toBe('Sec-Fetch-Site is "cross-site"');
     const reason = crossSiteRefusal({ host: "elenavarga.design", origin: "https://evil.example\n203.0.113.9 forged line" }, "");
-    expect(reason).toBe('Origin "https://evil.example\\n203.0.113.9 forged line" is neither the request\'s host "elenavarga.design" nor NEXT_PUBLIC_SITE_URL');
+    expect(reason).toBe(
+      'Origin "https://evil.example\\n203.0.113.9 forged line" is neither the request\'s host "elenavarga.design" nor NEXT_PUBLIC_SITE_URL',
+    );
   });
 });

@@ -62,7 +62,11 @@ beforeEach(async () => {
   sent = [];
   holdSends = false;
   releaseSend = undefined;
-  loop = createDeliveryLoop(counted(store), mailer, { retryBaseMs: 1000, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries() });
+  loop = createDeliveryLoop(counted(store), mailer, {
+    retryBaseMs: 1000,
+    sendTimeoutMs: SEND_TIMEOUT_MS,
+    unrecorded: createUnrecordedDeliveries(),
+  });
 });
 
 afterEach(async () => {
@@ -91,7 +95,11 @@ describe("never spins", () => {
     // Due by nextDueAt, but every claim loses the race (another instance's clock, or its claim in between).
     const losing: MessageStore = { ...store, claimDue: async () => ((looks += 1), null) };
     loop.stop();
-    loop = createDeliveryLoop(losing, mailer, { retryBaseMs: 1000, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries() });
+    loop = createDeliveryLoop(losing, mailer, {
+      retryBaseMs: 1000,
+      sendTimeoutMs: SEND_TIMEOUT_MS,
+      unrecorded: createUnrecordedDeliveries(),
+    });
     await loop.kick();
     expect(looks).toBe(1);
     await vi.advanceTimersByTimeAsync(249);

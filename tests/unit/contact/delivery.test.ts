@@ -13,7 +13,8 @@ import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smt
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";
 
-const TEXT = "Hallo Elena,\nwir überarbeiten die Haltestellenanzeigen — können wir reden?\r\nA line that is long enough to be wrapped by the transfer encoding, because mail lines stop at 76 characters.\n.\nA lone dot above must survive SMTP's end-of-data rule.";
+const TEXT =
+  "Hallo Elena,\nwir überarbeiten die Haltestellenanzeigen — können wir reden?\r\nA line that is long enough to be wrapped by the transfer encoding, because mail lines stop at 76 characters.\n.\nA lone dot above must survive SMTP's end-of-data rule.";
 const SEND_TIMEOUT_MS = 2000;
 const LEASE_MS = leaseFor(SEND_TIMEOUT_MS);
 
@@ -30,14 +31,24 @@ afterEach(async () => {
   await smtp.stop();
 });
 
-const at = (now: number, retryBaseMs = 1000): DeliveryOptions => ({ retryBaseMs, sendTimeoutMs: SEND_TIMEOUT_MS, unrecorded: createUnrecordedDeliveries(), now: () => now });
+const at = (now: number, retryBaseMs = 1000): DeliveryOptions => ({
+  retryBaseMs,
+  sendTimeoutMs: SEND_TIMEOUT_MS,
+  unrecorded: createUnrecordedDeliveries(),
+  now: () => now,
+});
 const messageIds = () => smtp.received.map((mail) => mail.headers["message-id"]);
 
 describeEachStore("delivery through a real SMTP server", (stores) => {
   it("sends a stored message with the visitor's text intact, then marks it delivered", async () => {
     const store = await stores.open(await stores.fresh());
     const stored = await store.add(
-      newMessage({ fields: [{ name: "name", label: "Your name", value: "Femke de Wit" }, { name: "message", label: "Message", value: TEXT.replace(/\r\n/g, "\n") }] }),
+      newMessage({
+        fields: [
+          { name: "name", label: "Your name", value: "Femke de Wit" },
+          { name: "message", label: "Message", value: TEXT.replace(/\r\n/g, "\n") },
+        ],
+      }),
     );
     expect(await deliverDue(store, mailer, at(stored.receivedAt))).toEqual({ delivered: 1, failed: 0 });
 
@@ -59,7 +70,12 @@ describeEachStore("delivery through a real SMTP server", (stores) => {
     await smtp.stop();
 
     expect(await deliverDue(store, mailer, at(now))).toEqual({ delivered: 0, failed: 1 });
-    expect((await store.list())[0]).toMatchObject({ state: "queued", attempts: 1, nextAttemptAt: now + 1000, lastError: expect.stringMatching(/ECONNREFUSED/) });
+    expect((await store.list())[0]).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      nextAttemptAt: now + 1000,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    });
     expect(await store.nextDueAt()).toBe(now + 1000);
 
     // Not due yet: nothing is attempted.

@@ -121,7 +121,9 @@ describeEachStore('dispatch in delivery mode "request"', (stores) => {
   it("with the platform's waitUntil: the send is handed to it, and the visitor is answered before SMTP answers", async () => {
     const runtime = runtimeFor(await stores.fresh(), { SMTP_URL: smtp.url, CONTACT_DELIVERY: "request" });
     const handed: Promise<unknown>[] = [];
-    (globalThis as { [key: symbol]: unknown })[REQUEST_CONTEXT] = { get: () => ({ waitUntil: (promise: Promise<unknown>) => handed.push(promise) }) };
+    (globalThis as { [key: symbol]: unknown })[REQUEST_CONTEXT] = {
+      get: () => ({ waitUntil: (promise: Promise<unknown>) => handed.push(promise) }),
+    };
     const store = await runtime.store();
     const { id, uuid } = await store.add(newMessage({ receivedAt: Date.now() }));
 
@@ -148,7 +150,11 @@ describeEachStore('dispatch in delivery mode "request"', (stores) => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const silent = await silentSmtp();
     try {
-      const runtime = runtimeFor(await stores.fresh(), { SMTP_URL: silent.url, CONTACT_DELIVERY: "request", CONTACT_SEND_TIMEOUT_MS: "500" });
+      const runtime = runtimeFor(await stores.fresh(), {
+        SMTP_URL: silent.url,
+        CONTACT_DELIVERY: "request",
+        CONTACT_SEND_TIMEOUT_MS: "500",
+      });
       const store = await runtime.store();
       const { id } = await store.add(newMessage({ receivedAt: Date.now() }));
       const started = performance.now();

@@ -31,11 +31,31 @@ describe("a SQLite path: the project root, never the build", () => {
     ["relative", "messages/site.sqlite", project, join(project, "messages", "site.sqlite")],
     ["relative with ./", "./db.sqlite", project, join(project, "db.sqlite")],
     ["absolute", "/var/lib/portfolio/contact.sqlite", project, "/var/lib/portfolio/contact.sqlite"],
-    ["unset, from a sub-folder of the project (not a build)", undefined, join(project, "src"), join(project, "src", ".data", "contact.sqlite")],
-    ["unset, from .next/standalone (the standalone server's cwd)", undefined, join(project, ".next", "standalone"), join(project, ".data", "contact.sqlite")],
-    ["relative, from .next/standalone", "messages/site.sqlite", join(project, ".next", "standalone"), join(project, "messages", "site.sqlite")],
+    [
+      "unset, from a sub-folder of the project (not a build)",
+      undefined,
+      join(project, "src"),
+      join(project, "src", ".data", "contact.sqlite"),
+    ],
+    [
+      "unset, from .next/standalone (the standalone server's cwd)",
+      undefined,
+      join(project, ".next", "standalone"),
+      join(project, ".data", "contact.sqlite"),
+    ],
+    [
+      "relative, from .next/standalone",
+      "messages/site.sqlite",
+      join(project, ".next", "standalone"),
+      join(project, "messages", "site.sqlite"),
+    ],
     ["unset, from inside .next itself", undefined, join(project, ".next"), join(project, ".data", "contact.sqlite")],
-    ["unset, from a build folder found by its BUILD_ID (.next-x/standalone)", undefined, join(project, ".next-x", "standalone"), join(project, ".data", "contact.sqlite")],
+    [
+      "unset, from a build folder found by its BUILD_ID (.next-x/standalone)",
+      undefined,
+      join(project, ".next-x", "standalone"),
+      join(project, ".data", "contact.sqlite"),
+    ],
     ["':memory:' stays in memory", ":memory:", project, ":memory:"],
   ])("%s", (_name, value, cwd, path) => {
     expect(parseStoreLocation(value, cwd)).toEqual({ kind: "sqlite", path });
@@ -129,6 +149,8 @@ describe("redact and describeLocation: what logs may show", () => {
 
   it("names a SQLite file by its path and a database by its URL without the password", () => {
     expect(describeLocation({ kind: "sqlite", path: "/var/lib/contact.sqlite" })).toBe("SQLite file /var/lib/contact.sqlite");
-    expect(describeLocation({ kind: "postgres", url: "postgres://u:s3cret@db.example.com/site" })).toBe("Postgres postgres://u:***@db.example.com/site");
+    expect(describeLocation({ kind: "postgres", url: "postgres://u:s3cret@db.example.com/site" })).toBe(
+      "Postgres postgres://u:***@db.example.com/site",
+    );
   });
 });

@@ -90,7 +90,14 @@ describe("portfolio messages", () => {
     const hostileDb = join(temp, "hostile.sqlite");
     await seed(
       { kind: "sqlite", path: hostileDb },
-      { uuid: "0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a", receivedAt: 0, recipient: null, replyTo: null, subject: "Contact form: \u001b]0;owned\u0007\u009b2J", fields: [] },
+      {
+        uuid: "0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a",
+        receivedAt: 0,
+        recipient: null,
+        replyTo: null,
+        subject: "Contact form: \u001b]0;owned\u0007\u009b2J",
+        fields: [],
+      },
     );
     const { stdout } = await portfolio({}, "messages", "list", "--db", hostileDb);
     expect(stdout).toContain("Contact form: \\u{1b}]0;owned\\u{7}\\u{9b}2J");
@@ -103,7 +110,11 @@ describe("portfolio messages", () => {
 
 describe("portfolio messages with a bad --db", () => {
   it.each([
-    ["another scheme", "mysql://owner:hunter2pw@db.example.com/site", /^--db="mysql:\/\/owner:\*\*\*@db\.example\.com\/site": "mysql:" is not supported/],
+    [
+      "another scheme",
+      "mysql://owner:hunter2pw@db.example.com/site",
+      /^--db="mysql:\/\/owner:\*\*\*@db\.example\.com\/site": "mysql:" is not supported/,
+    ],
     ["a malformed Postgres URL", "postgres://owner:hunter2pw@db.example.com:99999/site", /^--db is not a valid URL/],
     ["a Postgres URL with no host", "postgres:///site", /^--db="postgres:\/\/\/site" names no host/],
   ])("%s: exit 2 with a message that names --db, never the password", async (_name, value, message) => {
@@ -135,7 +146,9 @@ describe.skipIf(postgresAdminUrl() === null)("portfolio messages on Postgres", (
     const { code, stdout } = await portfolio({ CONTACT_DB: url, SMTP_URL: smtp.url }, "messages", "retry");
     expect(code).toBe(0);
     expect(stdout).toContain("Delivered 1; 0 still queued.");
-    expect(smtp.received.map((mail) => mail.headers["message-id"])).toContain("<9a8b7c6d-0000-4f5b-9c6d-7e8f9a0b1c2d@contact-form.invalid>");
+    expect(smtp.received.map((mail) => mail.headers["message-id"])).toContain(
+      "<9a8b7c6d-0000-4f5b-9c6d-7e8f9a0b1c2d@contact-form.invalid>",
+    );
     const list = await portfolio({ CONTACT_DB: url }, "messages", "list", "--json");
     expect(JSON.parse(list.stdout)).toMatchObject([{ subject: "Contact form: Postgres", state: "delivered", attempts: 1 }]);
   });

@@ -62,20 +62,26 @@ describeEachStore("versioned tables", (stores) => {
     expect(await again.list()).toEqual([]);
   });
 
-  it.skipIf(stores.kind !== "postgres")("two stores opened at the same moment on one fresh database both come up, each version applied once", async () => {
-    const location = await stores.fresh();
-    const [first, second] = await Promise.all([stores.open(location), stores.open(location)]);
-    expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
-    const added = await first.add({ uuid: "a1b2", receivedAt: 1, recipient: null, replyTo: null, subject: "s", fields: [] });
-    expect((await second.list()).map((message) => message.id)).toEqual([added.id]);
-  });
+  it.skipIf(stores.kind !== "postgres")(
+    "two stores opened at the same moment on one fresh database both come up, each version applied once",
+    async () => {
+      const location = await stores.fresh();
+      const [first, second] = await Promise.all([stores.open(location), stores.open(location)]);
+      expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+      const added = await first.add({ uuid: "a1b2", receivedAt: 1, recipient: null, replyTo: null, subject: "s", fields: [] });
+      expect((await second.list()).map((message) => message.id)).toEqual([added.id]);
+    },
+  );
 
   // Postgres: the two pools above race already; one SQLite file needs processes to race.
-  it.skipIf(stores.kind === "postgres")("four processes opening one fresh store at the same moment all come up, each version applied once", async () => {
-    const location = await stores.fresh();
-    expect(await runWorkersTogether<number>([1, 2, 3, 4].map(() => ({ kind: "open", location }) as const))).toEqual([0, 0, 0, 0]);
-    expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
-  });
+  it.skipIf(stores.kind === "postgres")(
+    "four processes opening one fresh store at the same moment all come up, each version applied once",
+    async () => {
+      const location = await stores.fresh();
+      expect(await runWorkersTogether<number>([1, 2, 3, 4].map(() => ({ kind: "open", location }) as const))).toEqual([0, 0, 0, 0]);
+      expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+    },
+  );
 });
 
 /** The schema of `git show HEAD:src/contact/message-store.ts`, before the tables were versioned. */
@@ -121,18 +127,40 @@ describe("a SQLite file made before the tables were versioned", () => {
     );
     const fields = JSON.stringify([{ name: "message", label: "Message", value: "Written by the old release." }]);
     insert.run("0ld-delivered", 1000, "hello@elenavarga.design", null, "Contact form: Ann", fields, "delivered", 1, 1000, null, 1500);
-    insert.run("0ld-queued", 2000, "hello@elenavarga.design", "bo@example.com", "Contact form: Bo", fields, "queued", 2, 5000, "connect ECONNREFUSED", null);
+    insert.run(
+      "0ld-queued",
+      2000,
+      "hello@elenavarga.design",
+      "bo@example.com",
+      "Contact form: Bo",
+      fields,
+      "queued",
+      2,
+      5000,
+      "connect ECONNREFUSED",
+      null,
+    );
     old.close();
 
     const store = await stores.open(location);
     expect(await store.list()).toMatchObject([
       { id: 1, uuid: "0ld-delivered", state: "delivered", deliveredAt: 1500, attempts: 1 },
-      { id: 2, uuid: "0ld-queued", state: "queued", attempts: 2, nextAttemptAt: 5000, lastError: "connect ECONNREFUSED", replyTo: "bo@example.com" },
+      {
+        id: 2,
+        uuid: "0ld-queued",
+        state: "queued",
+        attempts: 2,
+        nextAttemptAt: 5000,
+        lastError: "connect ECONNREFUSED",
+        replyTo: "bo@example.com",
+      },
     ]);
     expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
     expect(await rows(location, "SELECT name FROM sqlite_master WHERE name IN ('messages', 'messages_due')")).toEqual([]);
 
-    expect(await deliverDue(store, mailer, { retryBaseMs: 10, sendTimeoutMs: 2000, unrecorded: createUnrecordedDeliveries(), now: () => 6000 })).toEqual({ delivered: 1, failed: 0 });
+    expect(
+      await deliverDue(store, mailer, { retryBaseMs: 10, sendTimeoutMs: 2000, unrecorded: createUnrecordedDeliveries(), now: () => 6000 }),
+    ).toEqual({ delivered: 1, failed: 0 });
     expect(smtp.received.map((mail) => mail.headers["message-id"])).toEqual(["<0ld-queued@contact-form.invalid>"]);
     expect(smtp.received[0]?.text).toContain("Written by the old release.");
     expect((await store.list()).map((message) => message.state)).toEqual(["delivered", "delivered"]);

@@ -70,7 +70,8 @@ describeEachStore("store.rateLimit", (stores: StoreFactory) => {
     for (const sender of senders) expect(await store.rateLimit.hit(sender, rule(5, 600_000), Date.now())).toEqual({ ok: true });
     expect(await store.rateLimit.rememberedSenders()).toBe(senders.length);
     const text = await everyStoredText(location);
-    for (const needle of [...senders, "198.51.100.23", "2001:db8:77:1::/64", "fe80:0:0:0::/64", "2001:db8:77:1"]) expect(text).not.toContain(needle);
+    for (const needle of [...senders, "198.51.100.23", "2001:db8:77:1::/64", "fe80:0:0:0::/64", "2001:db8:77:1"])
+      expect(text).not.toContain(needle);
   });
 
   it("two handles on one database (two instances) share one limit", async () => {
@@ -90,7 +91,9 @@ describeEachStore("store.rateLimit", (stores: StoreFactory) => {
     const first = await open();
     const second = await stores.open(location);
     const at = Date.now();
-    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? first : second).rateLimit.hit("2001:db8:5::1", rule(5, 600_000), at)));
+    const decisions = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? first : second).rateLimit.hit("2001:db8:5::1", rule(5, 600_000), at)),
+    );
     expect(decisions.filter((decision) => decision.ok)).toHaveLength(5);
     expect(await first.rateLimit.rememberedSenders()).toBe(1);
   });
@@ -106,12 +109,25 @@ describeEachStore("store.rateLimit", (stores: StoreFactory) => {
 
   describe("counts networks, not addresses", () => {
     it.each<[string, string[]]>([
-      ["six addresses of one IPv6 /64", ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:1:2::4", "2001:db8:1:2::5", "2001:db8:1:2::6"]],
+      [
+        "six addresses of one IPv6 /64",
+        ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2::3", "2001:db8:1:2::4", "2001:db8:1:2::5", "2001:db8:1:2::6"],
+      ],
       [
         "one /64 spelled six ways",
-        ["2001:db8:1:2::1", "2001:DB8:1:2::1", "2001:0db8:0001:0002::1", "2001:db8:1:2:0:0:0:1", "[2001:db8:1:2::1]:443", "2001:db8:1:2:ffff:ffff:ffff:ffff"],
+        [
+          "2001:db8:1:2::1",
+          "2001:DB8:1:2::1",
+          "2001:0db8:0001:0002::1",
+          "2001:db8:1:2:0:0:0:1",
+          "[2001:db8:1:2::1]:443",
+          "2001:db8:1:2:ffff:ffff:ffff:ffff",
+        ],
       ],
-      ["an IPv4 address and its IPv4-mapped spellings", ["203.0.113.9", "::ffff:203.0.113.9", "::FFFF:cb00:7109", "203.0.113.9:4000", "0:0:0:0:0:ffff:203.0.113.9", "203.0.113.9"]],
+      [
+        "an IPv4 address and its IPv4-mapped spellings",
+        ["203.0.113.9", "::ffff:203.0.113.9", "::FFFF:cb00:7109", "203.0.113.9:4000", "0:0:0:0:0:ffff:203.0.113.9", "203.0.113.9"],
+      ],
       ["link-local with zone ids", ["fe80::1%eth0", "fe80::2%eth0", "fe80::3%eth1", "fe80::4", "fe80::5%2", "fe80::6"]],
     ])("%s share one allowance of five", async (_name, addresses) => {
       const { rateLimit } = await open();

@@ -21,7 +21,8 @@ beforeAll(async () => {
   server = createServer(async (request, response) => {
     const result = await readFormBody(request, LIMITS, (line) => logs.push(line));
     seen.push(result);
-    const fields = result.kind === "ok" ? { ...result.fields, prototype: Object.getPrototypeOf(result.fields) === null ? "none" : "some" } : undefined;
+    const fields =
+      result.kind === "ok" ? { ...result.fields, prototype: Object.getPrototypeOf(result.fields) === null ? "none" : "some" } : undefined;
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify({ kind: result.kind, fields }));
   });
@@ -168,7 +169,12 @@ describe("/api/contact through Next.js's API resolver (bodyParser off, the reade
   });
 
   it("an unsupported type, trickled: 415 at once, and the connection closed without reading the body", async () => {
-    const request = openRequest(route.port, ["POST /api/contact HTTP/1.1", "Host: 127.0.0.1", "Content-Type: text/plain", "Content-Length: 1000"]);
+    const request = openRequest(route.port, [
+      "POST /api/contact HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Content-Type: text/plain",
+      "Content-Length: 1000",
+    ]);
     open.push(request);
     request.keepWriting("x", 100);
     const answer = await request.answer;

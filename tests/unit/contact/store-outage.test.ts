@@ -86,7 +86,11 @@ describe.skipIf(!hasPostgres)("isStoreUnreachable", () => {
     await store.add(newMessage());
     await cluster.pause();
     try {
-      for (const call of [() => store.list(), () => store.add(newMessage()), () => store.rateLimit.hit("203.0.113.1", { limit: 5, windowMs: 1000 })]) {
+      for (const call of [
+        () => store.list(),
+        () => store.add(newMessage()),
+        () => store.rateLimit.hit("203.0.113.1", { limit: 5, windowMs: 1000 }),
+      ]) {
         const error = await call().then(
           () => new Error("it worked"),
           (caught: unknown) => caught,
@@ -101,14 +105,26 @@ describe.skipIf(!hasPostgres)("isStoreUnreachable", () => {
   });
 
   it.each<[string, () => Promise<Parameters<typeof openMessageStore>[0]>, RegExp]>([
-    ["a wrong password", async () => ({ kind: "postgres", url: (await cluster.createDatabase()).replace("postgres@", "portfolio_pw:wrong-password@") }), /password authentication failed/],
+    [
+      "a wrong password",
+      async () => ({ kind: "postgres", url: (await cluster.createDatabase()).replace("postgres@", "portfolio_pw:wrong-password@") }),
+      /password authentication failed/,
+    ],
     ["a missing database", async () => ({ kind: "postgres", url: cluster.url("no_such_database") }), /does not exist/],
-    ["a SQLite folder that cannot be made (a file is in the way)", async () => {
-      writeFileSync(join(temp, "a-file"), "");
-      return { kind: "sqlite", path: join(temp, "a-file", "contact.sqlite") };
-    }, /EEXIST|ENOTDIR/],
+    [
+      "a SQLite folder that cannot be made (a file is in the way)",
+      async () => {
+        writeFileSync(join(temp, "a-file"), "");
+        return { kind: "sqlite", path: join(temp, "a-file", "contact.sqlite") };
+      },
+      /EEXIST|ENOTDIR/,
+    ],
     // Unwritable even for root: a folder of /proc.
-    ["a SQLite folder nobody may write (/proc/self)", async () => ({ kind: "sqlite", path: "/proc/self/contact.sqlite" }), /unable to open database file/],
+    [
+      "a SQLite folder nobody may write (/proc/self)",
+      async () => ({ kind: "sqlite", path: "/proc/self/contact.sqlite" }),
+      /unable to open database file/,
+    ],
   ])("%s: false (500, not a passing outage)", async (_name, location, reason) => {
     const error = await openingError(await location());
     expect(String(error)).toMatch(reason);
@@ -167,7 +183,10 @@ describe.skipIf(!hasPostgres)("the database goes away in the middle of a send", 
     // Another instance, after the lease has long run out, finds nothing to send.
     const other = await openMessageStore(location);
     open.push(other);
-    expect(await deliverDue(other, mailer, { ...options, unrecorded: createUnrecordedDeliveries(), now: () => 10 ** 9 })).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDue(other, mailer, { ...options, unrecorded: createUnrecordedDeliveries(), now: () => 10 ** 9 })).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
     expect(smtp.received).toHaveLength(1);
   });
 });

@@ -109,7 +109,19 @@ export function projectStory(fullSlug: string, overrides: Record<string, unknown
       title: `Project ${fullSlug}`,
       summary: "A short summary.",
       year: "2024",
-      cover: { id: 1, alt: "", name: "", focus: "", title: "", filename: "/assets/x.svg", copyright: "", fieldtype: "asset", meta_data: {}, is_external_url: false, source: "" },
+      cover: {
+        id: 1,
+        alt: "",
+        name: "",
+        focus: "",
+        title: "",
+        filename: "/assets/x.svg",
+        copyright: "",
+        fieldtype: "asset",
+        meta_data: {},
+        is_external_url: false,
+        source: "",
+      },
       ...content,
     },
     slug: fullSlug.split("/").pop(),
@@ -140,10 +152,14 @@ export function storyFiles(stories: { full_slug: string }[]): Record<string, unk
 /** A home page whose card list relates `count` projects (`projects/<prefix>0`, `<prefix>1`, …): the relation-batching fixture. */
 export function homeRelatingProjects(count: number, prefix: string) {
   const related = Array.from({ length: count }, (_, i) => projectStory(`projects/${prefix}${i}`));
-  const home = projectStory("home", {}, {
-    component: "page",
-    body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
-  });
+  const home = projectStory(
+    "home",
+    {},
+    {
+      component: "page",
+      body: [{ _uid: randomUUID(), component: "card_list", projects: related.map((s) => s.uuid) }],
+    },
+  );
   return { home, related };
 }
 

@@ -80,7 +80,9 @@ describe("refresh before a regeneration", () => {
 
   it("in-process over the embedded files, refresh sees an edit made a moment ago", async () => {
     const { createContentClient } = await import("../../../src/content/access/client");
-    const local = createContentQueries(createContentClient({ source: { kind: "local", dir, token: "fresh-in-process" }, checkIntervalMs: 60_000 }));
+    const local = createContentQueries(
+      createContentClient({ source: { kind: "local", dir, token: "fresh-in-process" }, checkIntervalMs: 60_000 }),
+    );
     await local.refresh();
     await retitle("Local before");
     await local.refresh();

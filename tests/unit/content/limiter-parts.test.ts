@@ -14,15 +14,37 @@ describe("the local sliding window (1000 ms, limit 2)", () => {
   // Each step: at time t, take (→ slot or wait ms) or release the n-th slot taken.
   type Step = [at: number, action: "take"] | [at: number, action: "release", slot: number];
   it.each<[string, Step[], (number | "slot")[]]>([
-    ["lets two go, then waits for an answer still on its way", [[0, "take"], [0, "take"], [10, "take"]], ["slot", "slot", IN_FLIGHT_POLL_MS]],
+    [
+      "lets two go, then waits for an answer still on its way",
+      [
+        [0, "take"],
+        [0, "take"],
+        [10, "take"],
+      ],
+      ["slot", "slot", IN_FLIGHT_POLL_MS],
+    ],
     [
       "counts from the answer, not the start: a slow answer holds the slot longer",
-      [[0, "take"], [0, "take"], [300, "release", 0], [400, "release", 1], [900, "take"], [1300, "take"]],
+      [
+        [0, "take"],
+        [0, "take"],
+        [300, "release", 0],
+        [400, "release", 1],
+        [900, "take"],
+        [1300, "take"],
+      ],
       ["slot", "slot", 400, "slot"],
     ],
     [
       "a slot frees exactly a window after its answer",
-      [[0, "take"], [0, "release", 0], [0, "take"], [0, "release", 1], [999, "take"], [1000, "take"]],
+      [
+        [0, "take"],
+        [0, "release", 0],
+        [0, "take"],
+        [0, "release", 1],
+        [999, "take"],
+        [1000, "take"],
+      ],
       ["slot", "slot", 1, "slot"],
     ],
   ])("%s", async (_, steps, expected) => {

@@ -10,7 +10,17 @@ import { folderUuid } from "../../../src/content/sources/local-cdn/space-documen
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const home = projectStory("home", { tag_list: ["front"], position: -10 }, { component: "page", body: [] });
-const work = { id: 7001, uuid: "8f0c3b39-2a58-4f63-9d7f-6b1f5d2c9a01", name: "Work", slug: "work", full_slug: "work", parent_id: 0, position: 5, created_at: "2024-01-01T09:00:00.000Z", updated_at: "2024-02-01T09:00:00.000Z" };
+const work = {
+  id: 7001,
+  uuid: "8f0c3b39-2a58-4f63-9d7f-6b1f5d2c9a01",
+  name: "Work",
+  slug: "work",
+  full_slug: "work",
+  parent_id: 0,
+  position: 5,
+  created_at: "2024-01-01T09:00:00.000Z",
+  updated_at: "2024-02-01T09:00:00.000Z",
+};
 const alpha = projectStory("work/alpha", { parent_id: 7001, tag_list: ["web", "print"], path: "/alpha" });
 const beta = projectStory("work/beta", { parent_id: 7001, tag_list: ["web"], published_at: null, first_published_at: null });
 // Its folder is named only by the story's parent_id, as content/'s projects folder is.
@@ -25,7 +35,12 @@ beforeAll(async () => {
     "space/space.json": { space: { name: "Studio", languages: [{ code: "nl", name: "Nederlands" }] } },
     "space/datasources.json": {
       datasources: [
-        { id: 9001, name: "Colours", slug: "colours", dimensions: [{ id: 9010, name: "Nederlands", entry_value: "nl", datasource_id: 9001 }] },
+        {
+          id: 9001,
+          name: "Colours",
+          slug: "colours",
+          dimensions: [{ id: 9010, name: "Nederlands", entry_value: "nl", datasource_id: 9001 }],
+        },
         { id: 9002, name: "Sizes", slug: "sizes", dimensions: [] },
       ],
       datasource_entries: [
@@ -48,8 +63,19 @@ async function get(path: string, params: Record<string, string> = {}, preview = 
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
-type Link = { slug: string; id: number; uuid: string; parent_id: number | null; is_folder: boolean; published: boolean; real_path: string; path: string | null; created_at?: string };
-const links = async (params: Record<string, string> = {}, preview = false) => Object.values((await get("links", params, preview)).body.links as Record<string, Link>);
+type Link = {
+  slug: string;
+  id: number;
+  uuid: string;
+  parent_id: number | null;
+  is_folder: boolean;
+  published: boolean;
+  real_path: string;
+  path: string | null;
+  created_at?: string;
+};
+const links = async (params: Record<string, string> = {}, preview = false) =>
+  Object.values((await get("links", params, preview)).body.links as Record<string, Link>);
 
 describe("cdn/links", () => {
   it("lists folders beside the stories, whatever the version, ordered by full slug", async () => {
@@ -62,7 +88,12 @@ describe("cdn/links", () => {
       ["work/alpha", false, 7001],
     ]);
     // A folder no file describes gets the uuid the Management API gives it.
-    expect(all.find((l) => l.slug === "archive")).toMatchObject({ id: 7100, uuid: folderUuid(7100), real_path: "/archive", published: false });
+    expect(all.find((l) => l.slug === "archive")).toMatchObject({
+      id: 7100,
+      uuid: folderUuid(7100),
+      real_path: "/archive",
+      published: false,
+    });
     expect(all.find((l) => l.slug === "work/alpha")).toMatchObject({ path: "/alpha", real_path: "/alpha" });
   });
 
@@ -85,7 +116,11 @@ describe("cdn/links", () => {
 
   it("include_dates=1 adds the dates, a folder's from its record", async () => {
     const dated = await links({ include_dates: "1", starts_with: "work" });
-    expect(dated.find((l) => l.slug === "work")).toMatchObject({ created_at: work.created_at, updated_at: work.updated_at, published_at: null });
+    expect(dated.find((l) => l.slug === "work")).toMatchObject({
+      created_at: work.created_at,
+      updated_at: work.updated_at,
+      published_at: null,
+    });
     expect(dated.find((l) => l.slug === "work/alpha")).toMatchObject({ created_at: alpha.created_at, published_at: alpha.published_at });
     expect(Object.keys((await links({ include_dates: "0", starts_with: "work/" }))[0]!)).not.toContain("created_at");
   });
@@ -104,7 +139,11 @@ describe("cdn/links", () => {
 
   it("cdn/links/{uuid}: one link, a folder's too; an unknown uuid is a 404", async () => {
     expect((await get(`links/${alpha.uuid}`)).body.link).toMatchObject({ slug: "work/alpha", id: alpha.id });
-    expect((await get(`links/${work.uuid}`, { include_dates: "1" })).body.link).toMatchObject({ slug: "work", is_folder: true, created_at: work.created_at });
+    expect((await get(`links/${work.uuid}`, { include_dates: "1" })).body.link).toMatchObject({
+      slug: "work",
+      is_folder: true,
+      created_at: work.created_at,
+    });
     expect((await get("links/00000000-0000-4000-a000-000000000000")).status).toBe(404);
   });
 });
@@ -134,7 +173,12 @@ describe("cdn/datasources and cdn/datasource_entries", () => {
     const all = await get("datasources");
     expect(all.headers.get("total")).toBe("2");
     expect(all.body.datasources).toEqual([
-      { id: 9001, name: "Colours", slug: "colours", dimensions: [{ id: 9010, name: "Nederlands", entry_value: "nl", datasource_id: 9001 }] },
+      {
+        id: 9001,
+        name: "Colours",
+        slug: "colours",
+        dimensions: [{ id: 9010, name: "Nederlands", entry_value: "nl", datasource_id: 9001 }],
+      },
       { id: 9002, name: "Sizes", slug: "sizes", dimensions: [] },
     ]);
     const page = await get("datasources", { per_page: "1", page: "2" });
@@ -145,7 +189,11 @@ describe("cdn/datasources and cdn/datasource_entries", () => {
   });
 
   it("datasource entries: every datasource's, or one datasource's; dimension fills dimension_value", async () => {
-    expect(((await get("datasource_entries")).body.datasource_entries as { name: string }[]).map((e) => e.name)).toEqual(["red", "blue", "small"]);
+    expect(((await get("datasource_entries")).body.datasource_entries as { name: string }[]).map((e) => e.name)).toEqual([
+      "red",
+      "blue",
+      "small",
+    ]);
     expect((await get("datasource_entries", { datasource: "colours" })).body.datasource_entries).toEqual([
       { id: 9101, name: "red", value: "#f00", dimension_value: null },
       { id: 9102, name: "blue", value: "#00f", dimension_value: null },

@@ -20,11 +20,23 @@ const atlas = projectStory(
     updated_at: "2025-10-01T08:00:00.000Z",
     position: 0,
   },
-  { title: "Atlas transit signage", seo: { title: "Wayfinding for the harbour" }, year: "2024", body: [{ _uid: "a1", component: "text_block", text: "Signage in the harbour" }] },
+  {
+    title: "Atlas transit signage",
+    seo: { title: "Wayfinding for the harbour" },
+    year: "2024",
+    body: [{ _uid: "a1", component: "text_block", text: "Signage in the harbour" }],
+  },
 );
 const tidewater = projectStory(
   "projects/tidewater",
-  { name: "Tidewater", tag_list: ["data-viz"], first_published_at: "2023-10-02T09:00:00.000Z", published_at: "2025-05-12T14:05:31.228Z", position: 10, stage: { workflow_stage_id: 77 } },
+  {
+    name: "Tidewater",
+    tag_list: ["data-viz"],
+    first_published_at: "2023-10-02T09:00:00.000Z",
+    published_at: "2025-05-12T14:05:31.228Z",
+    position: 10,
+    stage: { workflow_stage_id: 77 },
+  },
   {
     title: "Tidewater",
     title__i18n__nl: "Getij",
@@ -32,16 +44,42 @@ const tidewater = projectStory(
     summary__i18n__de: "Ein Dashboard.",
     seo: { title: "Flood sensors" },
     year: "2023",
-    cover: { id: 41, alt: "old alt", name: "", focus: "", title: "", filename: "/assets/x.svg", copyright: "", fieldtype: "asset", meta_data: {}, is_external_url: false, source: "" },
+    cover: {
+      id: 41,
+      alt: "old alt",
+      name: "",
+      focus: "",
+      title: "",
+      filename: "/assets/x.svg",
+      copyright: "",
+      fieldtype: "asset",
+      meta_data: {},
+      is_external_url: false,
+      source: "",
+    },
   },
 );
 const ledger = projectStory(
   "projects/ledger-lane",
-  { name: "Ledger Lane", tag_list: ["mobile"], first_published_at: "2022-11-21T10:15:00.000Z", published_at: "2025-03-03T11:47:02.561Z", position: 20 },
+  {
+    name: "Ledger Lane",
+    tag_list: ["mobile"],
+    first_published_at: "2022-11-21T10:15:00.000Z",
+    published_at: "2025-03-03T11:47:02.561Z",
+    position: 20,
+  },
   { title: "Ledger Lane", seo: { title: "Banking app" }, year: "2022" },
 );
-const projects = projectStory("projects/", { name: "Projects", is_startpage: true, position: -10, published_at: "2024-01-02T10:00:00.000Z" }, { component: "page", body: [] });
-const home = projectStory("home", { name: "Home", published_at: "2024-01-02T10:00:00.000Z", position: -20 }, { component: "page", body: [{ _uid: "h1", component: "text_block", text: "Welcome to the studio" }] });
+const projects = projectStory(
+  "projects/",
+  { name: "Projects", is_startpage: true, position: -10, published_at: "2024-01-02T10:00:00.000Z" },
+  { component: "page", body: [] },
+);
+const home = projectStory(
+  "home",
+  { name: "Home", published_at: "2024-01-02T10:00:00.000Z", position: -20 },
+  { component: "page", body: [{ _uid: "h1", component: "text_block", text: "Welcome to the studio" }] },
+);
 const stories = [atlas, tidewater, ledger, projects, home];
 
 let cdn: RunningCdn;
@@ -49,8 +87,20 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   const files = storyFiles(stories.filter((s) => s !== projects));
   files["stories/projects/index.json"] = projects;
-  files["space/space.json"] = { space: { name: "Filters", languages: [{ code: "nl", name: "Nederlands" }, { code: "de", name: "Deutsch" }] } };
-  files["space/assets.json"] = { assets: [{ id: 41, alt: "Water levels rising towards a dike", title: "Tidewater cover", copyright: "© Elena Varga", upload: "finished" }] };
+  files["space/space.json"] = {
+    space: {
+      name: "Filters",
+      languages: [
+        { code: "nl", name: "Nederlands" },
+        { code: "de", name: "Deutsch" },
+      ],
+    },
+  };
+  files["space/assets.json"] = {
+    assets: [
+      { id: 41, alt: "Water levels rising towards a dike", title: "Tidewater cover", copyright: "© Elena Varga", upload: "finished" },
+    ],
+  };
   const made = await makeContentDir(files);
   cleanup = made.cleanup;
   cdn = await startCdn(made.dir);
@@ -60,7 +110,9 @@ afterAll(async () => {
   await cleanup();
 });
 
-async function list(params: Record<string, string>): Promise<{ status: number; slugs: string[]; total: string | null; body: Record<string, unknown> }> {
+async function list(
+  params: Record<string, string>,
+): Promise<{ status: number; slugs: string[]; total: string | null; body: Record<string, unknown> }> {
   const response = await cdn.api("stories", params);
   const body = (await response.json()) as Record<string, unknown>;
   const slugs = Array.isArray(body.stories) ? (body.stories as { full_slug: string }[]).map((s) => s.full_slug) : [];
@@ -72,13 +124,21 @@ describe("the filters issue 40 found ignored, applied", () => {
     ["with_tag: stories with the tag", { with_tag: "featured" }, ["projects/2024/atlas"]],
     ["with_tag: any of several (OR)", { with_tag: "mobile,data-viz" }, ["projects/tidewater", "projects/ledger-lane"]],
     ["level=1: the root", { level: "1" }, ["home"]],
-    ["level=2: in a top-level folder, its start page included", { level: "2" }, ["projects/", "projects/tidewater", "projects/ledger-lane"]],
+    [
+      "level=2: in a top-level folder, its start page included",
+      { level: "2" },
+      ["projects/", "projects/tidewater", "projects/ledger-lane"],
+    ],
     ["level=3", { level: "3" }, ["projects/2024/atlas"]],
     ["search_term: in the name, case-insensitive", { search_term: "LEDGER" }, ["projects/ledger-lane"]],
     ["search_term: in nested content", { search_term: "harbour" }, ["projects/2024/atlas"]],
     ["search_term: in a blok's text", { search_term: "studio" }, ["home"]],
     ["excluding_ids", { excluding_ids: `${atlas.id},${home.id}` }, ["projects/", "projects/tidewater", "projects/ledger-lane"]],
-    ["first_published_at_gt", { first_published_at_gt: "2023-01-01 00:00" }, ["home", "projects/", "projects/2024/atlas", "projects/tidewater"]],
+    [
+      "first_published_at_gt",
+      { first_published_at_gt: "2023-01-01 00:00" },
+      ["home", "projects/", "projects/2024/atlas", "projects/tidewater"],
+    ],
     ["first_published_at_lt", { first_published_at_lt: "2023-01-01 00:00" }, ["projects/ledger-lane"]],
     ["published_at_gt", { published_at_gt: "2025-04-01 00:00" }, ["projects/2024/atlas", "projects/tidewater"]],
     ["published_at_lt", { published_at_lt: "2025-04-01 00:00", starts_with: "projects/" }, ["projects/", "projects/ledger-lane"]],
@@ -87,10 +147,26 @@ describe("the filters issue 40 found ignored, applied", () => {
     ["in_workflow_stages: the stories in the stage", { in_workflow_stages: "77,78" }, ["projects/tidewater"]],
     ["in_workflow_stages: a stage no story is in", { in_workflow_stages: "1" }, []],
     ["is_startpage=1", { is_startpage: "1" }, ["projects/"]],
-    ["is_startpage=0", { is_startpage: "0", starts_with: "projects/" }, ["projects/2024/atlas", "projects/tidewater", "projects/ledger-lane"]],
-    ["sort_by a nested content field", { sort_by: "content.seo.title:asc", starts_with: "projects/", is_startpage: "0" }, ["projects/ledger-lane", "projects/tidewater", "projects/2024/atlas"]],
-    ["sort_by two fields", { sort_by: "content.component:asc,position:desc", level: "2" }, ["projects/", "projects/ledger-lane", "projects/tidewater"]],
-    ["sort_by a content field as int, descending", { sort_by: "content.year:desc:int", is_startpage: "0", starts_with: "projects/" }, ["projects/2024/atlas", "projects/tidewater", "projects/ledger-lane"]],
+    [
+      "is_startpage=0",
+      { is_startpage: "0", starts_with: "projects/" },
+      ["projects/2024/atlas", "projects/tidewater", "projects/ledger-lane"],
+    ],
+    [
+      "sort_by a nested content field",
+      { sort_by: "content.seo.title:asc", starts_with: "projects/", is_startpage: "0" },
+      ["projects/ledger-lane", "projects/tidewater", "projects/2024/atlas"],
+    ],
+    [
+      "sort_by two fields",
+      { sort_by: "content.component:asc,position:desc", level: "2" },
+      ["projects/", "projects/ledger-lane", "projects/tidewater"],
+    ],
+    [
+      "sort_by a content field as int, descending",
+      { sort_by: "content.year:desc:int", is_startpage: "0", starts_with: "projects/" },
+      ["projects/2024/atlas", "projects/tidewater", "projects/ledger-lane"],
+    ],
   ];
   it.each(cases)("%s", async (_name, params, expected) => {
     const answer = await list(params);
@@ -106,7 +182,9 @@ describe("the filters issue 40 found ignored, applied", () => {
     try {
       const response = await embedded.api("stories", { with_tag: "featured" });
       expect(response.headers.get("total")).toBe("1");
-      expect(((await response.json()) as { stories: { full_slug: string }[] }).stories.map((s) => s.full_slug)).toEqual(["projects/2024/atlas"]);
+      expect(((await response.json()) as { stories: { full_slug: string }[] }).stories.map((s) => s.full_slug)).toEqual([
+        "projects/2024/atlas",
+      ]);
     } finally {
       await embedded.close();
       await rm(dir, { recursive: true, force: true });
@@ -134,7 +212,11 @@ describe("values that cannot be applied are refused with a 400 that says why", (
 
 describe("fields left out", () => {
   it("excluding_fields drops content fields from every blok; excluding_story_fields drops story attributes", async () => {
-    const { body } = await list({ by_slugs: "projects/2024/atlas", excluding_fields: "seo,text", excluding_story_fields: "tag_list,first_published_at,id" });
+    const { body } = await list({
+      by_slugs: "projects/2024/atlas",
+      excluding_fields: "seo,text",
+      excluding_story_fields: "tag_list,first_published_at,id",
+    });
     const [story] = body.stories as Record<string, Record<string, unknown>>[];
     expect(story!.content).not.toHaveProperty("seo");
     expect(story!.content!.body).toEqual([{ _uid: "a1", component: "text_block" }]);
@@ -156,7 +238,10 @@ describe("language and fallback_lang (field-level translation)", () => {
 
   it("fallback_lang fills what the language leaves untranslated", async () => {
     const { body } = await list({ by_slugs: "projects/tidewater", language: "nl", fallback_lang: "de" });
-    expect((body.stories as { content: Record<string, unknown> }[])[0]!.content).toMatchObject({ title: "Getij", summary: "Ein Dashboard." });
+    expect((body.stories as { content: Record<string, unknown> }[])[0]!.content).toMatchObject({
+      title: "Getij",
+      summary: "Ein Dashboard.",
+    });
   });
 
   it("the default language sends no translations; starts_with=nl/ and the path nl/… ask for the language", async () => {
@@ -171,7 +256,10 @@ describe("language and fallback_lang (field-level translation)", () => {
 
   it("a code the space does not have answers the default language", async () => {
     const { body } = await list({ by_slugs: "projects/tidewater", language: "fr" });
-    expect((body.stories as Record<string, unknown>[])[0]).toMatchObject({ full_slug: "projects/tidewater", content: { title: "Tidewater" } });
+    expect((body.stories as Record<string, unknown>[])[0]).toMatchObject({
+      full_slug: "projects/tidewater",
+      content: { title: "Tidewater" },
+    });
   });
 });
 

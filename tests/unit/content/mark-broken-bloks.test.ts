@@ -22,7 +22,12 @@ describe("markBrokenBloks: what <Blocks> will skip, found where the story enters
     const content = page([valid, { ...link("bad", 42), _editable: "<!--#storyblok#{}-->" }]);
     markBrokenBloks(content, relations);
     expect(content.body[0]).toBe(valid);
-    expect(content.body[1]).toEqual({ component: "link", _uid: "bad", _editable: "<!--#storyblok#{}-->", _broken: [expect.stringMatching(/label/)] });
+    expect(content.body[1]).toEqual({
+      component: "link",
+      _uid: "bad",
+      _editable: "<!--#storyblok#{}-->",
+      _broken: [expect.stringMatching(/label/)],
+    });
   });
 
   it("marks the outermost broken block, as <Blocks> checks a block with all it holds", () => {

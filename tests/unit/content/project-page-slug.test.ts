@@ -42,7 +42,9 @@ describe("/projects/[...slug] getStaticProps", () => {
   });
 
   it("/projects/fieldnotes renders the published headline", async () => {
-    const result = (await getStaticProps({ params: { slug: ["fieldnotes"] }, revalidateReason: "stale" })) as { props: { story: { content: { title: string } } } };
+    const result = (await getStaticProps({ params: { slug: ["fieldnotes"] }, revalidateReason: "stale" })) as {
+      props: { story: { content: { title: string } } };
+    };
     expect(result.props.story.content.title).toBe("Fieldnotes: an offline-first notebook for field ecologists");
     expect(cdn.requests.every((r) => r.url.searchParams.get("token") === cdn.token)).toBe(true);
   });

@@ -6,9 +6,7 @@ import { ContentConfigError, readContentSource } from "../../../src/content/sour
 import { EMBEDDED_CONTENT, projectStory, serveForSuite, storyFiles } from "./cdn-harness";
 
 describe("queries on the embedded content, in-process", () => {
-  const queries = createContentQueries(
-    createContentClient({ source: { kind: "local", dir: EMBEDDED_CONTENT, token: "local" } }),
-  );
+  const queries = createContentQueries(createContentClient({ source: { kind: "local", dir: EMBEDDED_CONTENT, token: "local" } }));
 
   it("getPageStory resolves card_list and single_card projects into stories", async () => {
     const home = await queries.getPageStory("home");
@@ -22,10 +20,7 @@ describe("queries on the embedded content, in-process", () => {
     if (!featured) throw new Error("single_card.project was not resolved");
     expect(featured.full_slug).toBe("projects/2024/atlas");
     // Level 2: the related projects of a related project are stories too.
-    expect(featured.content.related?.map((r) => r.full_slug)).toEqual([
-      "projects/tidewater",
-      "projects/fieldnotes",
-    ]);
+    expect(featured.content.related?.map((r) => r.full_slug)).toEqual(["projects/tidewater", "projects/fieldnotes"]);
   });
 
   it("getProjectStory reads nested slugs and answers null for a missing one", async () => {
@@ -76,7 +71,10 @@ describe("content source", () => {
 
   it("takes the preview token from STORYBLOK_PREVIEW_TOKEN, and none without it", () => {
     const env = { CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: "public-abc" };
-    expect(readContentSource({ ...env, STORYBLOK_PREVIEW_TOKEN: " preview-def " })).toMatchObject({ token: "public-abc", previewToken: "preview-def" });
+    expect(readContentSource({ ...env, STORYBLOK_PREVIEW_TOKEN: " preview-def " })).toMatchObject({
+      token: "public-abc",
+      previewToken: "preview-def",
+    });
     expect(readContentSource(env)).not.toHaveProperty("previewToken");
   });
 
@@ -88,14 +86,18 @@ describe("content source", () => {
 
   it("reads the Storyblok token, region and API URL", () => {
     expect(
-      readContentSource({ CONTENT_SOURCE: "storyblok", STORYBLOK_TOKEN: "abc", STORYBLOK_REGION: "us", STORYBLOK_API_URL: "https://proxy.example/v2/" }),
+      readContentSource({
+        CONTENT_SOURCE: "storyblok",
+        STORYBLOK_TOKEN: "abc",
+        STORYBLOK_REGION: "us",
+        STORYBLOK_API_URL: "https://proxy.example/v2/",
+      }),
     ).toEqual({ kind: "storyblok", token: "abc", region: "us", endpoint: "https://proxy.example/v2" });
   });
 
   it("fails with one error naming STORYBLOK_TOKEN, before any client or request exists", () => {
     const fetchSpy = vi.fn<typeof fetch>();
-    const create = () =>
-      createContentClient({ source: readContentSource({ CONTENT_SOURCE: "storyblok" }), fetch: fetchSpy });
+    const create = () => createContentClient({ source: readContentSource({ CONTENT_SOURCE: "storyblok" }), fetch: fetchSpy });
     expect(create).toThrow(ContentConfigError);
     expect(create).toThrow(/STORYBLOK_TOKEN/);
     expect(fetchSpy).not.toHaveBeenCalled();

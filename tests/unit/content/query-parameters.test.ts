@@ -3,26 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
 
 const stories = [
-  projectStory("projects/alpha", { position: 20, name: "Alpha", created_at: "2024-03-01T00:00:00.000Z" }, {
-    year: "2021",
-    tags: ["web", "print"],
-    featured: true,
-    started_on: "2021-04-01 00:00",
-    body: [{ _uid: "b1", component: "text_block", summary: "nested", text: "kept" }],
-  }),
-  projectStory("projects/beta", { position: 10, name: "Beta", created_at: "2024-01-01T00:00:00.000Z" }, {
-    year: "2023",
-    tags: ["web"],
-    featured: false,
-    client: "Havenlicht",
-    started_on: "2023-01-15 00:00",
-  }),
-  projectStory("projects/2024/gamma", { position: 30, name: "Gamma", created_at: "2024-02-01T00:00:00.000Z" }, {
-    year: "2024",
-    tags: [],
-    client: "Polder Labs",
-    started_on: "2024-06-30 12:00",
-  }),
+  projectStory(
+    "projects/alpha",
+    { position: 20, name: "Alpha", created_at: "2024-03-01T00:00:00.000Z" },
+    {
+      year: "2021",
+      tags: ["web", "print"],
+      featured: true,
+      started_on: "2021-04-01 00:00",
+      body: [{ _uid: "b1", component: "text_block", summary: "nested", text: "kept" }],
+    },
+  ),
+  projectStory(
+    "projects/beta",
+    { position: 10, name: "Beta", created_at: "2024-01-01T00:00:00.000Z" },
+    {
+      year: "2023",
+      tags: ["web"],
+      featured: false,
+      client: "Havenlicht",
+      started_on: "2023-01-15 00:00",
+    },
+  ),
+  projectStory(
+    "projects/2024/gamma",
+    { position: 30, name: "Gamma", created_at: "2024-02-01T00:00:00.000Z" },
+    {
+      year: "2024",
+      tags: [],
+      client: "Polder Labs",
+      started_on: "2024-06-30 12:00",
+    },
+  ),
   projectStory("projects/", { position: -10, name: "Projects", is_startpage: true }),
   projectStory("notes/delta", { position: 0, name: "Delta" }, { component: "page", body: [] }),
   projectStory("drafts-only/epsilon", { position: 5, name: "Epsilon", published_at: null }),
@@ -55,15 +67,31 @@ describe("list filters", () => {
   const cases: [string, Record<string, string>, string[]][] = [
     ["default order: position ascending", {}, ["projects/", "notes/delta", "projects/beta", "projects/alpha", "projects/2024/gamma"]],
     ["starts_with", { starts_with: "projects/" }, ["projects/", "projects/beta", "projects/alpha", "projects/2024/gamma"]],
-    ["by_slugs with a wildcard", { by_slugs: "projects/*,notes/delta" }, ["projects/", "notes/delta", "projects/beta", "projects/alpha", "projects/2024/gamma"]],
+    [
+      "by_slugs with a wildcard",
+      { by_slugs: "projects/*,notes/delta" },
+      ["projects/", "notes/delta", "projects/beta", "projects/alpha", "projects/2024/gamma"],
+    ],
     ["by_slugs exact", { by_slugs: "projects/beta" }, ["projects/beta"]],
     ["excluding_slugs", { excluding_slugs: "projects/2024/*,notes/*" }, ["projects/", "projects/beta", "projects/alpha"]],
     ["content_type", { content_type: "page" }, ["notes/delta"]],
     ["is_startpage=1", { is_startpage: "1" }, ["projects/"]],
     ["is_startpage=0", { is_startpage: "0", starts_with: "projects/" }, ["projects/beta", "projects/alpha", "projects/2024/gamma"]],
-    ["sort_by a story field", { sort_by: "name:desc", starts_with: "projects/" }, ["projects/", "projects/2024/gamma", "projects/beta", "projects/alpha"]],
-    ["sort_by created_at", { sort_by: "created_at:asc", content_type: "project", is_startpage: "0" }, ["projects/beta", "projects/2024/gamma", "projects/alpha"]],
-    ["sort_by a content field as int", { sort_by: "content.year:desc:int", is_startpage: "0", content_type: "project" }, ["projects/2024/gamma", "projects/beta", "projects/alpha"]],
+    [
+      "sort_by a story field",
+      { sort_by: "name:desc", starts_with: "projects/" },
+      ["projects/", "projects/2024/gamma", "projects/beta", "projects/alpha"],
+    ],
+    [
+      "sort_by created_at",
+      { sort_by: "created_at:asc", content_type: "project", is_startpage: "0" },
+      ["projects/beta", "projects/2024/gamma", "projects/alpha"],
+    ],
+    [
+      "sort_by a content field as int",
+      { sort_by: "content.year:desc:int", is_startpage: "0", content_type: "project" },
+      ["projects/2024/gamma", "projects/beta", "projects/alpha"],
+    ],
     ["version=draft includes never-published stories", { version: "draft", starts_with: "drafts-only/" }, ["drafts-only/epsilon"]],
     ["version=published leaves them out", { starts_with: "drafts-only/" }, []],
   ];
@@ -132,10 +160,18 @@ describe("filter_query", () => {
     ["gt_date", { "filter_query[started_on][gt_date]": "2023-01-15 00:00" }, ["projects/2024/gamma"]],
     ["lt_date", { "filter_query[started_on][lt_date]": "2023-01-15 00:01" }, ["projects/beta", "projects/alpha"]],
     ["two filters: AND", { "filter_query[tags][any_in_array]": "web", "filter_query[year][gt_int]": "2022" }, ["projects/beta"]],
-    ["__or without indices", { "filter_query[__or][][year][in]": "2021", "filter_query[__or][][client][like]": "Polder*" }, ["projects/alpha", "projects/2024/gamma"]],
+    [
+      "__or without indices",
+      { "filter_query[__or][][year][in]": "2021", "filter_query[__or][][client][like]": "Polder*" },
+      ["projects/alpha", "projects/2024/gamma"],
+    ],
     [
       "__or with indexed groups (each group AND)",
-      { "filter_query[__or][0][year][in]": "2023", "filter_query[__or][0][featured][is]": "true", "filter_query[__or][1][year][in]": "2024" },
+      {
+        "filter_query[__or][0][year][in]": "2023",
+        "filter_query[__or][0][featured][is]": "true",
+        "filter_query[__or][1][year][in]": "2024",
+      },
       ["projects/2024/gamma"],
     ],
     ["an unknown operation matches nothing", { "filter_query[year][equals]": "2021" }, []],

@@ -16,7 +16,12 @@ const cassette = (file: string) => readFileSync(`${FIXTURES}storyblok-ruby-clien
 /** A header's values in the order a cassette recorded them (the YAML lists one per line). */
 function recordedHeader(yaml: string, name: string): string[] {
   const pattern = new RegExp(`^ {6}${name}:\\n((?: {6}- .*\\n)+)`, "gm");
-  return [...yaml.matchAll(pattern)].map((m) => m[1]!.trim().replace(/^- /, "").replace(/^'(.*)'$/, "$1"));
+  return [...yaml.matchAll(pattern)].map((m) =>
+    m[1]!
+      .trim()
+      .replace(/^- /, "")
+      .replace(/^'(.*)'$/, "$1"),
+  );
 }
 
 interface Story {
@@ -138,7 +143,11 @@ describe("replaying recorded responses", () => {
       Array.isArray(value)
         ? value.map(strip)
         : typeof value === "object" && value !== null
-          ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== "_editable").map(([k, v]) => [k, strip(v)]))
+          ? Object.fromEntries(
+              Object.entries(value)
+                .filter(([k]) => k !== "_editable")
+                .map(([k, v]) => [k, strip(v)]),
+            )
           : value;
     // The recording came from space 1000126.
     const server = await serveRecorded([strip(expected.stories[0]) as Story], { spaceId: "1000126" });
@@ -161,4 +170,3 @@ describe("replaying recorded responses", () => {
     expect(response.headers.get("cache-control")).toBe(recordedHeader(yaml, "Cache-Control")[0]);
   });
 });
-

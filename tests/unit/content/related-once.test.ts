@@ -70,7 +70,10 @@ describe("relation batches of a published listing", () => {
     expect(batchesSince(again).batches).toHaveLength(0);
 
     const first = projects[0]!;
-    await writeFile(join(dir, `stories/${first.full_slug}.json`), JSON.stringify({ ...first, content: { ...first.content, title: "Edited" } }));
+    await writeFile(
+      join(dir, `stories/${first.full_slug}.json`),
+      JSON.stringify({ ...first, content: { ...first.content, title: "Edited" } }),
+    );
     await queries.refresh();
     const afterEdit = cdn.requests.length;
     const listed = await queries.listProjectStories();
@@ -106,7 +109,10 @@ describe("createRelationMemo", () => {
       return { cv: 1, stories: missing.filter((u) => u !== "gone").map(story) };
     };
     const [a, b] = await Promise.all([memo.stories(["a", "b"], "s", fetch), memo.stories(["b", "c", "gone"], "s", fetch)]);
-    expect(calls).toEqual([["a", "b"], ["c", "gone"]]);
+    expect(calls).toEqual([
+      ["a", "b"],
+      ["c", "gone"],
+    ]);
     expect(a.map((s) => s.uuid)).toEqual(["a", "b"]);
     expect(b.map((s) => s.uuid)).toEqual(["b", "c"]);
     expect(a[1]).not.toBe(b[0]);

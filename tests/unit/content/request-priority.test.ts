@@ -12,7 +12,12 @@ import { describe, expect, it } from "vitest";
 import { ContentBusyError, isContentBusy } from "../../../src/content/access/rate-limit/content-busy";
 import { doContentWork } from "../../../src/content/access/rate-limit/content-work";
 import { createRequestLimiter, QUEUE_BOUNDS, type QueueBound } from "../../../src/content/access/rate-limit/request-limiter";
-import { currentPriority, DEFAULT_PRIORITY, runAtPriority, type RequestPriority } from "../../../src/content/access/rate-limit/request-priority";
+import {
+  currentPriority,
+  DEFAULT_PRIORITY,
+  runAtPriority,
+  type RequestPriority,
+} from "../../../src/content/access/rate-limit/request-priority";
 import type { Slot } from "../../../src/content/access/rate-limit/sliding-window";
 import { homeRelatingProjects, storyFiles } from "./cdn-harness";
 import { proxiedCdnForSuite } from "./proxied-cdn";
@@ -21,7 +26,11 @@ const WINDOW_MS = 200;
 const roomy: QueueBound = { waiting: 100, waitMs: Infinity };
 
 function limiterWith(visitor: QueueBound, log: string[] = []) {
-  return createRequestLimiter({ windowMs: WINDOW_MS, bounds: { publish: roomy, regeneration: roomy, visitor }, log: (line) => log.push(line) });
+  return createRequestLimiter({
+    windowMs: WINDOW_MS,
+    bounds: { publish: roomy, regeneration: roomy, visitor },
+    log: (line) => log.push(line),
+  });
 }
 
 describe("the limiter's order", () => {
@@ -132,7 +141,9 @@ describe("through the real client and the content API over HTTP", () => {
     const limiter = limiterWith({ waiting: 100, waitMs: Infinity });
     const client = served.client({ limiter });
     const before = served.proxy.requests.length;
-    const visitors = related.slice(0, 12).map((story) => doContentWork("visitor", () => client.getStory(story.full_slug, { version: "published" })));
+    const visitors = related
+      .slice(0, 12)
+      .map((story) => doContentWork("visitor", () => client.getStory(story.full_slug, { version: "published" })));
     await new Promise((resolve) => setTimeout(resolve, 20));
     const publish = doContentWork("publish", () => client.getStory(related[40]!.full_slug, { version: "published" }));
     await Promise.all([...visitors, publish]);

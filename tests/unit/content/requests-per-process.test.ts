@@ -15,7 +15,11 @@ import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } f
 const uuids = Array.from({ length: 30 }, () => randomUUID());
 const projects = uuids.map((uuid, i) => projectStory(`projects/p${i}`, { uuid }, { related: [uuids[(i + 1) % uuids.length]] }));
 const site = projectStory("site", {}, { component: "site_config", site_name: "Elena Varga" });
-const home = projectStory("home", {}, { component: "page", body: [{ _uid: randomUUID(), component: "single_card", project: projects[0]?.uuid }] });
+const home = projectStory(
+  "home",
+  {},
+  { component: "page", body: [{ _uid: randomUUID(), component: "single_card", project: projects[0]?.uuid }] },
+);
 
 let cdn: RunningCdn;
 let dir: string;

@@ -40,11 +40,15 @@ function instance(served: ProxiedCdn, env: Record<string, string> = {}) {
 }
 
 async function publishTitle(served: ProxiedCdn, title: string): Promise<number> {
-  await writeFile(join(served.dir, `stories/${project.full_slug}.json`), JSON.stringify({ ...project, content: { ...project.content, title } }));
+  await writeFile(
+    join(served.dir, `stories/${project.full_slug}.json`),
+    JSON.stringify({ ...project, content: { ...project.content, title } }),
+  );
   return served.currentCv();
 }
 
-const spacesMeSince = (served: ProxiedCdn, before: number) => served.proxy.requests.slice(before).filter((r) => r.path.startsWith("/v2/cdn/spaces/me")).length;
+const spacesMeSince = (served: ProxiedCdn, before: number) =>
+  served.proxy.requests.slice(before).filter((r) => r.path.startsWith("/v2/cdn/spaces/me")).length;
 const titleOf = async (content: ReturnType<typeof instance>) => (await content.queries.getProjectStory(["followed"]))?.content.title;
 
 describe("without Redis: each instance asks cdn/spaces/me, at most every TTL", () => {
@@ -149,7 +153,6 @@ describe.skipIf(!hasRedis)("with Redis: the cv one instance learned, every insta
     await link.close();
     await redis.resume();
   });
-
 });
 
 describe("configuration", () => {
@@ -173,7 +176,10 @@ describe("configuration", () => {
     expect(contentRedisUrl({ REDIS_URL: value })).toBe(url);
   });
 
-  it.each(["localhost:6379", "http://cache:6379", "postgres://db/x", "redis//nope"])("REDIS_URL=%s stops with an error naming it", (value) => {
-    expect(() => contentRedisUrl({ REDIS_URL: value })).toThrow(/^REDIS_URL /);
-  });
+  it.each(["localhost:6379", "http://cache:6379", "postgres://db/x", "redis//nope"])(
+    "REDIS_URL=%s stops with an error naming it",
+    (value) => {
+      expect(() => contentRedisUrl({ REDIS_URL: value })).toThrow(/^REDIS_URL /);
+    },
+  );
 });

@@ -14,27 +14,35 @@ const good = projectStory("projects/good");
 // A number sent as a number and a required asset missing: what a hand-edited file or a schema change leaves behind.
 const broken = projectStory("projects/broken", {}, { year: 2024, cover: undefined });
 const brokenSection = { _uid: randomUUID(), component: "hero_section", eyebrow: "Hi" }; // headline is required
-const home = projectStory("home", {}, {
-  component: "page",
-  body: [
-    { _uid: randomUUID(), component: "card_list", title: "Work", projects: [good.uuid, broken.uuid] },
-    { _uid: randomUUID(), component: "single_card", project: broken.uuid },
-    brokenSection,
-  ],
-});
+const home = projectStory(
+  "home",
+  {},
+  {
+    component: "page",
+    body: [
+      { _uid: randomUUID(), component: "card_list", title: "Work", projects: [good.uuid, broken.uuid] },
+      { _uid: randomUUID(), component: "single_card", project: broken.uuid },
+      brokenSection,
+    ],
+  },
+);
 const notAPage = projectStory("about", {}, { component: "page", body: "not a list of blocks" });
 const brokenSite = projectStory("site", {}, { component: "site_config" }); // site_name is required
 /** A uuid no story has: what an unpublished or deleted story leaves in a relation field. */
 const missing = randomUUID();
 const relating = projectStory("projects/relating", {}, { related: [missing, good.uuid] });
 const aPage = projectStory("a-page", {}, { component: "page" });
-const picks = projectStory("picks", {}, {
-  component: "page",
-  body: [
-    { _uid: randomUUID(), component: "card_list", projects: [relating.uuid, missing, aPage.uuid] },
-    { _uid: randomUUID(), component: "single_card", project: missing },
-  ],
-});
+const picks = projectStory(
+  "picks",
+  {},
+  {
+    component: "page",
+    body: [
+      { _uid: randomUUID(), component: "card_list", projects: [relating.uuid, missing, aPage.uuid] },
+      { _uid: randomUUID(), component: "single_card", project: missing },
+    ],
+  },
+);
 
 const served = serveStoriesForSuite([good, broken, home, notAPage, brokenSite, relating, aPage, picks]);
 const queries = () => createContentQueries(served.cdn.client());
@@ -112,6 +120,8 @@ describe("relations the query resolved", () => {
     expect(singleCard).not.toHaveProperty("project");
     expect(singleCard).not.toHaveProperty("_broken");
     // Only the story of the wrong content type is worth a line: the rest were never resolvable.
-    expect(logged(errors)).toEqual([expect.stringMatching(/^content: picks card_list\.projects → a-page not shown: .*"page" is not allowed here \(allowed: project\)/)]);
+    expect(logged(errors)).toEqual([
+      expect.stringMatching(/^content: picks card_list\.projects → a-page not shown: .*"page" is not allowed here \(allowed: project\)/),
+    ]);
   });
 });

@@ -13,7 +13,10 @@ import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
 
 /** The segments after `/projects/` as Next.js passes them: split at `/`, each percent-decoded once. */
 function segmentsOf(address: string): string[] {
-  return address.replace(/^\/projects\//, "").split("/").map(decodeURIComponent);
+  return address
+    .replace(/^\/projects\//, "")
+    .split("/")
+    .map(decodeURIComponent);
 }
 
 const LONG = "a".repeat(MAX_FULL_SLUG_LENGTH);
@@ -110,7 +113,9 @@ describe("queries refuse them before any content request", () => {
   });
 
   // getPageStory takes a full slug, where `/` does separate segments: the cases with a `/` inside one are the project pages'.
-  const refusedFullSlugs = refused.filter(([, address]) => !(typeof address === "string" ? segmentsOf(address) : address).some((s) => s.includes("/")));
+  const refusedFullSlugs = refused.filter(
+    ([, address]) => !(typeof address === "string" ? segmentsOf(address) : address).some((s) => s.includes("/")),
+  );
   it.each(refusedFullSlugs)("getPageStory: %s → null, no request", async (_what, address) => {
     const segments = typeof address === "string" ? segmentsOf(address) : address;
     const before = cdn.requests.length;
@@ -140,7 +145,9 @@ describe("queries refuse them before any content request", () => {
 
   it("the attack of issue 20: the published headline, or nothing; never the draft", async () => {
     const queries = freshQueries();
-    expect((await queries.getProjectStory(["fieldnotes"]))?.content.title).toBe("Fieldnotes: an offline-first notebook for field ecologists");
+    expect((await queries.getProjectStory(["fieldnotes"]))?.content.title).toBe(
+      "Fieldnotes: an offline-first notebook for field ecologists",
+    );
     const before = cdn.requests.length;
     expect(await queries.getProjectStory(segmentsOf("/projects/fieldnotes%3Fversion%3Ddraft%26r%3D1"))).toBeNull();
     expect(cdn.requests.length).toBe(before);

@@ -27,7 +27,10 @@ const DRAFT_TITLE = "Fieldnotes: an offline-first notebook for field ecologists,
 
 /** `portfolio content serve --port 0 [args]`, resolved with its base URL once it listens. */
 function serve(args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn("node", ["bin/portfolio.js", "content", "serve", "--port", "0", ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("node", ["bin/portfolio.js", "content", "serve", "--port", "0", ...args], {
+    cwd: REPO,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -88,7 +91,11 @@ describe("portfolio content serve with its default tokens (local, local-preview)
   });
 
   it("refuses the same token for both (exit 2)", async () => {
-    const run = promisify(execFile)("node", ["bin/portfolio.js", "content", "serve", "--port", "0", "--token", "same", "--preview-token", "same"], { cwd: REPO });
+    const run = promisify(execFile)(
+      "node",
+      ["bin/portfolio.js", "content", "serve", "--port", "0", "--token", "same", "--preview-token", "same"],
+      { cwd: REPO },
+    );
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--token and --preview-token must differ") });
   });
 });
@@ -102,7 +109,9 @@ describe("the site's queries: the public path carries only the public token", ()
 
   /** [version, token] of each request since `before`. */
   const seen = (before: number) =>
-    cdn.requests.slice(before).map((r) => [r.url.pathname.replace(/^\/v2\/cdn\//, ""), r.url.searchParams.get("version"), r.url.searchParams.get("token")]);
+    cdn.requests
+      .slice(before)
+      .map((r) => [r.url.pathname.replace(/^\/v2\/cdn\//, ""), r.url.searchParams.get("version"), r.url.searchParams.get("token")]);
 
   it("every published query, the listing and cdn/spaces/me use the public token; every draft query the preview token", async () => {
     const queries = createContentQueries(cdn.client(), cdn.previewClient());

@@ -16,7 +16,8 @@ const DEAD_UUID = "00000000-0000-4000-8000-00000000dead";
 /** The environment without the variables the command reads, so only what a case passes counts. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ["STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_REGION", "STORYBLOK_API_URL", "CONTENT_SOURCE"]) delete env[name];
+  for (const name of ["STORYBLOK_TOKEN", "STORYBLOK_PREVIEW_TOKEN", "STORYBLOK_REGION", "STORYBLOK_API_URL", "CONTENT_SOURCE"])
+    delete env[name];
   return { ...env, ...extra };
 }
 
@@ -99,7 +100,11 @@ describe("a space with one story whose draft is invalid", () => {
   });
 
   it("reads drafts with STORYBLOK_PREVIEW_TOKEN before STORYBLOK_TOKEN, and published stories with STORYBLOK_TOKEN", async () => {
-    const env = cleanEnv({ STORYBLOK_TOKEN: server.cdn.token, STORYBLOK_PREVIEW_TOKEN: server.cdn.previewToken, STORYBLOK_API_URL: `${server.cdn.url}/v2` });
+    const env = cleanEnv({
+      STORYBLOK_TOKEN: server.cdn.token,
+      STORYBLOK_PREVIEW_TOKEN: server.cdn.previewToken,
+      STORYBLOK_API_URL: `${server.cdn.url}/v2`,
+    });
     server.cdn.requests.length = 0;
     expect((await validate(["--source", "storyblok"], env)).stderr).toContain("2 problem(s) in the space's draft stories");
     expect((await validate(["--source", "storyblok", "--published"], env)).code).toBe(0);
@@ -126,11 +131,23 @@ describe("a space with one story whose draft is invalid", () => {
   });
 
   const usage: [string, string[], RegExp][] = [
-    ["no token", ["--source", "storyblok"], /^Reading a space's drafts needs its preview token: --token, STORYBLOK_PREVIEW_TOKEN or STORYBLOK_TOKEN/],
-    ["no token with --published", ["--source", "storyblok", "--published"], /^Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN/],
+    [
+      "no token",
+      ["--source", "storyblok"],
+      /^Reading a space's drafts needs its preview token: --token, STORYBLOK_PREVIEW_TOKEN or STORYBLOK_TOKEN/,
+    ],
+    [
+      "no token with --published",
+      ["--source", "storyblok", "--published"],
+      /^Reading a space needs a Content Delivery API token: --token or STORYBLOK_TOKEN/,
+    ],
     ["an unknown source", ["--source", "space"], /^--source must be "local" or "storyblok", got "space"\.$/],
     ["--dir with a space", ["--source", "storyblok", "--token", "x", "--dir", "content"], /^--dir is for --source local/],
-    ["space flags without --source storyblok", ["--token", "x", "--published"], /^--token, --api-url, --published read a space: add --source storyblok\.$/],
+    [
+      "space flags without --source storyblok",
+      ["--token", "x", "--published"],
+      /^--token, --api-url, --published read a space: add --source storyblok\.$/,
+    ],
   ];
   it.each(usage)("exit 2 on %s, sending nothing", async (_name, args, message) => {
     server.cdn.requests.length = 0;
@@ -151,7 +168,10 @@ describe("a space of more than 100 stories", () => {
     server.cdn.requests.length = 0;
     const { code, stderr } = await validate(server.space());
     expect(code).toBe(1);
-    expect(stderr.trim().split("\n")).toEqual(["projects/p149: content(project).title: is required", "1 problem(s) in the space's draft stories"]);
+    expect(stderr.trim().split("\n")).toEqual([
+      "projects/p149: content(project).title: is required",
+      "1 problem(s) in the space's draft stories",
+    ]);
     expect(server.cdn.requests.map((request) => request.url.searchParams.get("page")).sort()).toEqual(["1", "2"]);
   });
 });

@@ -82,7 +82,9 @@ describe("not retried", () => {
 
   it.each(["PUT", "DELETE", "PATCH"])("%s answered 503", async (method) => {
     script = [503];
-    expect((await fetchWithRetry(new Request(base, { method, body: method === "DELETE" ? null : "{}" }), undefined, fast)).status).toBe(503);
+    expect((await fetchWithRetry(new Request(base, { method, body: method === "DELETE" ? null : "{}" }), undefined, fast)).status).toBe(
+      503,
+    );
     expect(seen).toEqual([method]);
   });
 });

@@ -2,7 +2,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { anchors, docReferences, documentationFiles, githubSlug, links, problem, reader, sourceFiles, withoutCode, withoutFences } from "./markdown-links";
+import {
+  anchors,
+  docReferences,
+  documentationFiles,
+  githubSlug,
+  links,
+  problem,
+  reader,
+  sourceFiles,
+  withoutCode,
+  withoutFences,
+} from "./markdown-links";
 
 /**
  * The README is a front door and docs/ holds one file per topic: every relative link and image
@@ -76,7 +87,9 @@ describe("the link check itself", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("makes GitHub's anchors", () => {
-    expect(githubSlug("Publishing: from Storyblok to the live site in seconds")).toBe("publishing-from-storyblok-to-the-live-site-in-seconds");
+    expect(githubSlug("Publishing: from Storyblok to the live site in seconds")).toBe(
+      "publishing-from-storyblok-to-the-live-site-in-seconds",
+    );
     expect(githubSlug("What `portfolio generate` writes to `src/generated/`")).toBe("what-portfolio-generate-writes-to-srcgenerated");
     expect(githubSlug("Next.js's preview mode id")).toBe("nextjss-preview-mode-id");
     expect(githubSlug("Unknown paths cost the content API nothing, and publishing goes first")).toBe(
@@ -89,15 +102,21 @@ describe("the link check itself", () => {
 
   it("finds links and images outside code only", () => {
     const text = [
-      "See [one](a.md#x) and ![shot](img/s.png \"title\").",
-      "`[not](code.md)` and <img src=\"b.png\" alt=\"\">",
+      'See [one](a.md#x) and ![shot](img/s.png "title").',
+      '`[not](code.md)` and <img src="b.png" alt="">',
       "```md",
       "[not](fenced.md)",
       "```",
       "[ref]: c.md",
       "[`code` in text](d.md)",
     ].join("\n");
-    expect(links("/r/f.md", text).map((link) => `${link.line}:${link.target}`)).toEqual(["1:a.md#x", "1:img/s.png", "2:b.png", "6:c.md", "7:d.md"]);
+    expect(links("/r/f.md", text).map((link) => `${link.line}:${link.target}`)).toEqual([
+      "1:a.md#x",
+      "1:img/s.png",
+      "2:b.png",
+      "6:c.md",
+      "7:d.md",
+    ]);
   });
 
   it("reports a missing file, a missing heading, a malformed URL and a link out of the repository", () => {

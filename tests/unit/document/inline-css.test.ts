@@ -5,10 +5,18 @@ const SHEET = "/_next/static/chunks/1w3bomxmft7a-.css";
 
 describe("rebaseCssUrls: a stylesheet's urls keep pointing at the same files once it is inlined in a page", () => {
   it.each([
-    ["a font next/font emits", "src:url(../media/fraunces-s.p.woff2)format(\"woff2\")", 'src:url(/_next/static/media/fraunces-s.p.woff2)format("woff2")'],
+    [
+      "a font next/font emits",
+      'src:url(../media/fraunces-s.p.woff2)format("woff2")',
+      'src:url(/_next/static/media/fraunces-s.p.woff2)format("woff2")',
+    ],
     ["quoted, with a query and fragment", "background:url('./img/a.svg?v=2#x')", "background:url('/_next/static/chunks/img/a.svg?v=2#x')"],
     ["double quotes and spaces", 'mask:url( "../media/m.svg" )', 'mask:url("/_next/static/media/m.svg")'],
-    ["several in one rule", "src:url(../media/a.woff2),url(../media/b.woff)", "src:url(/_next/static/media/a.woff2),url(/_next/static/media/b.woff)"],
+    [
+      "several in one rule",
+      "src:url(../media/a.woff2),url(../media/b.woff)",
+      "src:url(/_next/static/media/a.woff2),url(/_next/static/media/b.woff)",
+    ],
   ])("resolves %s against the stylesheet's path", (_, css, want) => {
     expect(rebaseCssUrls(css, SHEET)).toBe(want);
   });

@@ -27,7 +27,10 @@ describe("shortClassName", () => {
 describe("applyShortClassNames", () => {
   it("replaces css-loader's module naming wherever Next.js nests it, and nothing else", () => {
     const nextNaming = () => "File_local__hash5";
-    const modulesLoader = { loader: "/x/next/dist/build/webpack/loaders/css-loader/src/index.js", options: { modules: { getLocalIdent: nextNaming } } };
+    const modulesLoader = {
+      loader: "/x/next/dist/build/webpack/loaders/css-loader/src/index.js",
+      options: { modules: { getLocalIdent: nextNaming } },
+    };
     const globalLoader = { loader: "/x/next/dist/build/webpack/loaders/css-loader/src/index.js", options: { modules: false } };
     const postcss = { loader: "postcss-loader", options: { modules: { getLocalIdent: nextNaming } } };
     const rules = [{ oneOf: [{ test: /\.module\.css$/, use: [modulesLoader, postcss] }, { use: [globalLoader] }] }, null, "..."];

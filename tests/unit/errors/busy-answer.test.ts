@@ -27,7 +27,14 @@ describe("a turned-away render", () => {
   it("a person: 503, Retry-After, the security headers, no content request for the frame", async () => {
     const { req, res } = exchange(BROWSERS["Chrome desktop"]);
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const props = await ErrorPage.getInitialProps!({ req, res, err: new ContentBusyError("visitor", "16 already waiting", 1), pathname: "/_error", query: {}, AppTree: () => null } as never);
+    const props = await ErrorPage.getInitialProps!({
+      req,
+      res,
+      err: new ContentBusyError("visitor", "16 already waiting", 1),
+      pathname: "/_error",
+      query: {},
+      AppTree: () => null,
+    } as never);
     expect(props).toMatchObject({ status: 503, path: "/projects/new-this-morning", site: null });
     expect(res.statusCode).toBe(503);
     expect(res.getHeader("retry-after")).toBe("1");
@@ -39,7 +46,14 @@ describe("a turned-away render", () => {
   it("a bot: the status line, 503, with Retry-After", async () => {
     const { req, res } = exchange(BOTS.Googlebot);
     const ended = vi.spyOn(res, "end");
-    await ErrorPage.getInitialProps!({ req, res, err: new ContentBusyError("visitor", "waited 3000 ms for a slot", 2), pathname: "/_error", query: {}, AppTree: () => null } as never);
+    await ErrorPage.getInitialProps!({
+      req,
+      res,
+      err: new ContentBusyError("visitor", "waited 3000 ms for a slot", 2),
+      pathname: "/_error",
+      query: {},
+      AppTree: () => null,
+    } as never);
     expect(res.statusCode).toBe(503);
     expect(res.getHeader("retry-after")).toBe("2");
     expect(ended).toHaveBeenCalledWith("503 Service Unavailable\n");

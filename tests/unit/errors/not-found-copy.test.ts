@@ -29,7 +29,12 @@ beforeAll(async () => {
       response.writeHead(500, { "content-type": "text/html" }).end("<p>oops</p>");
       return;
     }
-    response.writeHead(404, { "content-type": "text/html; charset=utf-8", "content-security-policy": CSP, "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate", etag: '"abc"' });
+    response.writeHead(404, {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": CSP,
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      etag: '"abc"',
+    });
     response.end(page(request.url ?? ""));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -46,9 +51,12 @@ const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100
 const person = (url: string) => ({ url, userAgent: BROWSER, data: false });
 
 describe("escapeText", () => {
-  it.each(["/projects/a<script>alert(1)</script>", `/x"y'z&w`, "/café/ü", "/a&amp;b", "/plain"])("%s: as React escapes a text node", (text) => {
-    expect(escapeText(text)).toBe(renderToStaticMarkup(createElement("p", null, text)).slice(3, -4));
-  });
+  it.each(["/projects/a<script>alert(1)</script>", `/x"y'z&w`, "/café/ü", "/a&amp;b", "/plain"])(
+    "%s: as React escapes a text node",
+    (text) => {
+      expect(escapeText(text)).toBe(renderToStaticMarkup(createElement("p", null, text)).slice(3, -4));
+    },
+  );
 });
 
 describe("splitCopy", () => {
@@ -64,7 +72,9 @@ describe("splitCopy", () => {
 describe("answers from the copy", () => {
   it("the rendered page with the path asked for, the page's status and headers; one render for many answers", async () => {
     const copies = createNotFoundCopies({ log: () => undefined });
-    const answers = await Promise.all(["/projects/a", "/projects/b?utm=1", "/projects/%3Cb%3E"].map((url) => copies.answer(person(url), 7, origin)));
+    const answers = await Promise.all(
+      ["/projects/a", "/projects/b?utm=1", "/projects/%3Cb%3E"].map((url) => copies.answer(person(url), 7, origin)),
+    );
     const bodies = await Promise.all(answers.map((answer) => answer!.text()));
     expect(bodies[0]).toBe(page("/projects/a"));
     expect(bodies[1]).toBe(page("/projects/b"));
@@ -88,7 +98,11 @@ describe("answers from the copy", () => {
 
   it("a bot: the status line as text, as every error page answers bots", async () => {
     const copies = createNotFoundCopies({ log: () => undefined });
-    const answer = (await copies.answer({ url: "/projects/a", userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", data: false }, 1, origin))!;
+    const answer = (await copies.answer(
+      { url: "/projects/a", userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", data: false },
+      1,
+      origin,
+    ))!;
     expect(await answer.text()).toBe("404 Not Found\n");
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.get("content-security-policy")).toBe(CSP);

@@ -13,9 +13,12 @@ beforeAll(async () => {
 
 describe("the display face as committed", () => {
   it("is what `npm run fonts` writes today: the files, the @font-face rules and the preload path", () => {
-    const committed = readdirSync(`${root}public/fonts`).filter((name) => name.startsWith("fraunces-")).sort();
+    const committed = readdirSync(`${root}public/fonts`)
+      .filter((name) => name.startsWith("fraunces-"))
+      .sort();
     expect(committed).toEqual([font.core.name, font.latin.name].sort());
-    for (const file of [font.core, font.latin]) expect(readFileSync(`${root}public/fonts/${file.name}`).equals(file.bytes), file.name).toBe(true);
+    for (const file of [font.core, font.latin])
+      expect(readFileSync(`${root}public/fonts/${file.name}`).equals(file.bytes), file.name).toBe(true);
     expect(readFileSync(`${root}src/styles/display-font.css`, "utf8")).toBe(font.css);
     expect(readFileSync(`${root}src/styles/display-font-files.ts`, "utf8")).toBe(displayFontModule(font));
   });
@@ -31,7 +34,10 @@ describe("the display face as committed", () => {
 describe("the two files", () => {
   it("are a static 600 instance with a glyph for every code point of their range", () => {
     const coverage = splitCoverage(font.source);
-    for (const [file, points] of [[font.core, coverage.core], [font.latin, coverage.rest]] as const) {
+    for (const [file, points] of [
+      [font.core, coverage.core],
+      [font.latin, coverage.rest],
+    ] as const) {
       const parsed = parseFont(file.bytes);
       expect(parsed["OS/2"].usWeightClass).toBe(WEIGHT);
       expect(points.length).toBeGreaterThan(50);
@@ -50,7 +56,9 @@ describe("the two files", () => {
     expect(rest.filter((point) => inCore.has(point))).toEqual([]);
     for (const letter of "AZaz09&?! \u00a0\u2019\u201c\u2014\u2026") expect(inCore.has(letter.codePointAt(0)!), letter).toBe(true);
     for (const letter of "éüßÆøœ") expect(rest.includes(letter.codePointAt(0)!), letter).toBe(true);
-    const printable = parseFont(font.source).characterSet.filter((point) => !/[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u.test(String.fromCodePoint(point)));
+    const printable = parseFont(font.source).characterSet.filter(
+      (point) => !/[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u.test(String.fromCodePoint(point)),
+    );
     expect([...core, ...rest].sort((a, b) => a - b)).toEqual([...printable].sort((a, b) => a - b));
   });
 

@@ -123,7 +123,9 @@ describe("slow bodies are answered 408 in the time limits", () => {
     expect(describeTimeout({ kind: "timed-out", limit: "idle", afterMs: 5003, received: 0 })).toBe(
       "request body timed out after 5.0 s (no data for too long; 0 bytes received); answered 408 and stopped reading",
     );
-    expect(describeTimeout({ kind: "timed-out", limit: "deadline", afterMs: 10_012, received: 5 })).toContain("the whole body took too long; 5 bytes");
+    expect(describeTimeout({ kind: "timed-out", limit: "deadline", afterMs: 10_012, received: 5 })).toContain(
+      "the whole body took too long; 5 bytes",
+    );
   });
 });
 

@@ -54,12 +54,19 @@ export function openRequest(port: number, head: string[], options: { deaf?: bool
     const end = text.indexOf("\r\n\r\n");
     if (end < 0) return;
     const [statusLine, ...lines] = text.slice(0, end).split("\r\n");
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+    );
     const length = headers["content-length"] === undefined ? undefined : Number(headers["content-length"]);
     const body = received.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1"));
     if (length === undefined ? !ended : body.length < length) return;
     answered = true;
-    settleAnswer({ status: Number(statusLine?.split(" ")[1]), headers, body: body.subarray(0, length).toString("utf8"), afterMs: elapsed() });
+    settleAnswer({
+      status: Number(statusLine?.split(" ")[1]),
+      headers,
+      body: body.subarray(0, length).toString("utf8"),
+      afterMs: elapsed(),
+    });
   };
   socket.on("data", (chunk: Buffer) => {
     received = Buffer.concat([received, chunk]);

@@ -21,7 +21,10 @@ const root = resolve(__dirname, "../../..");
 const folders: string[] = [];
 const className = (file: string, local: string) => shortClassName({ rootContext: root, resourcePath: file }, "", local);
 
-async function build(buildId = "build-1", outdir = mkdtempSync(join(tmpdir(), "islands-"))): Promise<{ outdir: string; result: IslandsBuild }> {
+async function build(
+  buildId = "build-1",
+  outdir = mkdtempSync(join(tmpdir(), "islands-")),
+): Promise<{ outdir: string; result: IslandsBuild }> {
   folders.push(outdir);
   return { outdir, result: await buildIslands({ root, buildId, esbuild, className, outdir }) };
 }

@@ -21,7 +21,10 @@ export function codeFiles(repo: string, folders: readonly string[] = CODE_FOLDER
       if (statSync(path).isDirectory()) return SKIPPED.has(name) ? [] : walk(path);
       return CODE_FILE.test(name) && !name.endsWith(".d.ts") ? [path] : [];
     });
-  return folders.map((folder) => join(repo, folder)).filter((dir) => existsSync(dir)).flatMap(walk);
+  return folders
+    .map((folder) => join(repo, folder))
+    .filter((dir) => existsSync(dir))
+    .flatMap(walk);
 }
 
 /** A relative specifier as the file it names (`./x.js` → x.ts, as Node resolves the compiled files); a package is not followed. */
@@ -29,7 +32,18 @@ export function resolveImport(from: string, specifier: string): string | undefin
   if (!specifier.startsWith(".")) return undefined;
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.js$/, "");
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}.mjs`, join(base, "index.ts"), join(base, "index.tsx"), join(base, "index.js")];
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.js`,
+    `${base}.mjs`,
+    join(base, "index.ts"),
+    join(base, "index.tsx"),
+    join(base, "index.js"),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).isFile());
 }
 
@@ -68,6 +82,9 @@ export function importsBetween(repo: string, graph: ReadonlyMap<string, readonly
   return [...graph].flatMap(([file, targets]) => {
     const source = relative(repo, file);
     if (!from.test(source)) return [];
-    return targets.map((target) => relative(repo, target)).filter((target) => to.test(target)).map((target) => `${source} → ${target}`);
+    return targets
+      .map((target) => relative(repo, target))
+      .filter((target) => to.test(target))
+      .map((target) => `${source} → ${target}`);
   });
 }

@@ -33,7 +33,14 @@ describe("the import graph", () => {
       ["d", ["a"]],
     ]);
     expect(findCycles(cycle)).toEqual([["a", "b", "c", "a"]]);
-    expect(findCycles(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("reads every kind of import: from, export from, type-only, side effect, import(), .js for .ts", () => {

@@ -29,9 +29,17 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
  * documentation (not its OpenAPI description) says so.
  */
 const NOT_DESCRIBED: readonly { label: RegExp; status: number; why: string }[] = [
-  { label: /: (name|slug) taken$|: no name$/, status: 422, why: "Rails validation errors ({ field: [messages] }), which Storyblok's Management API docs show and 2.2.0 lists only for spaces and users" },
+  {
+    label: /: (name|slug) taken$|: no name$/,
+    status: 422,
+    why: "Rails validation errors ({ field: [messages] }), which Storyblok's Management API docs show and 2.2.0 lists only for spaces and users",
+  },
   { label: /^releases: /, status: 200, why: "releases (Storyblok's docs: Management API, releases) are not in the 2.2.0 description" },
-  { label: /^CDN links: one link$/, status: 200, why: "GET /v2/cdn/links/{uuid} (Storyblok's docs: Retrieve a Single Link) is not in the 2.2.0 description" },
+  {
+    label: /^CDN links: one link$/,
+    status: 200,
+    why: "GET /v2/cdn/links/{uuid} (Storyblok's docs: Retrieve a Single Link) is not in the 2.2.0 description",
+  },
 ];
 
 describe("every answer of the local APIs against Storyblok's OpenAPI description", async () => {
@@ -63,7 +71,9 @@ describe("every answer of the local APIs against Storyblok's OpenAPI description
     expect(rows.some((row) => row.answer.status >= 400)).toBe(true);
   });
 
-  it.each(rows.map((row) => [`${row.answer.label}: ${row.answer.method} ${row.answer.path.split("?")[0]} ${row.answer.status}`, row] as const))("%s", (_name, { answer, verdict }) => {
+  it.each(
+    rows.map((row) => [`${row.answer.label}: ${row.answer.method} ${row.answer.path.split("?")[0]} ${row.answer.status}`, row] as const),
+  )("%s", (_name, { answer, verdict }) => {
     expect(verdict.errors, String(JSON.stringify(answer.body)).slice(0, 400)).toEqual([]);
     if (!verdict.documented) {
       const allowed = NOT_DESCRIBED.find((exception) => exception.label.test(answer.label) && exception.status === answer.status);
@@ -74,10 +84,14 @@ describe("every answer of the local APIs against Storyblok's OpenAPI description
   it("the Management API's 429 (past 3 requests a second) is its documented error body, though the description has no 429", async () => {
     const dir = await tempContentDir();
     const mapi = createLocalManagementApi({ dir, oauthToken: "t", spaceId: 1 });
-    const server = await serveOverHttp(combineLocalApis(createLocalCdn({ dir, token: "c", checkIntervalMs: 0, onProblems: () => undefined }), mapi), 0);
+    const server = await serveOverHttp(
+      combineLocalApis(createLocalCdn({ dir, token: "c", checkIntervalMs: 0, onProblems: () => undefined }), mapi),
+      0,
+    );
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/v1/spaces/1/components`, { headers: { authorization: "t" } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await fetch(`${server.url}/v1/spaces/1/components`, { headers: { authorization: "t" } })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const spec = loadStoryblokOpenApi();
       const refused = await fetch(`${server.url}/v1/spaces/1/components`, { headers: { authorization: "t" } });

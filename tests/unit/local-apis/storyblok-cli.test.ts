@@ -45,7 +45,14 @@ let b: Space;
 
 async function startSpace(id: number, dir: string, schemaDir?: string): Promise<Space> {
   const mapi = createLocalManagementApi({ dir, oauthToken: TOKEN, spaceId: id, schemaDir });
-  const cdn = createLocalCdn({ dir, token: `cli-${id}`, previewToken: `cli-${id}-preview`, spaceId: String(id), checkIntervalMs: 0, onProblems: () => undefined });
+  const cdn = createLocalCdn({
+    dir,
+    token: `cli-${id}`,
+    previewToken: `cli-${id}-preview`,
+    spaceId: String(id),
+    checkIntervalMs: 0,
+    onProblems: () => undefined,
+  });
   const server = await serveOverHttp(combineLocalApis(cdn, mapi), 0);
   // Node closes an idle kept-alive connection after 5 s; a CLI starved of CPU may send its next request on it as it closes.
   server.server.keepAliveTimeout = 60_000;
@@ -114,9 +121,18 @@ beforeAll(async () => {
   const { datasource } = (await a.call("POST", "/datasources", {
     datasource: { name: "Colours", slug: "colours", dimensions_attributes: [{ name: "Nederlands", entry_value: "nl" }] },
   })) as { datasource: { id: number; dimensions: { id: number }[] } };
-  for (const [name, value, nl] of [["red", "#f00", "rood"], ["green", "#0f0", "groen"], ["blue", "#00f", ""]] as const) {
-    const { datasource_entry: entry } = (await a.call("POST", "/datasource_entries", { datasource_entry: { name, value, datasource_id: datasource.id } })) as { datasource_entry: { id: number } };
-    if (nl) await a.call("PUT", `/datasource_entries/${entry.id}?dimension_id=${datasource.dimensions[0]!.id}`, { datasource_entry: { name, value, dimension_value: nl } });
+  for (const [name, value, nl] of [
+    ["red", "#f00", "rood"],
+    ["green", "#0f0", "groen"],
+    ["blue", "#00f", ""],
+  ] as const) {
+    const { datasource_entry: entry } = (await a.call("POST", "/datasource_entries", {
+      datasource_entry: { name, value, datasource_id: datasource.id },
+    })) as { datasource_entry: { id: number } };
+    if (nl)
+      await a.call("PUT", `/datasource_entries/${entry.id}?dimension_id=${datasource.dimensions[0]!.id}`, {
+        datasource_entry: { name, value, dimension_value: nl },
+      });
   }
   await a.call("PUT", "", { space: { languages: [{ code: "nl", name: "Nederlands" }], default_lang_name: "English" } });
 }, 60_000);
@@ -138,7 +154,19 @@ interface Group {
 }
 
 /** What schema/components.json says of a component; the space adds ids, times and what it derives (real_name, all_presets…). */
-const COMPONENT_SETTINGS = ["name", "display_name", "image", "preview_field", "is_root", "is_nestable", "preset_id", "color", "icon", "internal_tag_ids", "content_type_asset_preview"];
+const COMPONENT_SETTINGS = [
+  "name",
+  "display_name",
+  "image",
+  "preview_field",
+  "is_root",
+  "is_nestable",
+  "preset_id",
+  "color",
+  "icon",
+  "internal_tag_ids",
+  "content_type_asset_preview",
+];
 
 /** Components as a space's own ids would not tell them apart: groups by name, no ids or times. */
 function comparableComponents(components: Component[], groups: Group[]): unknown {
@@ -151,7 +179,9 @@ function comparableComponents(components: Component[], groups: Group[]): unknown
       schema: Object.fromEntries(
         Object.entries(schema).map(([field, settings]) => [
           field,
-          Array.isArray(settings.component_group_whitelist) ? { ...settings, component_group_whitelist: settings.component_group_whitelist.map(byName) } : settings,
+          Array.isArray(settings.component_group_whitelist)
+            ? { ...settings, component_group_whitelist: settings.component_group_whitelist.map(byName) }
+            : settings,
         ]),
       ),
     }))
@@ -187,7 +217,12 @@ async function pulledStories(spaceId: number): Promise<PulledStory[]> {
  */
 function comparableStories(stories: PulledStory[], uuids: Map<string, string>): unknown {
   const byId = new Map(stories.map((s) => [s.id, s.full_slug]));
-  const named = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) => (uuids.has(uuid) ? `story:${uuids.get(uuid)}` : uuid)));
+  const named = (value: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(value ?? null).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (uuid) =>
+        uuids.has(uuid) ? `story:${uuids.get(uuid)}` : uuid,
+      ),
+    );
   return stories
     .map((s) => ({
       full_slug: s.full_slug,
@@ -245,8 +280,12 @@ describe("Storyblok's CLI against the local Management API", () => {
     const restOfB = componentsPushed.then(() =>
       Promise.all([
         command(b, "components", "pull", "--space", "2"),
-        storiesPulled.then(() => command(b, "stories", "push", "--from", "1", "--space", "2")).then(() => command(b, "stories", "pull", "--space", "2")),
-        datasourcesPulled.then(() => command(b, "datasources", "push", "--from", "1", "--space", "2")).then(() => command(b, "datasources", "pull", "--space", "2")),
+        storiesPulled
+          .then(() => command(b, "stories", "push", "--from", "1", "--space", "2"))
+          .then(() => command(b, "stories", "pull", "--space", "2")),
+        datasourcesPulled
+          .then(() => command(b, "datasources", "push", "--from", "1", "--space", "2"))
+          .then(() => command(b, "datasources", "pull", "--space", "2")),
       ]),
     );
     await Promise.all([restOfA, restOfB]);
@@ -259,8 +298,13 @@ describe("Storyblok's CLI against the local Management API", () => {
   it("components pull: every component of schema/, its groups, presets and tags", async () => {
     await succeeded("components", "pull", "--space", "1");
     const pulled = await json<Component[]>("components/1/components.json");
-    const schema = JSON.parse(await readFile(join(ROOT, "schema", "components.json"), "utf8")) as { components: Component[]; component_groups: Group[] };
-    expect(comparableComponents(pulled, await json<Group[]>("components/1/groups.json"))).toEqual(comparableComponents(schema.components, schema.component_groups));
+    const schema = JSON.parse(await readFile(join(ROOT, "schema", "components.json"), "utf8")) as {
+      components: Component[];
+      component_groups: Group[];
+    };
+    expect(comparableComponents(pulled, await json<Group[]>("components/1/groups.json"))).toEqual(
+      comparableComponents(schema.components, schema.component_groups),
+    );
   });
 
   it("types generate: a type for every pulled component", async () => {
@@ -284,15 +328,27 @@ describe("Storyblok's CLI against the local Management API", () => {
       const stem = file.name.replace(/\.[^.]+$/, "");
       const copy = pulled.find((name) => name.startsWith(`${stem}_`) && !name.endsWith(".json"));
       expect(copy, file.name).toBeDefined();
-      expect(await readFile(join(work, ".storyblok", "assets", "1", copy!))).toEqual(await readFile(join(ROOT, "content", "assets", file.name)));
+      expect(await readFile(join(work, ".storyblok", "assets", "1", copy!))).toEqual(
+        await readFile(join(ROOT, "content", "assets", file.name)),
+      );
     }
     expect(pulled).toContain("tidewater-cover_18736442.svg");
     expect(await json("assets/1/tidewater-cover_18736442.json")).toMatchObject({ id: 18736442, alt: expect.stringContaining("dike") });
   });
 
   it("datasources pull, push into an empty space, pull again: the same datasources, dimensions and values", async () => {
-    for (const args of [["datasources", "pull", "--space", "1"], ["datasources", "push", "--from", "1", "--space", "2"], ["datasources", "pull", "--space", "2"]]) await succeeded(...args);
-    type Pulled = { name: string; slug: string; dimensions: { name: string; entry_value: string }[]; entries: { name: string; value: string; dimension_values?: Record<string, string> }[] }[];
+    for (const args of [
+      ["datasources", "pull", "--space", "1"],
+      ["datasources", "push", "--from", "1", "--space", "2"],
+      ["datasources", "pull", "--space", "2"],
+    ])
+      await succeeded(...args);
+    type Pulled = {
+      name: string;
+      slug: string;
+      dimensions: { name: string; entry_value: string }[];
+      entries: { name: string; value: string; dimension_values?: Record<string, string> }[];
+    }[];
     const comparable = (pulled: Pulled) =>
       pulled.map((d) => ({
         name: d.name,
@@ -309,7 +365,11 @@ describe("Storyblok's CLI against the local Management API", () => {
     expect(comparable(await json<Pulled>("datasources/2/datasources.json"))).toEqual(first);
     // What was pushed through the Management API, the CDN serves.
     const response = await fetch(`${b.server.url}/v2/cdn/datasource_entries?token=cli-2&datasource=colours&dimension=nl`);
-    expect(((await response.json()) as { datasource_entries: { name: string; dimension_value: string | null }[] }).datasource_entries.map((e) => [e.name, e.dimension_value])).toEqual([
+    expect(
+      ((await response.json()) as { datasource_entries: { name: string; dimension_value: string | null }[] }).datasource_entries.map(
+        (e) => [e.name, e.dimension_value],
+      ),
+    ).toEqual([
       ["red", "rood"],
       ["green", "groen"],
       ["blue", null],
@@ -317,16 +377,40 @@ describe("Storyblok's CLI against the local Management API", () => {
   });
 
   it("components push into an empty space, then pull: the same components and groups", async () => {
-    for (const args of [["components", "push", "--from", "1", "--space", "2"], ["components", "pull", "--space", "2"]]) await succeeded(...args);
-    const first = comparableComponents(await json<Component[]>("components/1/components.json"), await json<Group[]>("components/1/groups.json"));
-    expect(comparableComponents(await json<Component[]>("components/2/components.json"), await json<Group[]>("components/2/groups.json"))).toEqual(first);
+    for (const args of [
+      ["components", "push", "--from", "1", "--space", "2"],
+      ["components", "pull", "--space", "2"],
+    ])
+      await succeeded(...args);
+    const first = comparableComponents(
+      await json<Component[]>("components/1/components.json"),
+      await json<Group[]>("components/1/groups.json"),
+    );
+    expect(
+      comparableComponents(await json<Component[]>("components/2/components.json"), await json<Group[]>("components/2/groups.json")),
+    ).toEqual(first);
   });
 
   it("stories pull, push into the space with the components, pull again: the same folders and stories", async () => {
-    for (const args of [["stories", "pull", "--space", "1"], ["stories", "push", "--from", "1", "--space", "2"], ["stories", "pull", "--space", "2"]]) await succeeded(...args);
+    for (const args of [
+      ["stories", "pull", "--space", "1"],
+      ["stories", "push", "--from", "1", "--space", "2"],
+      ["stories", "pull", "--space", "2"],
+    ])
+      await succeeded(...args);
     const first = await pulledStories(1);
     const second = await pulledStories(2);
-    expect(first.map((s) => s.full_slug).sort()).toEqual(["home", "projects", "projects/2024", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater", "site"]);
+    expect(first.map((s) => s.full_slug).sort()).toEqual([
+      "home",
+      "projects",
+      "projects/2024",
+      "projects/2024/atlas",
+      "projects/fieldnotes",
+      "projects/klei-atelier",
+      "projects/ledger-lane",
+      "projects/tidewater",
+      "site",
+    ]);
     const uuids = new Map([...first, ...second].map((s) => [s.uuid, s.full_slug]));
     expect(comparableStories(second, uuids)).toEqual(comparableStories(first, uuids));
   });
@@ -345,8 +429,11 @@ describe("the preload", () => {
   it("refuses any host but Storyblok's and loopback, naming it", async () => {
     const run = (code: string) =>
       new Promise<Run>((resolve) =>
-        execFile(process.execPath, ["--import", PRELOAD, "--input-type=module", "-e", code], { env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", STORYBLOK_LOCAL_URL: a.server.url } }, (error, stdout, stderr) =>
-          resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
+        execFile(
+          process.execPath,
+          ["--import", PRELOAD, "--input-type=module", "-e", code],
+          { env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", STORYBLOK_LOCAL_URL: a.server.url } },
+          (error, stdout, stderr) => resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
         ),
       );
     const refused = await run(`await fetch("https://registry.npmjs.org/storyblok")`);
@@ -355,7 +442,9 @@ describe("the preload", () => {
     const socket = await run(`import net from "node:net"; net.connect(443, "example.com")`);
     expect(socket.code).toBe(1);
     expect(socket.output).toContain("refused a connection to example.com");
-    const redirected = await run(`const r = await fetch("https://api-us.storyblok.com/v2/cdn/spaces/me?token=cli-1"); console.log(r.status, (await r.json()).space.id)`);
+    const redirected = await run(
+      `const r = await fetch("https://api-us.storyblok.com/v2/cdn/spaces/me?token=cli-1"); console.log(r.status, (await r.json()).space.id)`,
+    );
     expect(redirected.output.trim()).toBe("200 1");
   });
 });

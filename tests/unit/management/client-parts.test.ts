@@ -59,7 +59,8 @@ describe("listAll", () => {
 });
 
 describe("a failed request, as the CLI reports it", () => {
-  const clientError = (status: number, statusText: string, data: unknown, message = "Request failed") => new ClientError(message, { status, statusText, data });
+  const clientError = (status: number, statusText: string, data: unknown, message = "Request failed") =>
+    new ClientError(message, { status, statusText, data });
 
   it("is Storyblok's status, its text and its answer, as JSON or as text", () => {
     const json = toManagementRequestError(clientError(422, "Unprocessable Entity", { name: ["has already been taken"] }));
@@ -89,11 +90,17 @@ describe("a failed request, as the CLI reports it", () => {
   });
 
   it("adds a failed connection's cause, its code before its message, unless the message says it already", () => {
-    expect(failureMessage(new TypeError("fetch failed", { cause: { code: "ECONNRESET", message: "socket hang up" } }))).toBe("fetch failed (ECONNRESET)");
-    expect(failureMessage(new TypeError("fetch failed", { cause: { message: "Connect Timeout Error" } }))).toBe("fetch failed (Connect Timeout Error)");
+    expect(failureMessage(new TypeError("fetch failed", { cause: { code: "ECONNRESET", message: "socket hang up" } }))).toBe(
+      "fetch failed (ECONNRESET)",
+    );
+    expect(failureMessage(new TypeError("fetch failed", { cause: { message: "Connect Timeout Error" } }))).toBe(
+      "fetch failed (Connect Timeout Error)",
+    );
     expect(failureMessage(new TypeError("fetch failed", { cause: { code: 7 } }))).toBe("fetch failed");
     expect(failureMessage(new Error("read ECONNRESET", { cause: { code: "ECONNRESET" } }))).toBe("read ECONNRESET");
-    expect(failureMessage(clientError(500, "Internal Server Error", { error: "boom" }))).toBe('500 Internal Server Error: {"error":"boom"}');
+    expect(failureMessage(clientError(500, "Internal Server Error", { error: "boom" }))).toBe(
+      '500 Internal Server Error: {"error":"boom"}',
+    );
     expect(failureMessage(undefined)).toBe("undefined");
   });
 });
@@ -149,8 +156,11 @@ describe("the client's address", () => {
   });
 
   it("takes a region Storyblok has, and refuses another unless an API URL is given", () => {
-    for (const region of ["eu", "us", "ca", "ap", "cn", undefined]) expect(() => createManagementClient({ token: "t", spaceId: 1, ...(region && { region }) })).not.toThrow();
-    expect(() => createManagementClient({ token: "t", spaceId: 1, region: "mars" })).toThrow('Unknown Storyblok region "mars": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.');
+    for (const region of ["eu", "us", "ca", "ap", "cn", undefined])
+      expect(() => createManagementClient({ token: "t", spaceId: 1, ...(region && { region }) })).not.toThrow();
+    expect(() => createManagementClient({ token: "t", spaceId: 1, region: "mars" })).toThrow(
+      'Unknown Storyblok region "mars": use eu, us, ca, ap or cn, or set STORYBLOK_MANAGEMENT_API_URL.',
+    );
     expect(() => createManagementClient({ token: "t", spaceId: 1, region: "mars", apiUrl: "http://127.0.0.1:1/v1" })).not.toThrow();
   });
 
@@ -159,7 +169,7 @@ describe("the client's address", () => {
     expect(connectionRefused(refused)).toBe(true);
     const wrapped = Object.assign(new Error("wrapped"), { name: "NonError", value: refused });
     expect(connectionRefused(wrapped)).toBe(true);
-    expect(connectionRefused(Object.assign(new Error("x"), { name: "NonError" , cause: { code: "ECONNREFUSED" } }))).toBe(true);
+    expect(connectionRefused(Object.assign(new Error("x"), { name: "NonError", cause: { code: "ECONNREFUSED" } }))).toBe(true);
     expect(connectionRefused(Object.assign(new Error("x"), { name: "Other", value: refused }))).toBe(false);
     expect(connectionRefused(new TypeError("fetch failed", { cause: { code: "ECONNRESET" } }))).toBe(false);
     expect(connectionRefused(undefined)).toBe(false);

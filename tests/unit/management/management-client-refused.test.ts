@@ -37,11 +37,13 @@ describe("a refused connection", () => {
     const started = performance.now();
     const failure = await client(`http://127.0.0.1:${port}/v1`)
       .stories.create({ body: { story: { name: "A", slug: "a" } } })
-      .then(() => undefined, (error: unknown) => error as { cause?: { code?: string } });
+      .then(
+        () => undefined,
+        (error: unknown) => error as { cause?: { code?: string } },
+      );
     expect(failure?.cause?.code).toBe("ECONNREFUSED");
     // 300 + 600 + 1,200 ms of waiting: retried, but not for minutes.
     expect(performance.now() - started).toBeGreaterThan(2_000);
     expect(performance.now() - started).toBeLessThan(10_000);
   });
-
 });

@@ -13,7 +13,9 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A server whose every request is answered by `answer(n)` (n counts from 1); "drop" destroys the connection instead. */
-async function serve(answer: (n: number) => { status: number; headers?: Record<string, string>; body?: unknown } | "drop"): Promise<{ apiUrl: string; count: () => number }> {
+async function serve(
+  answer: (n: number) => { status: number; headers?: Record<string, string>; body?: unknown } | "drop",
+): Promise<{ apiUrl: string; count: () => number }> {
   let count = 0;
   server = createServer((request, response) => {
     request.resume();
@@ -38,7 +40,9 @@ describe("the Management API client's retries", () => {
   });
 
   it("retries a 429 after its Retry-After, and succeeds", async () => {
-    const { apiUrl, count } = await serve((n) => (n === 1 ? { status: 429, headers: { "retry-after": "0" } } : { status: 201, body: { story: { id: 5 } } }));
+    const { apiUrl, count } = await serve((n) =>
+      n === 1 ? { status: 429, headers: { "retry-after": "0" } } : { status: 201, body: { story: { id: 5 } } },
+    );
     const client = createManagementClient({ token: "t", spaceId: 1, apiUrl, requestsPerSecond: 1000 });
     const { data } = await client.stories.create({ body: { story: { name: "A", slug: "a" } } });
     expect(data.story?.id).toBe(5);

@@ -38,7 +38,11 @@ async function seen(): Promise<Seen> {
   };
 }
 
-const deletes = (from: number) => space.mapi.requests.slice(from).filter((request) => request.method === "DELETE").map((request) => request.path.replace(/\d+$/, "ID"));
+const deletes = (from: number) =>
+  space.mapi.requests
+    .slice(from)
+    .filter((request) => request.method === "DELETE")
+    .map((request) => request.path.replace(/\d+$/, "ID"));
 
 beforeAll(async () => {
   const temp = await mkdtemp(join(tmpdir(), "prune-"));
@@ -49,13 +53,22 @@ beforeAll(async () => {
     join(temp, "fuller"),
     (schema) => {
       schema.component_groups.push(EXTRA_GROUP);
-      schema.components.push({ name: "extra_block", display_name: "Extra", is_root: false, is_nestable: true, component_group_uuid: EXTRA_GROUP.uuid, schema: { label: { type: "text", pos: 0 } } });
+      schema.components.push({
+        name: "extra_block",
+        display_name: "Extra",
+        is_root: false,
+        is_nestable: true,
+        component_group_uuid: EXTRA_GROUP.uuid,
+        schema: { label: { type: "text", pos: 0 } },
+      });
       componentIn(schema, "card").all_presets = [{ name: "Compact", preset: { component: "card" } }];
     },
     { datasources: [...THEMES.datasources, SIZES] },
   );
   expect((await pushSchema(client, { schemaDir: fuller })).outcome).toBe("applied");
-  const local = writeSchemaDir(join(temp, "local"), () => {}, { datasources: [{ ...THEMES.datasources[0]!, entries: [{ name: "Light", value: "light" }] }] });
+  const local = writeSchemaDir(join(temp, "local"), () => {}, {
+    datasources: [{ ...THEMES.datasources[0]!, entries: [{ name: "Light", value: "light" }] }],
+  });
 
   let from = space.mapi.requests.length;
   expect((await pushSchema(client, { schemaDir: local })).outcome).toBe("unchanged");

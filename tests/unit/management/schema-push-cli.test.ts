@@ -37,7 +37,19 @@ async function spaceWith(schemaDir: string): Promise<RunningManagementApi> {
 /** Runs `schema push` on the space and returns the run and the write calls the emulator answered meanwhile. */
 async function push(space: RunningManagementApi, dir: string, ...flags: string[]): Promise<CliRun & { writes: number }> {
   const before = space.api.requests.length;
-  const run = await portfolio(["schema", "push", "--space", String(SPACE_ID), "--api-url", `${space.url}/v1`, "--token", TOKEN, "--dir", dir, ...flags]);
+  const run = await portfolio([
+    "schema",
+    "push",
+    "--space",
+    String(SPACE_ID),
+    "--api-url",
+    `${space.url}/v1`,
+    "--token",
+    TOKEN,
+    "--dir",
+    dir,
+    ...flags,
+  ]);
   return { ...run, writes: writesIn(space.api.requests.slice(before)).length };
 }
 
@@ -58,8 +70,10 @@ describe("breaking changes", () => {
     expect(refused.stdout).toContain("      + field status (option)  [breaking]");
     expect(refused.stderr).toContain("Refused, nothing was written: 3 breaking change(s):");
     expect(refused.stderr).toContain("  field project.client: removed");
-    expect(refused.stderr).toContain("  field project.status: added, required \"live\": stories in the space have no value for it");
-    expect(refused.stderr).toContain("  field project.summary: retyped required string → required RichTextDoc<NestableBlok>: some values may not fit");
+    expect(refused.stderr).toContain('  field project.status: added, required "live": stories in the space have no value for it');
+    expect(refused.stderr).toContain(
+      "  field project.summary: retyped required string → required RichTextDoc<NestableBlok>: some values may not fit",
+    );
     // The repository's migrations/ holds only its baseline: no migration has moved the space's stories.
     expect(refused.stderr).toContain("Not yet covered by migrations: migrations/ holds no migration, so none moved the space's stories.");
     expect(refused.stderr).toContain("see `portfolio migrate new`");
@@ -99,7 +113,9 @@ describe("breaking changes", () => {
     expect(refused.code).toBe(2);
     expect(refused.writes).toBe(0);
     // Against the space as the first push left it, Sepia included.
-    expect(refused.stderr).toContain('  field project.theme: retyped optional "light" | "dark" | "accent" | "sepia" → optional "light" | "dark": some values may not fit');
+    expect(refused.stderr).toContain(
+      '  field project.theme: retyped optional "light" | "dark" | "accent" | "sepia" → optional "light" | "dark": some values may not fit',
+    );
   });
 
   it("a component and a datasource entry schema/ no longer has stay without --prune; with it they are refused, then removed with --allow-breaking", async () => {
@@ -116,7 +132,9 @@ describe("breaking changes", () => {
     expect(kept.code).toBe(0);
     expect(kept.writes).toBe(0);
     expect(kept.stdout).toContain("No changes: the space already holds what schema/ holds.");
-    expect(kept.stdout).toContain("In the space but not in schema/, left as they are (--prune deletes them):\n  component single_card\n  datasource themes entry \"dark\"");
+    expect(kept.stdout).toContain(
+      'In the space but not in schema/, left as they are (--prune deletes them):\n  component single_card\n  datasource themes entry "dark"',
+    );
 
     const refused = await push(space, dir, "--yes", "--prune");
     expect(refused.code).toBe(2);
@@ -141,7 +159,13 @@ it("non-breaking changes (a field and a component added, descriptions) are appli
     componentIn(schema, "project").schema.tagline = { type: "text", pos: 18, description: "One line under the title." };
     componentIn(schema, "project").schema.summary!.description = "Two sentences at most.";
     componentIn(schema, "card").description = "A card in a card list.";
-    schema.components.push({ name: "quote", is_root: false, is_nestable: true, component_group_uuid: schema.component_groups[2]!.uuid, schema: { text: { type: "textarea", pos: 0 } } });
+    schema.components.push({
+      name: "quote",
+      is_root: false,
+      is_nestable: true,
+      component_group_uuid: schema.component_groups[2]!.uuid,
+      schema: { text: { type: "textarea", pos: 0 } },
+    });
   });
   const run = await push(space, dir, "--yes");
   expect(run.stderr).toBe("");
@@ -210,7 +234,17 @@ describe("what writes nothing", () => {
 
   it("a wrong token is an API failure (exit 1) with Storyblok's answer; no token is a usage error (exit 2)", async () => {
     api = await startManagementApi();
-    const wrong = await portfolio(["schema", "push", "--space", String(SPACE_ID), "--api-url", `${api.url}/v1`, "--token", "wrong", "--yes"]);
+    const wrong = await portfolio([
+      "schema",
+      "push",
+      "--space",
+      String(SPACE_ID),
+      "--api-url",
+      `${api.url}/v1`,
+      "--token",
+      "wrong",
+      "--yes",
+    ]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain(`Pushing the schema to space ${SPACE_ID} failed: 401 Unauthorized: {"error":"Unauthorized"}`);
     const none = await portfolio(["schema", "push", "--space", String(SPACE_ID), "--api-url", `${api.url}/v1`, "--yes"]);
@@ -240,7 +274,10 @@ describe("end to end on `portfolio content serve`", () => {
   it("push schema/ to an empty folder, pull it back, generate: src/generated/ but the header line; a second push has nothing to do", async () => {
     const contentDir = join(temp, "served");
     mkdirSync(contentDir);
-    server = spawn(process.execPath, ["bin/portfolio.js", "content", "serve", "--port", "0", "--dir", contentDir], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, ["bin/portfolio.js", "content", "serve", "--port", "0", "--dir", contentDir], {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const apiUrl = await new Promise<string>((resolve, reject) => {
       let output = "";
       server!.stdout!.on("data", (chunk: Buffer) => {
@@ -261,7 +298,15 @@ describe("end to end on `portfolio content serve`", () => {
     const pulled = await portfolio(["schema", "pull", "--space", "1", "--dir", pulledDir], env);
     expect(pulled.code).toBe(0);
     const out = join(temp, "served-generated");
-    const generated = await portfolio(["generate", "--schema", join(pulledDir, "components.json"), "--relations", "schema/relations.json", "--out", out]);
+    const generated = await portfolio([
+      "generate",
+      "--schema",
+      join(pulledDir, "components.json"),
+      "--relations",
+      "schema/relations.json",
+      "--out",
+      out,
+    ]);
     expect(generated.code).toBe(0);
     const committed = readGeneratedDir(join(REPO, "src/generated"));
     const fresh = readGeneratedDir(out);

@@ -24,14 +24,19 @@ import { REPO } from "../codegen/helpers";
 const SCHEMAS = [
   "schema",
   "tests/fixtures/schemas/quirks-folder",
-  ...["fran-moreno-alcala", "hedvig-market-web", "storyblok-nuxt-ultimate-tutorial"].map((name) => `tests/fixtures/schemas/${name}.components.json`),
+  ...["fran-moreno-alcala", "hedvig-market-web", "storyblok-nuxt-ultimate-tutorial"].map(
+    (name) => `tests/fixtures/schemas/${name}.components.json`,
+  ),
 ];
 
 /** A single file or a folder, as readLocalSchema reads a folder. */
 function local(path: string): LocalSchema {
   if (path.endsWith(".json")) {
     const raw = readRawSchema(readSchemaDocuments(join(REPO, path)), () => {});
-    return { components: raw.components, groups: raw.groups.map((g) => ({ uuid: g.uuid, name: g.name!, ...(g.parentUuid ? { parentUuid: g.parentUuid } : {}) })) };
+    return {
+      components: raw.components,
+      groups: raw.groups.map((g) => ({ uuid: g.uuid, name: g.name!, ...(g.parentUuid ? { parentUuid: g.parentUuid } : {}) })),
+    };
   }
   return readLocalSchema(join(REPO, path));
 }
@@ -40,7 +45,11 @@ function local(path: string): LocalSchema {
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, inner]) => [key, reversed(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, inner]) => [key, reversed(inner)]),
+  );
 }
 
 /** The space a push of `schema` would leave: what a Management API answers, with its own ids and uuids. */
@@ -60,10 +69,15 @@ function spaceHolding(schema: LocalSchema): SpaceSchema {
     const fields = Object.fromEntries(
       Object.entries((raw.schema ?? {}) as Record<string, RawObject>).map(([key, field], index) => {
         const whitelist = field.component_group_whitelist as string[] | undefined;
-        return [key, { ...field, id: `field-${index}`, ...(whitelist ? { component_group_whitelist: whitelist.map((uuid) => uuids.get(uuid)) } : {}) }];
+        return [
+          key,
+          { ...field, id: `field-${index}`, ...(whitelist ? { component_group_whitelist: whitelist.map((uuid) => uuids.get(uuid)) } : {}) },
+        ];
       }),
     );
-    const ownPresets = ((raw.all_presets ?? []) as RawObject[]).map((preset) => ({ ...preset, id: nextId++, component_id: id, space_id: 1, created_at: "x", updated_at: "y" }) as unknown as Preset);
+    const ownPresets = ((raw.all_presets ?? []) as RawObject[]).map(
+      (preset) => ({ ...preset, id: nextId++, component_id: id, space_id: 1, created_at: "x", updated_at: "y" }) as unknown as Preset,
+    );
     presets.push(...ownPresets);
     const defaultPreset = ((raw.all_presets ?? []) as RawObject[]).findIndex((preset) => preset.id === raw.preset_id);
     const component = {
@@ -132,13 +146,21 @@ describe("changes, field by field", () => {
     const edited = clone(schema);
     componentNamed(edited, "project").schema.tagline = { type: "text", pos: 20 };
     componentNamed(edited, "project").schema.summary!.description = "Two sentences at most.";
-    edited.components.push({ name: "quote", is_nestable: true, is_root: false, component_group_uuid: edited.groups[2]!.uuid, schema: { text: { type: "textarea" } } });
+    edited.components.push({
+      name: "quote",
+      is_nestable: true,
+      is_root: false,
+      component_group_uuid: edited.groups[2]!.uuid,
+      schema: { text: { type: "textarea" } },
+    });
     const plan = planSchemaPush(edited, space);
     expect(plan.breaking).toEqual([]);
     const lines = renderPlan(plan);
     expect(lines).toContain("  ~ project");
     expect(lines).toContain("      + field tagline (text)");
-    expect(lines).toContain('      ~ field summary: description "One or two sentences for cards and search results." → "Two sentences at most."');
+    expect(lines).toContain(
+      '      ~ field summary: description "One or two sentences for cards and search results." → "Two sentences at most."',
+    );
     expect(lines).toContain("  + quote");
     expect(lines).toContain('      component_group "Sections"');
     expect(lines).toContain("      + field text (textarea)");
@@ -171,7 +193,10 @@ describe("changes, field by field", () => {
 
     const pruned = planSchemaPush(edited, space, { prune: true });
     expect(pruned.breaking).toEqual([
-      { subject: "component single_card", reason: expect.stringMatching(/^removed \(featured_card, added, has the same fields: a rename is a removal plus an addition/) },
+      {
+        subject: "component single_card",
+        reason: expect.stringMatching(/^removed \(featured_card, added, has the same fields: a rename is a removal plus an addition/),
+      },
     ]);
     expect(renderPlan(pruned)).toContain("  - single_card  [breaking]");
   });
@@ -180,14 +205,21 @@ describe("changes, field by field", () => {
     const withThemes = local("tests/fixtures/schemas/quirks-folder");
     const themesSpace = spaceHolding(withThemes);
     const edited = clone(withThemes);
-    edited.datasources![0]!.entries = [{ name: "Bright", value: "light" }, { name: "Sepia", value: "sepia" }];
+    edited.datasources![0]!.entries = [
+      { name: "Bright", value: "light" },
+      { name: "Sepia", value: "sepia" },
+    ];
     const kept = planSchemaPush(edited, themesSpace);
     expect(kept.breaking).toEqual([]);
     expect(kept.kept).toEqual(['datasource themes entry "dark"']);
     const pruned = planSchemaPush(edited, themesSpace, { prune: true });
     expect(pruned.breaking).toEqual([{ subject: 'datasource themes entry "dark"', reason: "removed" }]);
     expect(renderPlan(pruned)).toEqual(
-      expect.arrayContaining(['      ~ entry "light": name "Light" → "Bright"', '      + entry "sepia" (Sepia)', '      - entry "dark" (Dark)  [breaking]']),
+      expect.arrayContaining([
+        '      ~ entry "light": name "Light" → "Bright"',
+        '      + entry "sepia" (Sepia)',
+        '      - entry "dark" (Dark)  [breaking]',
+      ]),
     );
   });
 
@@ -230,13 +262,16 @@ describe("group uuids", () => {
     expect((body.schema as Record<string, RawObject>).body!.component_group_whitelist).toEqual(["space uuid of Sections"]);
     // Ids are the target space's or none: page has no default preset.
     expect(body.preset_id).toBeNull();
-    for (const key of ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tag_ids", "internal_tags_list"]) expect(body).not.toHaveProperty(key);
+    for (const key of ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tag_ids", "internal_tags_list"])
+      expect(body).not.toHaveProperty(key);
   });
 
   it("a whitelist naming a group schema/ does not define is bad input, before anything is sent", () => {
     const schema = local("schema");
     componentNamed(schema, "page").schema.body!.component_group_whitelist = ["no-such-group"];
-    expect(() => planSchemaPush(schema, EMPTY)).toThrow(new BadInput("field page.body refers to component group no-such-group, which is not a group in schema/"));
+    expect(() => planSchemaPush(schema, EMPTY)).toThrow(
+      new BadInput("field page.body refers to component group no-such-group, which is not a group in schema/"),
+    );
   });
 });
 
@@ -244,7 +279,12 @@ describe("presets", () => {
   it("are added with their component, and the default preset is named by name", () => {
     const schema = local("tests/fixtures/schemas/fran-moreno-alcala.components.json");
     const plan = planSchemaPush(schema, EMPTY);
-    expect(plan.presets.map((step) => `${step.component}: ${step.name}`).sort()).toEqual(["CardsV1-Card: Ring", "FeaturesV1: Ring", "GlobalConfig: Ring", "HeroV1: Ring"]);
+    expect(plan.presets.map((step) => `${step.component}: ${step.name}`).sort()).toEqual([
+      "CardsV1-Card: Ring",
+      "FeaturesV1: Ring",
+      "GlobalConfig: Ring",
+      "HeroV1: Ring",
+    ]);
     const withDefault = plan.components.find((step) => step.localShape!.defaultPreset !== null);
     expect(withDefault?.settings).toContainEqual({ key: "default_preset", from: undefined, to: "Ring" });
   });
@@ -252,6 +292,8 @@ describe("presets", () => {
 
 it("the real schema file reads as the CLI reads it", () => {
   const schema = readLocalSchema(join(REPO, "schema"));
-  expect(schema.components).toHaveLength((JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as { components: unknown[] }).components.length);
+  expect(schema.components).toHaveLength(
+    (JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as { components: unknown[] }).components.length,
+  );
   expect(schema.datasources).toBeUndefined();
 });

@@ -78,7 +78,9 @@ describe("schema/ pushed to an empty space at Storyblok's 3 requests per second"
     let whitelists = 0;
     for (const component of schema.components) {
       const stored = state.components.find((candidate) => candidate.name === component.name)!;
-      expect(stored.component_group_uuid ?? null).toBe(component.component_group_uuid ? spaceUuid.get(localName.get(component.component_group_uuid as string)!) : null);
+      expect(stored.component_group_uuid ?? null).toBe(
+        component.component_group_uuid ? spaceUuid.get(localName.get(component.component_group_uuid as string)!) : null,
+      );
       for (const [key, field] of Object.entries(component.schema)) {
         const whitelist = field.component_group_whitelist as string[] | undefined;
         if (!whitelist) continue;
@@ -122,7 +124,9 @@ describe.each(["fran-moreno-alcala", "hedvig-market-web", "storyblok-nuxt-ultima
       expect(writesIn(api.api.requests.slice(before))).toEqual([]);
 
       // Presets and default presets arrive under the space's own ids.
-      const schema = JSON.parse(readFileSync(join(schemaDir, "components.json"), "utf8")) as { components: { name: string; preset_id?: number | null; all_presets?: { id: number; name: string }[] }[] };
+      const schema = JSON.parse(readFileSync(join(schemaDir, "components.json"), "utf8")) as {
+        components: { name: string; preset_id?: number | null; all_presets?: { id: number; name: string }[] }[];
+      };
       const state = await api.api.store.read();
       for (const component of schema.components) {
         const stored = state.components.find((candidate) => candidate.name === component.name)!;

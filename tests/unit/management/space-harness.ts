@@ -48,7 +48,10 @@ let tokens = 0;
 export type Interceptor = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;
 
 /** A space over `dir`, answering at Storyblok's 3 requests per second unless told otherwise. */
-export async function startLocalSpace(dir: string, { requestsPerSecond = 3, intercept }: { requestsPerSecond?: number; intercept?: Interceptor } = {}): Promise<LocalSpace> {
+export async function startLocalSpace(
+  dir: string,
+  { requestsPerSecond = 3, intercept }: { requestsPerSecond?: number; intercept?: Interceptor } = {},
+): Promise<LocalSpace> {
   // storyblok-js-client caches per token: every space (and every restart of one) gets its own.
   const token = `space-push-${++tokens}-${process.pid}`;
   const previewToken = `${token}-preview`;

@@ -42,11 +42,15 @@ afterAll(async () => {
 
 /** `portfolio content serve` on `dir` and `port`, resolved once it listens. */
 function serve(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [BIN, "content", "serve", "--port", String(port), "--dir", dir, "--token", "cli-public", "--preview-token", "cli-preview"], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server = spawn(
+    process.execPath,
+    [BIN, "content", "serve", "--port", String(port), "--dir", dir, "--token", "cli-public", "--preview-token", "cli-preview"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   servers.add(server);
   server.on("exit", () => servers.delete(server));
   return new Promise((resolve, reject) => {
@@ -93,7 +97,16 @@ function push(args: string[], onLine?: (line: string) => void): Promise<Run> {
   return new Promise((resolve) => child.on("exit", (code) => resolve({ ...run, code })));
 }
 
-const spaceArgs = () => ["--space", String(SPACE_ID), "--api-url", `http://127.0.0.1:${port}/v1`, "--token", OAUTH_TOKEN, "--journal", journal];
+const spaceArgs = () => [
+  "--space",
+  String(SPACE_ID),
+  "--api-url",
+  `http://127.0.0.1:${port}/v1`,
+  "--token",
+  OAUTH_TOKEN,
+  "--journal",
+  journal,
+];
 
 describe("portfolio space push", () => {
   it("exits 2 on usage errors and bad input, before any request", async () => {
@@ -148,7 +161,11 @@ describe("portfolio space push", () => {
       await killing;
       expect(seen, interrupted.stdout).toBeGreaterThanOrEqual(after);
       expect(interrupted.code).toBe(1);
-      expect(interrupted.stderr).toMatch(what === "asset" ? /space push failed, (re-)?uploading (the unfinished )?asset \/assets\/[^ ]+ \((signing|posting the file|finishing)\): / : /space push failed, (creating|publishing|updating|reading) story "[^"]+": /);
+      expect(interrupted.stderr).toMatch(
+        what === "asset"
+          ? /space push failed, (re-)?uploading (the unfinished )?asset \/assets\/[^ ]+ \((signing|posting the file|finishing)\): /
+          : /space push failed, (creating|publishing|updating|reading) story "[^"]+": /,
+      );
       expect(interrupted.stderr).toContain("Run the same command again");
       await serve();
     }
@@ -162,15 +179,35 @@ describe("portfolio space push", () => {
 
     // Nothing twice: 2 folders, 7 stories, 17 assets, each once.
     const rows = await spaceStoryRows(client());
-    expect(rows.filter((row) => row.is_folder).map((row) => row.full_slug).sort()).toEqual(["projects", "projects/2024"]);
-    expect(rows.filter((row) => !row.is_folder).map((row) => row.full_slug).sort()).toEqual(["home", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater", "site"]);
+    expect(
+      rows
+        .filter((row) => row.is_folder)
+        .map((row) => row.full_slug)
+        .sort(),
+    ).toEqual(["projects", "projects/2024"]);
+    expect(
+      rows
+        .filter((row) => !row.is_folder)
+        .map((row) => row.full_slug)
+        .sort(),
+    ).toEqual([
+      "home",
+      "projects/2024/atlas",
+      "projects/fieldnotes",
+      "projects/klei-atelier",
+      "projects/ledger-lane",
+      "projects/tidewater",
+      "site",
+    ]);
     const assets = await spaceAssets(client());
     expect(assets).toHaveLength(17);
     expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
     // Not even an unfinished upload left beside them (the list shows finished assets only; the space's own record all).
     const records = JSON.parse(await readFile(join(dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };
     expect(records.assets).toHaveLength(17);
-    expect(Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]))).toMatchObject({
+    expect(
+      Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]])),
+    ).toMatchObject({
       "projects/fieldnotes": [true, true],
       home: [true, false],
     });
@@ -184,9 +221,22 @@ describe("portfolio space push", () => {
       assets,
       folderIds: new Map(rows.filter((row) => row.is_folder).map((row) => [row.full_slug, row.id])),
     };
-    const source = { kind: "storyblok" as const, token: "cli-public", previewToken: "cli-preview", endpoint: `http://127.0.0.1:${port}/v2` };
-    await expectSpaceHolds({ served: await cdnStories(createContentClient({ source }), "published"), want: new Map(local.map((s) => [s.fullSlug, s.published!])), ...facts });
-    await expectSpaceHolds({ served: await cdnStories(createContentClient({ source, access: "preview" }), "draft"), want: new Map(local.map((s) => [s.fullSlug, s.working])), ...facts });
+    const source = {
+      kind: "storyblok" as const,
+      token: "cli-public",
+      previewToken: "cli-preview",
+      endpoint: `http://127.0.0.1:${port}/v2`,
+    };
+    await expectSpaceHolds({
+      served: await cdnStories(createContentClient({ source }), "published"),
+      want: new Map(local.map((s) => [s.fullSlug, s.published!])),
+      ...facts,
+    });
+    await expectSpaceHolds({
+      served: await cdnStories(createContentClient({ source, access: "preview" }), "draft"),
+      want: new Map(local.map((s) => [s.fullSlug, s.working])),
+      ...facts,
+    });
 
     // And once more, from the same content after a migration ran on it: no story to write, and the
     // space's journal learns the migration, so `migrate run --space` will not run it again.
@@ -197,12 +247,16 @@ describe("portfolio space push", () => {
     const run = { ran: "2026-11-20T10:00:00.000Z", migrations: ["20261120095900-project-status"], files: [] };
     await writeFile(join(migrated, ".migrations", "journal.json"), JSON.stringify({ runs: [run] }));
     const dry = await push([...spaceArgs(), "--dir", migrated, "--dry-run"]);
-    expect(dry.stdout).toContain(`Migrations: would record in the space's portfolio-migrations datasource the 1 ${migrated} has had: ${run.migrations[0]}.`);
+    expect(dry.stdout).toContain(
+      `Migrations: would record in the space's portfolio-migrations datasource the 1 ${migrated} has had: ${run.migrations[0]}.`,
+    );
     expect((await readSpaceJournal(client())).entries).toEqual([]);
     const again = await push([...spaceArgs(), "--dir", migrated, "--yes"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/stories +0 created, 0 updated, 7 unchanged/);
-    expect(again.stdout).toContain(`Migrations: recorded in the space's portfolio-migrations datasource the 1 ${migrated} has had (${run.migrations[0]})`);
+    expect(again.stdout).toContain(
+      `Migrations: recorded in the space's portfolio-migrations datasource the 1 ${migrated} has had (${run.migrations[0]})`,
+    );
     expect((await readSpaceJournal(client())).entries.map(({ name, value }) => [name, value])).toEqual([[run.migrations[0], run.ran]]);
   }, 180_000);
 });

@@ -16,7 +16,16 @@ import { readLocalStories } from "../../../tools/space-push/local-stories";
 import { createManagementSpaceApi } from "../../../tools/space-push/management-space-api";
 import { emptyRequestCounts } from "../../../tools/space-push/request-counts";
 import { spaceAssets, spaceStoryRows } from "./space-push-readback";
-import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
+import {
+  COMPONENTS,
+  CONTENT,
+  OAUTH_TOKEN,
+  removeDirs,
+  spaceWithComponents,
+  SPACE_ID,
+  startLocalSpace,
+  type LocalSpace,
+} from "./space-harness";
 
 const dirs: string[] = [];
 let space: LocalSpace;
@@ -25,7 +34,8 @@ let journalPath: string;
 const local = await readLocalStories(CONTENT);
 const EDITED = "projects/klei-atelier";
 
-const push = (force = false) => pushContent(client, { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: space.apiUrl, journalPath, force });
+const push = (force = false) =>
+  pushContent(client, { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: space.apiUrl, journalPath, force });
 const since = (from: number) => space.mapi.requests.slice(from);
 
 async function storyIn(slug: string): Promise<{ id: number; content: CdnStory["content"] }> {
@@ -61,7 +71,9 @@ describe("a story edited in the space since the last push", () => {
     // Later than the push's last write: the local space stamps updated_at to the millisecond.
     await new Promise((resolve) => setTimeout(resolve, 20));
     editedContent = { ...current.content, summary: "Edited in the space." };
-    await client.stories.update(editedId, { body: { story: { name: current.name, slug: current.slug, parent_id: current.parent_id, content: editedContent } } as never });
+    await client.stories.update(editedId, {
+      body: { story: { name: current.name, slug: current.slug, parent_id: current.parent_id, content: editedContent } } as never,
+    });
   });
 
   it("is reported and left as the space has it: no write reaches it", async () => {
@@ -91,11 +103,17 @@ describe("a story edited in the space since the last push", () => {
 
 describe("what only the space has", () => {
   it("a story and an asset the content does not have stay; the push sends no DELETE", async () => {
-    const { data } = await client.stories.create({ body: { story: { name: "Only here", slug: "only-here", content: { component: "page", _uid: "x", body: [] } } } as never });
+    const { data } = await client.stories.create({
+      body: { story: { name: "Only here", slug: "only-here", content: { component: "page", _uid: "x", body: [] } } } as never,
+    });
     const onlyHere = (data.story as { id: number }).id;
     const api = createManagementSpaceApi({ client, spaceId: SPACE_ID, counts: emptyRequestCounts() });
     const signed = await api.signAsset({ shortFilename: "only-here.svg", extId: "only-here" });
-    await api.postAssetFile(signed, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') as Uint8Array<ArrayBuffer>, "only-here.svg");
+    await api.postAssetFile(
+      signed,
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') as Uint8Array<ArrayBuffer>,
+      "only-here.svg",
+    );
     await api.finishAsset(signed.id);
 
     const from = space.mapi.requests.length;

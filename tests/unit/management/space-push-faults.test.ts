@@ -19,7 +19,16 @@ import { readLocalStories } from "../../../tools/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { cdnStories, expectJournalTrue, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import { createManagementClient } from "../../../tools/management-api/management-client";
-import { COMPONENTS, CONTENT, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
+import {
+  COMPONENTS,
+  CONTENT,
+  OAUTH_TOKEN,
+  removeDirs,
+  spaceWithComponents,
+  SPACE_ID,
+  startLocalSpace,
+  type LocalSpace,
+} from "./space-harness";
 
 type Fault = { status: number; applied: boolean };
 /** A planted failure as it goes: the request it hit, how often that request arrived, and whether another came since (no more retries). */
@@ -88,19 +97,22 @@ const CARRIED_OUT: Fault[] = [500, 502, 503, 504].map((status) => ({ status, app
 const REFUSED: Fault[] = [400, 401, 403, 404, 406, 409, 422, 423, 500, 502, 503, 504].map((status) => ({ status, applied: false }));
 
 describe("a story write that fails", () => {
-  it.each([...CARRIED_OUT, ...REFUSED])("with $status (carried out: $applied) stops the push naming the story; it arrived once; the journal holds only what the space does", async (planted) => {
-    fault = { ...planted, arrivals: 0 };
-    const failure = await push().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(failure).toBeInstanceOf(SpacePushError);
-    expect((failure as SpacePushError).status).toBe(planted.status);
-    expect((failure as SpacePushError).message).toMatch(/^(creating|publishing|updating) story "[^"]+": /);
-    expect(fault.arrivals).toBe(1);
-    fault = undefined;
-    await expectJournalTrue(journalPath, client());
-  });
+  it.each([...CARRIED_OUT, ...REFUSED])(
+    "with $status (carried out: $applied) stops the push naming the story; it arrived once; the journal holds only what the space does",
+    async (planted) => {
+      fault = { ...planted, arrivals: 0 };
+      const failure = await push().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(SpacePushError);
+      expect((failure as SpacePushError).status).toBe(planted.status);
+      expect((failure as SpacePushError).message).toMatch(/^(creating|publishing|updating) story "[^"]+": /);
+      expect(fault.arrivals).toBe(1);
+      fault = undefined;
+      await expectJournalTrue(journalPath, client());
+    },
+  );
 
   it("with 429 is sent again, arriving twice, and the push goes on to the end", async () => {
     fault = { status: 429, applied: false, arrivals: 0 };
@@ -114,9 +126,16 @@ describe("a story write that fails", () => {
     const again = await push();
     expect(again.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual([]);
     const rows = await spaceStoryRows(client());
-    expect(rows.filter((row) => !row.is_folder).map((row) => row.full_slug).sort()).toEqual(local.map((story) => story.fullSlug).sort());
+    expect(
+      rows
+        .filter((row) => !row.is_folder)
+        .map((row) => row.full_slug)
+        .sort(),
+    ).toEqual(local.map((story) => story.fullSlug).sort());
     expect(rows.filter((row) => row.is_folder)).toHaveLength(2);
-    expect(Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]))).toEqual(
+    expect(
+      Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]])),
+    ).toEqual(
       Object.fromEntries(local.map((story) => [story.fullSlug, [story.state !== "draft", story.state === "published-with-draft"]])),
     );
     const assets = await spaceAssets(client());
@@ -128,7 +147,15 @@ describe("a story write that fails", () => {
       assets,
       folderIds: new Map(rows.filter((row) => row.is_folder).map((row) => [row.full_slug.replace(/\/$/, ""), row.id])),
     };
-    await expectSpaceHolds({ served: await cdnStories(space.publicClient(), "published"), want: new Map(local.filter((story) => story.published).map((story) => [story.fullSlug, story.published!])), ...facts });
-    await expectSpaceHolds({ served: await cdnStories(space.previewClient(), "draft"), want: new Map(local.map((story) => [story.fullSlug, story.working])), ...facts });
+    await expectSpaceHolds({
+      served: await cdnStories(space.publicClient(), "published"),
+      want: new Map(local.filter((story) => story.published).map((story) => [story.fullSlug, story.published!])),
+      ...facts,
+    });
+    await expectSpaceHolds({
+      served: await cdnStories(space.previewClient(), "draft"),
+      want: new Map(local.map((story) => [story.fullSlug, story.working])),
+      ...facts,
+    });
   });
 });

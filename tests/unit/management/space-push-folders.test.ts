@@ -38,7 +38,15 @@ async function content(named?: object[]): Promise<string> {
   let id = 100;
   for (const fullSlug of ["work/a", "work/sub/b"]) {
     const slug = fullSlug.split("/").at(-1)!;
-    const story = { id: ++id, uuid: `00000000-0000-4000-8000-0000000000${id}`, name: slug.toUpperCase(), slug, full_slug: fullSlug, published_at: "2026-01-01T00:00:00.000Z", content: { _uid: slug, component: "page" } };
+    const story = {
+      id: ++id,
+      uuid: `00000000-0000-4000-8000-0000000000${id}`,
+      name: slug.toUpperCase(),
+      slug,
+      full_slug: fullSlug,
+      published_at: "2026-01-01T00:00:00.000Z",
+      content: { _uid: slug, component: "page" },
+    };
     await writeFile(join(dir, "stories", `${fullSlug}.json`), JSON.stringify(story));
   }
   if (named) {
@@ -54,7 +62,9 @@ async function start(): Promise<void> {
 }
 
 async function createFolder(name: string, slug: string, position?: number): Promise<number> {
-  const { data } = await client.stories.create({ body: { story: { name, slug, is_folder: true, ...(position === undefined ? {} : { position }) } } as never });
+  const { data } = await client.stories.create({
+    body: { story: { name, slug, is_folder: true, ...(position === undefined ? {} : { position }) } } as never,
+  });
   return data.story!.id;
 }
 
@@ -63,11 +73,20 @@ async function push(dir: string, folderId: number) {
   const from = space!.mapi.requests.length;
   const summary = await pushContent(client, { spaceId: SPACE_ID, dir, componentsPath: COMPONENTS, target: space!.apiUrl });
   const writes = space!.mapi.requests.slice(from).filter(isWrite);
-  return { summary, writes, folderWrites: writes.filter((request: AnsweredRequest) => request.method === "PUT" && request.path.endsWith(`/stories/${folderId}`)) };
+  return {
+    summary,
+    writes,
+    folderWrites: writes.filter((request: AnsweredRequest) => request.method === "PUT" && request.path.endsWith(`/stories/${folderId}`)),
+  };
 }
 
 /** A folder as the space lists it, with the name and position the shared row type leaves out. */
-const folderRow = async (slug: string) => (await spaceStoryRows(client)).find((row) => row.is_folder && row.full_slug.replace(/\/$/, "") === slug) as unknown as { id: number; name: string; position: number };
+const folderRow = async (slug: string) =>
+  (await spaceStoryRows(client)).find((row) => row.is_folder && row.full_slug.replace(/\/$/, "") === slug) as unknown as {
+    id: number;
+    name: string;
+    position: number;
+  };
 
 describe("a folder the space already has", () => {
   it("is kept as the space has it when the content does not name it: an editor's name and position stay, and its stories go in it", async () => {
@@ -127,7 +146,12 @@ describe("a full slug the space uses otherwise", () => {
     await start();
     await client.stories.create({ body: { story: { name: "Work", slug: "work", content: { _uid: "w", component: "page" } } } as never });
     const from = space!.mapi.requests.length;
-    const error = await pushContent(client, { spaceId: SPACE_ID, dir: await content(), componentsPath: COMPONENTS, target: space!.apiUrl }).catch((caught: unknown) => caught);
+    const error = await pushContent(client, {
+      spaceId: SPACE_ID,
+      dir: await content(),
+      componentsPath: COMPONENTS,
+      target: space!.apiUrl,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SpacePushError);
     expect((error as Error).message).toBe('folder "work": the space has a story, not a folder, at that full slug; move or rename it first');
     expect(space!.mapi.requests.slice(from).filter(isWrite)).toEqual([]);
@@ -137,7 +161,12 @@ describe("a full slug the space uses otherwise", () => {
     await start();
     const work = await createFolder("Work", "work");
     await client.stories.create({ body: { story: { name: "A", slug: "a", parent_id: work, is_folder: true } } as never });
-    const error = await pushContent(client, { spaceId: SPACE_ID, dir: await content(), componentsPath: COMPONENTS, target: space!.apiUrl }).catch((caught: unknown) => caught);
+    const error = await pushContent(client, {
+      spaceId: SPACE_ID,
+      dir: await content(),
+      componentsPath: COMPONENTS,
+      target: space!.apiUrl,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SpacePushError);
     expect((error as Error).message).toBe('story "work/a": the space has a folder at that full slug');
     expect((await spaceStoryRows(client)).filter((row) => !row.is_folder)).toEqual([]);

@@ -13,7 +13,14 @@ import { creationOrder } from "../../../tools/space-push/creation-order";
 import { openJournal } from "../../../tools/space-push/journal";
 import { MissingAssetsError, readLocalAssets } from "../../../tools/space-push/local-assets";
 import { folderOf, nameFromSlug, readLocalFolders } from "../../../tools/space-push/local-folders";
-import { LocalContentError, MAX_STORY_NESTING, nestingDepth, readLocalStories, storyVersions, type LocalStory } from "../../../tools/space-push/local-stories";
+import {
+  LocalContentError,
+  MAX_STORY_NESTING,
+  nestingDepth,
+  readLocalStories,
+  storyVersions,
+  type LocalStory,
+} from "../../../tools/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { referencesIn } from "../../../tools/space-push/rewrite-references";
 import { sameJson, storyMatches } from "../../../tools/space-push/same-story";
@@ -81,7 +88,10 @@ describe("stories too deep to send", () => {
     const error = await readLocalStories(dir).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LocalContentError);
     expect((error as LocalContentError).problems).toEqual([
-      { file: "stories/projects/ledger-lane.json", problem: `nests ${MAX_STORY_NESTING + 2} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway` },
+      {
+        file: "stories/projects/ledger-lane.json",
+        problem: `nests ${MAX_STORY_NESTING + 2} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway`,
+      },
     ]);
   });
 
@@ -105,7 +115,10 @@ describe("folders", () => {
   it("take the name and position a content folder that was a space's gives them", async () => {
     const dir = await copyOfContent();
     await mkdir(join(dir, "space"));
-    await writeFile(join(dir, "space", "folders.json"), JSON.stringify({ folders: [{ name: "Work", full_slug: "projects/", position: 5 }] }));
+    await writeFile(
+      join(dir, "space", "folders.json"),
+      JSON.stringify({ folders: [{ name: "Work", full_slug: "projects/", position: 5 }] }),
+    );
     const folders = await readLocalFolders(dir, stories);
     expect(folders[0]).toMatchObject({ fullSlug: "projects", name: "Work", named: true, position: 5 });
     expect(folders[1]).toMatchObject({ fullSlug: "projects/2024", name: "2024", named: false });
@@ -141,22 +154,38 @@ describe("assets", () => {
     await rm(join(dir, "assets", "elena-varga-cv.pdf"));
     const error = await readLocalAssets(dir, await readLocalStories(dir)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MissingAssetsError);
-    expect((error as MissingAssetsError).problems.map((problem) => problem.file).sort()).toEqual(["stories/home.json", "stories/site.json"]);
+    expect((error as MissingAssetsError).problems.map((problem) => problem.file).sort()).toEqual([
+      "stories/home.json",
+      "stories/site.json",
+    ]);
     expect((error as Error).message).toContain('uses asset "/assets/elena-varga-cv.pdf"');
   });
 });
 
 describe("creation order", () => {
   const dependencies = new Map(
-    stories.map((story) => [story.sourceUuid, new Set(storyVersions(story).flatMap((version) => [...referencesIn(version.content, fields).stories]))]),
+    stories.map((story) => [
+      story.sourceUuid,
+      new Set(storyVersions(story).flatMap((version) => [...referencesIn(version.content, fields).stories])),
+    ]),
   );
   /** Stories created before all the stories they refer to exist: each needs a second write. */
   const early = (order: LocalStory[]) =>
-    order.filter((story, index) => [...dependencies.get(story.sourceUuid)!].some((uuid) => !order.slice(0, index).some((earlier) => earlier.sourceUuid === uuid)));
+    order.filter((story, index) =>
+      [...dependencies.get(story.sourceUuid)!].some((uuid) => !order.slice(0, index).some((earlier) => earlier.sourceUuid === uuid)),
+    );
 
   it("creates each story of content/ after the stories it refers to, except the two cycles need: home (links to itself) and one of Atlas ↔ Tidewater", () => {
     const order = creationOrder(stories, dependencies);
-    expect(order.map((story) => story.fullSlug)).toEqual(["projects/klei-atelier", "home", "projects/tidewater", "projects/fieldnotes", "projects/2024/atlas", "projects/ledger-lane", "site"]);
+    expect(order.map((story) => story.fullSlug)).toEqual([
+      "projects/klei-atelier",
+      "home",
+      "projects/tidewater",
+      "projects/fieldnotes",
+      "projects/2024/atlas",
+      "projects/ledger-lane",
+      "site",
+    ]);
     expect(early(order).map((story) => story.fullSlug)).toEqual(["home", "projects/tidewater"]);
   });
 
@@ -175,7 +204,9 @@ describe("the journal", () => {
     journal.data.stories.home = { id: 5, uuid: "u", workingHash: "h", updatedAt: "t" };
     journal.save();
     expect(await readdir(join(dir, "nested"))).toEqual(["1.json"]);
-    expect(openJournal(path, "1", "http://127.0.0.1:1/v1").data.stories).toEqual({ home: { id: 5, uuid: "u", workingHash: "h", updatedAt: "t" } });
+    expect(openJournal(path, "1", "http://127.0.0.1:1/v1").data.stories).toEqual({
+      home: { id: 5, uuid: "u", workingHash: "h", updatedAt: "t" },
+    });
     expect(openJournal(path, "2", "http://127.0.0.1:1/v1").data.stories).toEqual({});
     expect(openJournal(path, "1", "eu").data.stories).toEqual({});
   });
@@ -191,10 +222,25 @@ describe("the journal", () => {
 });
 
 describe("comparing a story with the space's", () => {
-  const space = (fields: Partial<SpaceStory>): SpaceStory => ({ id: 1, uuid: "u", full_slug: "a", is_folder: false, published: true, unpublished_changes: false, name: "A", slug: "a", ...fields });
+  const space = (fields: Partial<SpaceStory>): SpaceStory => ({
+    id: 1,
+    uuid: "u",
+    full_slug: "a",
+    is_folder: false,
+    published: true,
+    unpublished_changes: false,
+    name: "A",
+    slug: "a",
+    ...fields,
+  });
 
   it("ignores key order and how the space spells nothing", () => {
-    expect(storyMatches({ name: "A", slug: "a", parent_id: 0, path: null, tag_list: [], content: { b: 1, a: [1, { c: 2 }] } }, space({ parent_id: null, path: "", content: { a: [1, { c: 2 }], b: 1 } }))).toBe(true);
+    expect(
+      storyMatches(
+        { name: "A", slug: "a", parent_id: 0, path: null, tag_list: [], content: { b: 1, a: [1, { c: 2 }] } },
+        space({ parent_id: null, path: "", content: { a: [1, { c: 2 }], b: 1 } }),
+      ),
+    ).toBe(true);
   });
 
   it("sees any field that differs", () => {

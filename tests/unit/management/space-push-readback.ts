@@ -30,9 +30,18 @@ export async function spaceAssets(client: ManagementClient): Promise<SpaceAssetR
   });
 }
 
-export async function spaceStoryRows(
-  client: ManagementClient,
-): Promise<{ id: number; uuid: string; full_slug: string; is_folder: boolean; published: boolean; unpublished_changes: boolean; parent_id: number; first_published_at: string | null }[]> {
+export async function spaceStoryRows(client: ManagementClient): Promise<
+  {
+    id: number;
+    uuid: string;
+    full_slug: string;
+    is_folder: boolean;
+    published: boolean;
+    unpublished_changes: boolean;
+    parent_id: number;
+    first_published_at: string | null;
+  }[]
+> {
   return listAll(async (page, perPage) => {
     const { data, response } = await client.stories.list({ query: { page, per_page: perPage } });
     return { rows: data.stories as never, response };
@@ -97,7 +106,11 @@ function withoutEditable(story: CdnStory): CdnStory {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (typeof value !== "object" || value === null) return value;
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, item]) => [key, strip(item)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== "_editable")
+        .map(([key, item]) => [key, strip(item)]),
+    );
   };
   return { ...story, content: strip(story.content) as CdnStory["content"] };
 }
@@ -113,7 +126,10 @@ function mapAssetsBack(
   pathOfFilename: Map<string, string>,
   where: string,
 ): unknown {
-  if (Array.isArray(content)) return content.map((item, index) => mapAssetsBack(item, (original as unknown[] | undefined)?.[index], assetByFilename, pathOfFilename, where));
+  if (Array.isArray(content))
+    return content.map((item, index) =>
+      mapAssetsBack(item, (original as unknown[] | undefined)?.[index], assetByFilename, pathOfFilename, where),
+    );
   if (typeof content !== "object" || content === null) {
     if (typeof content === "string" && assetByFilename.has(content)) {
       expect(pathOfFilename.get(content), `${where}: ${content}`).toBe(original);
@@ -140,7 +156,9 @@ function mapAssetsBack(
 /** Every entry of the push journal at `path` (when there is one) names what the space holds: the same id and uuid at that full slug, a finished asset by its id. */
 export async function expectJournalTrue(path: string, client: ManagementClient): Promise<void> {
   // No journal claims nothing (a push that stopped before its first record).
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) =>
+    error.code === "ENOENT" ? undefined : Promise.reject(error),
+  );
   if (text === undefined) return;
   const journal = JSON.parse(text) as JournalData;
   const rows = new Map((await spaceStoryRows(client)).map((row) => [row.full_slug.replace(/\/$/, ""), row]));

@@ -37,7 +37,9 @@ describe("the story reference fields", () => {
   });
 
   it("take option fields with source internal_stories even when relations.json leaves them out", () => {
-    const found = storyReferenceFields({ components: [{ name: "teaser", schema: { story: { type: "option", source: "internal_stories" }, colour: { type: "option" } } }] });
+    const found = storyReferenceFields({
+      components: [{ name: "teaser", schema: { story: { type: "option", source: "internal_stories" }, colour: { type: "option" } } }],
+    });
     expect([...found.get("teaser")!]).toEqual(["story"]);
   });
 });
@@ -46,7 +48,9 @@ describe("references in content/", () => {
   it("finds every local asset path content validation checks for, and no other", async () => {
     const report = await validateContentDirectory(CONTENT);
     expect(report.problems).toEqual([]);
-    const found = new Set(stories.flatMap((story) => storyVersions(story).flatMap((version) => [...referencesIn(version.content, fields).assets])));
+    const found = new Set(
+      stories.flatMap((story) => storyVersions(story).flatMap((version) => [...referencesIn(version.content, fields).assets])),
+    );
     const onDisk = (await Promise.all(stories.map((story) => readFile(join(CONTENT, story.file), "utf8")))).join("\n");
     const written = new Set([...onDisk.matchAll(/"(\/assets\/[^"]+)"/g)].map((match) => match[1]));
     expect([...found].sort()).toEqual([...written].sort());
@@ -65,9 +69,24 @@ describe("references in content/", () => {
   });
 
   it("finds home's links to itself, Atlas and Fieldnotes, and site's links to every story", () => {
-    const names = (slug: string) => [...referencesIn(bySlug(slug).working.content, fields).stories].map((uuid) => stories.find((s) => s.sourceUuid === uuid)!.fullSlug).sort();
-    expect(names("home")).toEqual(["home", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater"]);
-    expect(names("site")).toEqual(stories.map((story) => story.fullSlug).filter((slug) => slug !== "site").sort());
+    const names = (slug: string) =>
+      [...referencesIn(bySlug(slug).working.content, fields).stories]
+        .map((uuid) => stories.find((s) => s.sourceUuid === uuid)!.fullSlug)
+        .sort();
+    expect(names("home")).toEqual([
+      "home",
+      "projects/2024/atlas",
+      "projects/fieldnotes",
+      "projects/klei-atelier",
+      "projects/ledger-lane",
+      "projects/tidewater",
+    ]);
+    expect(names("site")).toEqual(
+      stories
+        .map((story) => story.fullSlug)
+        .filter((slug) => slug !== "site")
+        .sort(),
+    );
   });
 
   it("rewrites every reference of every story: no source uuid or local path is left, and mapping back gives the file", () => {
@@ -98,48 +117,123 @@ function restoreAssets(rewritten: unknown, original: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rewritten)) {
     const was = source[key];
-    copy[key] = typeof value === "string" && value.startsWith("https://a.example/f/1/") && typeof was === "string" ? was : key === "id" && typeof value === "number" && value >= 9_000_000 ? was : restoreAssets(value, was);
+    copy[key] =
+      typeof value === "string" && value.startsWith("https://a.example/f/1/") && typeof was === "string"
+        ? was
+        : key === "id" && typeof value === "number" && value >= 9_000_000
+          ? was
+          : restoreAssets(value, was);
   }
   return copy;
 }
 
 describe("each kind of reference", () => {
   const doc = (...content: JsonObject[]): JsonObject => ({ type: "doc", content });
-  const link = (attrs: JsonObject): JsonObject => ({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }] });
-  const asset = (filename: string, id = 11): JsonObject => ({ id, alt: "a", name: "", focus: "", title: "", filename, copyright: "", fieldtype: "asset", meta_data: {}, is_external_url: false });
+  const link = (attrs: JsonObject): JsonObject => ({
+    type: "paragraph",
+    content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }],
+  });
+  const asset = (filename: string, id = 11): JsonObject => ({
+    id,
+    alt: "a",
+    name: "",
+    focus: "",
+    title: "",
+    filename,
+    copyright: "",
+    fieldtype: "asset",
+    meta_data: {},
+    is_external_url: false,
+  });
   const rewrite = (content: JsonObject) => rewriteReferences(content, fields, toSpace);
 
   it.each<[string, JsonObject, JsonObject]>([
-    ["an asset field: id and filename", { component: "project", _uid: "1", cover: asset("/assets/a.svg") }, { component: "project", _uid: "1", cover: { ...asset("https://a.example/f/1/a.svg", 9_000_013) } }],
+    [
+      "an asset field: id and filename",
+      { component: "project", _uid: "1", cover: asset("/assets/a.svg") },
+      { component: "project", _uid: "1", cover: { ...asset("https://a.example/f/1/a.svg", 9_000_013) } },
+    ],
     [
       "a multiasset: each item",
       { component: "assets_container", _uid: "1", assets: [asset("/assets/a.svg"), asset("/assets/bb.svg", 12)] },
-      { component: "assets_container", _uid: "1", assets: [asset("https://a.example/f/1/a.svg", 9_000_013), asset("https://a.example/f/1/bb.svg", 9_000_014)] },
+      {
+        component: "assets_container",
+        _uid: "1",
+        assets: [asset("https://a.example/f/1/a.svg", 9_000_013), asset("https://a.example/f/1/bb.svg", 9_000_014)],
+      },
     ],
     [
       "an asset link: url and cached_url",
-      { component: "link", _uid: "1", link: { id: "", url: "/assets/cv.pdf", linktype: "asset", fieldtype: "multilink", cached_url: "/assets/cv.pdf" } },
-      { component: "link", _uid: "1", link: { id: "", url: "https://a.example/f/1/cv.pdf", linktype: "asset", fieldtype: "multilink", cached_url: "https://a.example/f/1/cv.pdf" } },
+      {
+        component: "link",
+        _uid: "1",
+        link: { id: "", url: "/assets/cv.pdf", linktype: "asset", fieldtype: "multilink", cached_url: "/assets/cv.pdf" },
+      },
+      {
+        component: "link",
+        _uid: "1",
+        link: {
+          id: "",
+          url: "https://a.example/f/1/cv.pdf",
+          linktype: "asset",
+          fieldtype: "multilink",
+          cached_url: "https://a.example/f/1/cv.pdf",
+        },
+      },
     ],
     [
       "a story link: its id (the uuid), not its cached_url",
       { component: "link", _uid: "1", link: { id: "u-1", url: "", linktype: "story", fieldtype: "multilink", cached_url: "projects/x" } },
-      { component: "link", _uid: "1", link: { id: "space-u-1", url: "", linktype: "story", fieldtype: "multilink", cached_url: "projects/x" } },
+      {
+        component: "link",
+        _uid: "1",
+        link: { id: "space-u-1", url: "", linktype: "story", fieldtype: "multilink", cached_url: "projects/x" },
+      },
     ],
     [
       "a rich text story link: attrs.uuid, not its href",
-      { component: "card", _uid: "1", description: doc(link({ href: "/projects/x", uuid: "u-2", anchor: null, target: "_self", linktype: "story" })) },
-      { component: "card", _uid: "1", description: doc(link({ href: "/projects/x", uuid: "space-u-2", anchor: null, target: "_self", linktype: "story" })) },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc(link({ href: "/projects/x", uuid: "u-2", anchor: null, target: "_self", linktype: "story" })),
+      },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc(link({ href: "/projects/x", uuid: "space-u-2", anchor: null, target: "_self", linktype: "story" })),
+      },
     ],
     [
       "a rich text asset link: attrs.href",
-      { component: "card", _uid: "1", description: doc(link({ href: "/assets/cv.pdf", uuid: null, anchor: null, target: "_blank", linktype: "asset" })) },
-      { component: "card", _uid: "1", description: doc(link({ href: "https://a.example/f/1/cv.pdf", uuid: null, anchor: null, target: "_blank", linktype: "asset" })) },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc(link({ href: "/assets/cv.pdf", uuid: null, anchor: null, target: "_blank", linktype: "asset" })),
+      },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc(link({ href: "https://a.example/f/1/cv.pdf", uuid: null, anchor: null, target: "_blank", linktype: "asset" })),
+      },
     ],
     [
       "a rich text image: attrs.src and attrs.id",
-      { component: "card", _uid: "1", description: doc({ type: "image", attrs: { id: 3, src: "/assets/a.svg", alt: "a", title: "", copyright: "", source: "", meta_data: {} } }) },
-      { component: "card", _uid: "1", description: doc({ type: "image", attrs: { id: 9_000_013, src: "https://a.example/f/1/a.svg", alt: "a", title: "", copyright: "", source: "", meta_data: {} } }) },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc({
+          type: "image",
+          attrs: { id: 3, src: "/assets/a.svg", alt: "a", title: "", copyright: "", source: "", meta_data: {} },
+        }),
+      },
+      {
+        component: "card",
+        _uid: "1",
+        description: doc({
+          type: "image",
+          attrs: { id: 9_000_013, src: "https://a.example/f/1/a.svg", alt: "a", title: "", copyright: "", source: "", meta_data: {} },
+        }),
+      },
     ],
     [
       "relations: a single one and a list, also inside a block inside rich text",
@@ -209,8 +303,28 @@ describe("the story body", () => {
   it("carries the fields a push sets, parent_id the space's folder, first_published_at the content's", () => {
     const atlas = bySlug("projects/2024/atlas").working;
     const { body } = buildStoryBody(atlas, fields, targets);
-    expect(Object.keys(body).sort()).toEqual(["content", "first_published_at", "is_startpage", "name", "parent_id", "path", "position", "slug", "sort_by_date", "tag_list"]);
-    expect(body).toMatchObject({ name: "Atlas", slug: "atlas", parent_id: 8, position: 0, is_startpage: false, tag_list: ["featured", "design-system"], path: null, first_published_at: atlas.first_published_at });
+    expect(Object.keys(body).sort()).toEqual([
+      "content",
+      "first_published_at",
+      "is_startpage",
+      "name",
+      "parent_id",
+      "path",
+      "position",
+      "slug",
+      "sort_by_date",
+      "tag_list",
+    ]);
+    expect(body).toMatchObject({
+      name: "Atlas",
+      slug: "atlas",
+      parent_id: 8,
+      position: 0,
+      is_startpage: false,
+      tag_list: ["featured", "design-system"],
+      path: null,
+      first_published_at: atlas.first_published_at,
+    });
     expect(buildStoryBody(bySlug("home").working, fields, targets).body).toMatchObject({ parent_id: 0, path: "/" });
   });
 
@@ -219,15 +333,37 @@ describe("the story body", () => {
     const atlas = bySlug("projects/2024/atlas");
     const withAlternate: CdnStory = {
       ...tidewater.working,
-      alternates: [{ id: atlas.sourceId, name: "Atlas", slug: "atlas", published: true, full_slug: "projects/2024/atlas", is_folder: false, parent_id: 512004102 }],
+      alternates: [
+        {
+          id: atlas.sourceId,
+          name: "Atlas",
+          slug: "atlas",
+          published: true,
+          full_slug: "projects/2024/atlas",
+          is_folder: false,
+          parent_id: 512004102,
+        },
+      ],
     };
     const { body, missingStories } = buildStoryBody(withAlternate, fields, targets);
     expect(missingStories.size).toBe(0);
     expect(body.group_id).toBe(tidewater.working.group_id);
-    expect(body.alternates).toEqual([{ id: targets.storyId(atlas.sourceUuid)!, name: "Atlas", slug: "atlas", published: true, full_slug: "projects/2024/atlas", is_folder: false, parent_id: 8 }]);
+    expect(body.alternates).toEqual([
+      {
+        id: targets.storyId(atlas.sourceUuid)!,
+        name: "Atlas",
+        slug: "atlas",
+        published: true,
+        full_slug: "projects/2024/atlas",
+        is_folder: false,
+        parent_id: 8,
+      },
+    ]);
   });
 
   it("refuses a story whose folder is not in the space", () => {
-    expect(() => buildStoryBody(bySlug("projects/tidewater").working, fields, { ...targets, folderId: () => undefined })).toThrow(/folder "projects"/);
+    expect(() => buildStoryBody(bySlug("projects/tidewater").working, fields, { ...targets, folderId: () => undefined })).toThrow(
+      /folder "projects"/,
+    );
   });
 });

@@ -17,7 +17,18 @@ import { readLocalStories } from "../../../tools/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
 import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
-import { busiestSecond, COMPONENTS, CONTENT, isCreate, isWrite, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
+import {
+  busiestSecond,
+  COMPONENTS,
+  CONTENT,
+  isCreate,
+  isWrite,
+  removeDirs,
+  spaceWithComponents,
+  SPACE_ID,
+  startLocalSpace,
+  type LocalSpace,
+} from "./space-harness";
 
 const dirs: string[] = [];
 let space: LocalSpace;
@@ -94,7 +105,9 @@ describe("a push of content/ to an empty space", () => {
 
   it("keeps Fieldnotes' draft pending over its published version, as the Management API shows it", async () => {
     const rows = await spaceStoryRows(space.client());
-    const state = Object.fromEntries(rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]));
+    const state = Object.fromEntries(
+      rows.filter((row) => !row.is_folder).map((row) => [row.full_slug, [row.published, row.unpublished_changes]]),
+    );
     expect(state).toEqual({
       home: [true, false],
       site: [true, false],
@@ -141,7 +154,10 @@ describe("a second push", () => {
     expect(second.stories).toEqual({ created: 0, updated: 0, unchanged: 7 });
     expect(second.assets).toEqual({ created: 0, updated: 0, unchanged: 17 });
     expect(second.folders).toEqual({ created: 0, updated: 0, unchanged: 2 });
-    expect(since(from).map((request) => `${request.method} ${request.path.replace(/\?.*/, "")}`)).toEqual([`GET /v1/spaces/${SPACE_ID}/stories`, `GET /v1/spaces/${SPACE_ID}/assets`]);
+    expect(since(from).map((request) => `${request.method} ${request.path.replace(/\?.*/, "")}`)).toEqual([
+      `GET /v1/spaces/${SPACE_ID}/stories`,
+      `GET /v1/spaces/${SPACE_ID}/assets`,
+    ]);
   });
 
   it("after a change: writes that story alone", async () => {
@@ -162,7 +178,9 @@ describe("a second push", () => {
     });
     const from = space.mapi.requests.length;
     const draft = await push({ dir });
-    expect(draft.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["unpublish story projects/klei-atelier"]);
+    expect(draft.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual([
+      "unpublish story projects/klei-atelier",
+    ]);
     expect(since(from).filter(isWrite)).toHaveLength(1);
     expect((await cdnStories(space.publicClient(), "published")).map((story) => story.full_slug)).not.toContain("projects/klei-atelier");
     expect((await cdnStories(space.previewClient(), "draft")).map((story) => story.full_slug)).toContain("projects/klei-atelier");
@@ -186,7 +204,10 @@ describe("a dry run", () => {
     const from = space.mapi.requests.length;
 
     const dry = await push({ dir, dryRun: true });
-    expect(dry.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["upload asset /assets/new-sketch.svg", "publish story projects/tidewater"]);
+    expect(dry.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual([
+      "upload asset /assets/new-sketch.svg",
+      "publish story projects/tidewater",
+    ]);
     expect(dry.assets).toEqual({ created: 1, updated: 0, unchanged: 17 });
     expect(since(from).filter(isWrite)).toEqual([]);
     expect((await stat(journalPath)).mtimeMs).toBe(journalBefore.mtimeMs);
@@ -201,7 +222,13 @@ describe("a dry run", () => {
     const empty = await startLocalSpace(await spaceWithComponents());
     dirs.push(empty.dir);
     try {
-      const dry = await pushContent(empty.client(), { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: empty.apiUrl, dryRun: true });
+      const dry = await pushContent(empty.client(), {
+        spaceId: SPACE_ID,
+        dir: CONTENT,
+        componentsPath: COMPONENTS,
+        target: empty.apiUrl,
+        dryRun: true,
+      });
       expect(dry.folders.created).toBe(2);
       expect(dry.assets.created).toBe(17);
       expect(dry.stories.created).toBe(7);
@@ -218,13 +245,15 @@ describe("a push without its journal (last: it leaves the journal behind the spa
     const from = space.mapi.requests.length;
     const second = await push({ journal: null });
     expect(since(from).filter(isCreate)).toEqual([]);
-    expect(second.actions.map((action) => `${action.verb} ${action.name}`)).toEqual(["publish projects/fieldnotes", "update projects/fieldnotes"]);
+    expect(second.actions.map((action) => `${action.verb} ${action.name}`)).toEqual([
+      "publish projects/fieldnotes",
+      "update projects/fieldnotes",
+    ]);
     expect(since(from).filter(isWrite)).toHaveLength(2);
     // And the space is as it was: the CDN still serves the published and the pending versions.
     const fieldnotes = (await cdnStories(space.publicClient(), "published")).find((story) => story.full_slug === "projects/fieldnotes")!;
     expect(fieldnotes.content.title).toBe(local.find((story) => story.fullSlug === "projects/fieldnotes")!.published!.content.title);
   });
-
 });
 
 /** What expectSpaceHolds needs to know of the space besides the stories. */
@@ -262,16 +291,58 @@ describe("an upload that was signed but never finished", () => {
     await writeFile(join(content, "assets", "dot.svg"), svg);
     const home = local.find((story) => story.fullSlug === "home")!.working;
     await mkdir(join(content, "stories"));
-    await writeFile(join(content, "stories", "home.json"), JSON.stringify({ ...home, content: { component: "page", _uid: "p", body: [], seo_image: { id: 1, filename: "/assets/dot.svg", fieldtype: "asset", alt: "", name: "", focus: "", title: "", copyright: "", meta_data: {}, is_external_url: false, source: "" } } }));
+    await writeFile(
+      join(content, "stories", "home.json"),
+      JSON.stringify({
+        ...home,
+        content: {
+          component: "page",
+          _uid: "p",
+          body: [],
+          seo_image: {
+            id: 1,
+            filename: "/assets/dot.svg",
+            fieldtype: "asset",
+            alt: "",
+            name: "",
+            focus: "",
+            title: "",
+            copyright: "",
+            meta_data: {},
+            is_external_url: false,
+            source: "",
+          },
+        },
+      }),
+    );
     const hash = createHash("sha256").update(svg).digest("hex");
     try {
       // A push that died after step 1 of the upload: the asset exists, its file never came.
       const { data: signed } = await other.client().assets.signResponseObject({ query: { filename: "dot.svg", ext_id: `sha256:${hash}` } });
       const notes = join(content, "journal.json");
-      await writeFile(notes, JSON.stringify({ version: 1, space: String(SPACE_ID), target: other.apiUrl, assets: { [hash]: { id: signed.id, filename: "", finished: false } }, folders: {}, stories: {} }));
+      await writeFile(
+        notes,
+        JSON.stringify({
+          version: 1,
+          space: String(SPACE_ID),
+          target: other.apiUrl,
+          assets: { [hash]: { id: signed.id, filename: "", finished: false } },
+          folders: {},
+          stories: {},
+        }),
+      );
 
-      const resumed = await pushContent(other.client(), { spaceId: SPACE_ID, dir: content, componentsPath: COMPONENTS, target: other.apiUrl, journalPath: notes });
-      expect(resumed.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual(["replace asset /assets/dot.svg", "create story home"]);
+      const resumed = await pushContent(other.client(), {
+        spaceId: SPACE_ID,
+        dir: content,
+        componentsPath: COMPONENTS,
+        target: other.apiUrl,
+        journalPath: notes,
+      });
+      expect(resumed.actions.map((action) => `${action.verb} ${action.kind} ${action.name}`)).toEqual([
+        "replace asset /assets/dot.svg",
+        "create story home",
+      ]);
       const assets = await spaceAssets(other.client());
       expect(assets.map((asset) => asset.id)).toEqual([signed.id]);
       const records = JSON.parse(await readFile(join(other.dir, "space", "assets.json"), "utf8")) as { assets: unknown[] };

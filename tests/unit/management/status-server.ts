@@ -20,11 +20,13 @@ export async function serveOnce(status: number, port = 0): Promise<{ apiUrl: str
     request.resume();
     arrivals++;
     const first = arrivals === 1 && status !== 200;
-    response.writeHead(first ? status : 200, { "content-type": "application/json", ...(first && status === 429 ? { "retry-after": "0" } : {}) });
+    response.writeHead(first ? status : 200, {
+      "content-type": "application/json",
+      ...(first && status === 429 ? { "retry-after": "0" } : {}),
+    });
     response.end(JSON.stringify(first ? { error: `answered ${status}` } : { story: { id: 5, uuid: "u" }, stories: [] }));
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, arrivals: () => arrivals };
 }
-

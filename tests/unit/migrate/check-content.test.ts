@@ -28,7 +28,9 @@ const renameHeadline = () =>
 describe("portfolio check", () => {
   it("passes on the repository as it is", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, "bin/portfolio.js"), "check"], { cwd: REPO });
-    expect(stdout).toMatch(/^src\/generated is up to date with schema\/components\.json\.\ncontent\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/);
+    expect(stdout).toMatch(
+      /^src\/generated is up to date with schema\/components\.json\.\ncontent\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
+    );
   });
 
   it("fails on a breaking change no migration covers, naming it and the command to run", async () => {
@@ -38,7 +40,9 @@ describe("portfolio check", () => {
     expect(code).toBe(1);
     expect(stdout).toContain("schema/components.json changed since the last migration's snapshot (migrations/");
     expect(stdout).toContain("  + field hero_section.title: string\n  - field hero_section.headline\n");
-    expect(stdout).toContain("Write one: `npm run portfolio -- migrate new <name> --rename hero_section.headline=title` (if those are renames)");
+    expect(stdout).toContain(
+      "Write one: `npm run portfolio -- migrate new <name> --rename hero_section.headline=title` (if those are renames)",
+    );
     // The content is checked too, and says why it fails.
     expect(stdout).toContain("content/stories/home.json: content(page).body[0](hero_section).title: is required");
   });
@@ -68,12 +72,16 @@ describe("portfolio check", () => {
     expect((await project.portfolio("migrate", "new", "rename-hero-headline", "--rename", "hero_section.headline=title")).code).toBe(0);
     const pending = await project.portfolio("check");
     expect(pending.code).toBe(1);
-    expect(pending.stdout).toContain(`content/ has not had 1 migration(s): ${project.migrationId("rename-hero-headline")}. Run \`npm run portfolio -- migrate run\`.`);
+    expect(pending.stdout).toContain(
+      `content/ has not had 1 migration(s): ${project.migrationId("rename-hero-headline")}. Run \`npm run portfolio -- migrate run\`.`,
+    );
     expect(pending.stdout).not.toContain("changed since the last migration's snapshot");
     expect((await project.portfolio("migrate", "run")).code).toBe(0);
     const done = await project.portfolio("check");
     expect(done.code, done.stdout).toBe(0);
-    expect(done.stdout).toContain("content/: 7 stories match schema/components.json (src/generated/validators.ts), and have had every migration (1).");
+    expect(done.stdout).toContain(
+      "content/: 7 stories match schema/components.json (src/generated/validators.ts), and have had every migration (1).",
+    );
   });
 
   it("fails on a story that does not validate, naming the file, the block path and what to do", async () => {
@@ -89,7 +97,9 @@ describe("portfolio check", () => {
     project.git("rm", "-rq", "migrations");
     const { code, stdout } = await project.portfolio("check");
     expect(code).toBe(0);
-    expect(stdout).toContain("No schema snapshot in migrations/: schema changes are not held to migrations (start with `npm run portfolio -- migrate baseline`).");
+    expect(stdout).toContain(
+      "No schema snapshot in migrations/: schema changes are not held to migrations (start with `npm run portfolio -- migrate baseline`).",
+    );
     expect(stdout).toContain("content/: 7 stories match");
   });
 });

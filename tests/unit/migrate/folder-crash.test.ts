@@ -41,16 +41,33 @@ beforeAll(async () => {
     const hero = components.get("hero_section")!;
     const { headline, ...rest } = hero.schema;
     hero.schema = { title: headline!, ...rest };
-    components.get("project")!.schema.status = { type: "option", pos: 30, required: true, options: [{ name: "Live", value: "live" }], default_value: "live", exclude_empty_option: true };
+    components.get("project")!.schema.status = {
+      type: "option",
+      pos: 30,
+      required: true,
+      options: [{ name: "Live", value: "live" }],
+      default_value: "live",
+      exclude_empty_option: true,
+    };
   });
   expect((await project.portfolio("generate")).code).toBe(0);
   expect((await project.portfolio("migrate", "new", "crash", "--rename", "hero_section.headline=title")).code).toBe(0);
   id = project.migrationId("crash");
-  const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<")) ? ["type Migrating"] : [];
+  const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<"))
+    ? ["type Migrating"]
+    : [];
   project.fill(
     id,
     uses,
-    [project.signature(id, "hero_section"), "    const { headline, ...kept } = block;", "    return { ...kept, title: headline };", "  },", project.signature(id, "project"), '    return { ...block, status: "live" };', "  },"].join("\n"),
+    [
+      project.signature(id, "hero_section"),
+      "    const { headline, ...kept } = block;",
+      "    return { ...kept, title: headline };",
+      "  },",
+      project.signature(id, "project"),
+      '    return { ...block, status: "live" };',
+      "  },",
+    ].join("\n"),
   );
   before = project.files("content");
   const run = await project.portfolio("migrate", "run");
@@ -62,17 +79,20 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("migrate run killed", () => {
-  it.each(["folder-run:after-intent", "folder-run:after-file:1", "folder-run:after-file:3"])("at %s: the journal does not list the run; running again ends as an uninterrupted run", async (point) => {
-    await killedAt(point, "migrate", "run");
-    expect(listed()).toBe(0);
-    const again = await project.portfolio("migrate", "run");
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toContain("was cut short before its journal: put back the");
-    expect(storyFiles()).toEqual(migrated);
-    expect(listed()).toBe(1);
-    expect((await project.portfolio("migrate", "undo")).code).toBe(0);
-    expect(project.files("content")).toEqual(before);
-  });
+  it.each(["folder-run:after-intent", "folder-run:after-file:1", "folder-run:after-file:3"])(
+    "at %s: the journal does not list the run; running again ends as an uninterrupted run",
+    async (point) => {
+      await killedAt(point, "migrate", "run");
+      expect(listed()).toBe(0);
+      const again = await project.portfolio("migrate", "run");
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain("was cut short before its journal: put back the");
+      expect(storyFiles()).toEqual(migrated);
+      expect(listed()).toBe(1);
+      expect((await project.portfolio("migrate", "undo")).code).toBe(0);
+      expect(project.files("content")).toEqual(before);
+    },
+  );
 
   it("at folder-run:after-file:2, then undone instead: every file back byte for byte", async () => {
     await killedAt("folder-run:after-file:2", "migrate", "run");
@@ -87,19 +107,22 @@ describe("migrate undo killed", () => {
     ["folder-undo:after-journal", "undo"],
     ["folder-undo:after-file:2", "undo"],
     ["folder-undo:after-file:2", "run"],
-  ])("at %s, then %s again: the journal no longer lists the run, and the folder ends as that command leaves it uninterrupted", async (point, next) => {
-    expect((await project.portfolio("migrate", "run")).code).toBe(0);
-    await killedAt(point, "migrate", "undo");
-    expect(listed()).toBe(0);
-    const again = await project.portfolio("migrate", next);
-    expect(again.code, again.stderr).toBe(0);
-    if (next === "undo") {
-      expect(project.files("content")).toEqual(before);
-    } else {
-      expect(storyFiles()).toEqual(migrated);
-      expect(listed()).toBe(1);
-      expect((await project.portfolio("migrate", "undo")).code).toBe(0);
-      expect(project.files("content")).toEqual(before);
-    }
-  });
+  ])(
+    "at %s, then %s again: the journal no longer lists the run, and the folder ends as that command leaves it uninterrupted",
+    async (point, next) => {
+      expect((await project.portfolio("migrate", "run")).code).toBe(0);
+      await killedAt(point, "migrate", "undo");
+      expect(listed()).toBe(0);
+      const again = await project.portfolio("migrate", next);
+      expect(again.code, again.stderr).toBe(0);
+      if (next === "undo") {
+        expect(project.files("content")).toEqual(before);
+      } else {
+        expect(storyFiles()).toEqual(migrated);
+        expect(listed()).toBe(1);
+        expect((await project.portfolio("migrate", "undo")).code).toBe(0);
+        expect(project.files("content")).toEqual(before);
+      }
+    },
+  );
 });

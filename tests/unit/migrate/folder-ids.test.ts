@@ -33,13 +33,23 @@ describe("listMigrations", () => {
     mkdirSync(join(dir, "20260401000000-odd"));
     writeFileSync(join(dir, "20260401000000-odd", "schema"), "not a folder");
     // Not ids: a short stamp, capitals, a trailing dash, another extension, a stray file.
-    for (const name of ["2026010100000-short.ts", "20260101000000-Upper.ts", "20260101000000-trailing-.ts", "20260101000000-notes.md", "README.md"]) {
+    for (const name of [
+      "2026010100000-short.ts",
+      "20260101000000-Upper.ts",
+      "20260101000000-trailing-.ts",
+      "20260101000000-notes.md",
+      "README.md",
+    ]) {
       writeFileSync(join(dir, name), "");
     }
     expect(listMigrations(dir)).toEqual([
       { id: "20260101000000-baseline", snapshot: join(dir, "20260101000000-baseline", "schema") },
       { id: "20260201000000-add-status", script: join(dir, "20260201000000-add-status.ts") },
-      { id: "20260301000000-rename-title", script: join(dir, "20260301000000-rename-title.ts"), snapshot: join(dir, "20260301000000-rename-title", "schema") },
+      {
+        id: "20260301000000-rename-title",
+        script: join(dir, "20260301000000-rename-title.ts"),
+        snapshot: join(dir, "20260301000000-rename-title", "schema"),
+      },
       { id: "20260401000000-odd" },
     ]);
   });
@@ -56,7 +66,11 @@ describe("listMigrations", () => {
 
 describe("lastSnapshot", () => {
   it("is the newest entry with a snapshot, not the newest entry", () => {
-    const entries = [{ id: "1", snapshot: "s1" }, { id: "2", snapshot: "s2" }, { id: "3", script: "m3" }];
+    const entries = [
+      { id: "1", snapshot: "s1" },
+      { id: "2", snapshot: "s2" },
+      { id: "3", script: "m3" },
+    ];
     expect(lastSnapshot(entries)).toEqual({ id: "2", snapshot: "s2" });
     expect(lastSnapshot([{ id: "1", script: "m1" }])).toBeUndefined();
     expect(lastSnapshot([])).toBeUndefined();
@@ -85,7 +99,12 @@ describe("a content folder's journal", () => {
   it("is empty, with no text, when the folder has none; as written otherwise", () => {
     const dir = tempDir();
     expect(readJournal(dir)).toEqual({ journal: { runs: [] }, text: undefined });
-    const journal = { runs: [{ ran: "2026-01-01T00:00:00.000Z", migrations: ["a", "b"], files: ["stories/x.json"] }, { ran: "2026-01-02T00:00:00.000Z", migrations: ["c"], files: [] }] };
+    const journal = {
+      runs: [
+        { ran: "2026-01-01T00:00:00.000Z", migrations: ["a", "b"], files: ["stories/x.json"] },
+        { ran: "2026-01-02T00:00:00.000Z", migrations: ["c"], files: [] },
+      ],
+    };
     mkdirSync(join(dir, ".migrations"));
     writeFileSync(join(dir, JOURNAL_FILE), journalText(journal));
     expect(readJournal(dir)).toEqual({ journal, text: `${JSON.stringify(journal, null, 2)}\n` });

@@ -14,16 +14,36 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../tools/migrations/journal";
 import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
-import { cutShortRun, pendingIn, planDirectoryRun, readStoryTexts, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
+import {
+  cutShortRun,
+  pendingIn,
+  planDirectoryRun,
+  readStoryTexts,
+  undoLastRun,
+  writeRun,
+} from "../../../tools/migrations/run/directory-run";
 import { planRun, storyText } from "../../../tools/migrations/run/plan-run";
 
-const upper = (id: string): LoadedMigration => ({ id, blocks: { page: ((block: { title: string }) => ({ ...block, title: block.title.toUpperCase() })) as never } });
-const exclaim = (id: string): LoadedMigration => ({ id, blocks: { page: ((block: { title: string }) => ({ ...block, title: `${block.title}!` })) as never } });
+const upper = (id: string): LoadedMigration => ({
+  id,
+  blocks: { page: ((block: { title: string }) => ({ ...block, title: block.title.toUpperCase() })) as never },
+});
+const exclaim = (id: string): LoadedMigration => ({
+  id,
+  blocks: { page: ((block: { title: string }) => ({ ...block, title: `${block.title}!` })) as never },
+});
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-const story = (slug: string, title: string, extra: object = {}) => ({ id: 1, uuid: `uuid-${slug}`, name: slug, slug, full_slug: slug, content: { component: "page", _uid: slug, title, ...extra } });
+const story = (slug: string, title: string, extra: object = {}) => ({
+  id: 1,
+  uuid: `uuid-${slug}`,
+  name: slug,
+  slug,
+  full_slug: slug,
+  content: { component: "page", _uid: slug, title, ...extra },
+});
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "folder-run-edges-"));
@@ -44,9 +64,15 @@ describe("a folder run", () => {
       "stories/home.json": storyText(story("home", "home")),
       "notes.json": "{}",
     });
-    expect((await readStoryTexts(dir)).map((text) => text.file).sort()).toEqual(["drafts/work/a.json", "stories/home.json", "stories/work/a.json"]);
+    expect((await readStoryTexts(dir)).map((text) => text.file).sort()).toEqual([
+      "drafts/work/a.json",
+      "stories/home.json",
+      "stories/work/a.json",
+    ]);
     const plan = await planDirectoryRun(dir, [upper("1")], () => []);
-    expect(Object.fromEntries(plan.outcomes.map((outcome) => [outcome.file, [outcome.fullSlug, JSON.parse(outcome.after).content.title]]))).toEqual({
+    expect(
+      Object.fromEntries(plan.outcomes.map((outcome) => [outcome.file, [outcome.fullSlug, JSON.parse(outcome.after).content.title]])),
+    ).toEqual({
       "drafts/work/a.json": ["work/a", "A DRAFT"],
       "stories/home.json": ["home", "HOME"],
       "stories/work/a.json": ["work/a", "A"],
@@ -110,8 +136,17 @@ describe("a folder run", () => {
 
 describe("planRun's validation", () => {
   it("sees a story a migration failed on as existing, so a link to it is no problem of its own", () => {
-    const links = (migrated: CdnStory, hasStory: (uuid: string) => boolean) => (typeof migrated.content.link === "string" && !hasStory(migrated.content.link) ? [`link to ${migrated.content.link} is dangling`] : []);
-    const fails: LoadedMigration = { id: "f", blocks: { page: ((block: { title: string }) => { if (block.title === "bad") throw new Error("cannot"); return block; }) as never } };
+    const links = (migrated: CdnStory, hasStory: (uuid: string) => boolean) =>
+      typeof migrated.content.link === "string" && !hasStory(migrated.content.link) ? [`link to ${migrated.content.link} is dangling`] : [];
+    const fails: LoadedMigration = {
+      id: "f",
+      blocks: {
+        page: ((block: { title: string }) => {
+          if (block.title === "bad") throw new Error("cannot");
+          return block;
+        }) as never,
+      },
+    };
     const plan = planRun(
       [
         { file: "stories/a.json", text: storyText(story("a", "fine", { link: "uuid-b" })) },
@@ -121,7 +156,10 @@ describe("planRun's validation", () => {
       [fails],
       links,
     );
-    expect(plan.problems).toEqual(["stories/b.json (b): content(page): migration f: cannot", "stories/c.json (c): link to uuid-nowhere is dangling"]);
+    expect(plan.problems).toEqual([
+      "stories/b.json (b): content(page): migration f: cannot",
+      "stories/c.json (c): link to uuid-nowhere is dangling",
+    ]);
     expect(plan.outcomes.map((outcome) => outcome.file)).toEqual(["stories/a.json", "stories/c.json"]);
   });
 

@@ -14,7 +14,10 @@ import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../tools/migrations/journal";
 import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
 
-const shout: LoadedMigration = { id: "20260101000000-shout", blocks: { page: ((block: { title: string }) => ({ ...block, title: block.title.toUpperCase() })) as never } };
+const shout: LoadedMigration = {
+  id: "20260101000000-shout",
+  blocks: { page: ((block: { title: string }) => ({ ...block, title: block.title.toUpperCase() })) as never },
+};
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -22,7 +25,11 @@ function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), "folder-write-"));
   dirs.push(dir);
   mkdirSync(join(dir, "stories"));
-  for (const slug of ["a", "b"]) writeFileSync(join(dir, "stories", `${slug}.json`), `${JSON.stringify({ uuid: slug, full_slug: slug, content: { component: "page", _uid: slug, title: slug } }, null, 2)}\n`);
+  for (const slug of ["a", "b"])
+    writeFileSync(
+      join(dir, "stories", `${slug}.json`),
+      `${JSON.stringify({ uuid: slug, full_slug: slug, content: { component: "page", _uid: slug, title: slug } }, null, 2)}\n`,
+    );
   return dir;
 }
 const read = (dir: string, file: string) => readFileSync(join(dir, file), "utf8");
@@ -34,13 +41,19 @@ describe("a run on a folder", () => {
     const plan = await planDirectoryRun(dir, [shout], () => []);
     expect(writeRun(dir, plan, [shout.id], new Date(0))).toEqual(["stories/a.json", "stories/b.json"]);
     expect(JSON.parse(read(dir, "stories/a.json")).content.title).toBe("A");
-    expect(JSON.parse(read(dir, JOURNAL_FILE))).toEqual({ runs: [{ ran: "1970-01-01T00:00:00.000Z", migrations: [shout.id], files: ["stories/a.json", "stories/b.json"] }] });
+    expect(JSON.parse(read(dir, JOURNAL_FILE))).toEqual({
+      runs: [{ ran: "1970-01-01T00:00:00.000Z", migrations: [shout.id], files: ["stories/a.json", "stories/b.json"] }],
+    });
     expect(pendingIn(dir, [shout.id])).toEqual([]);
     expect(cutShortRun(dir)).toBeUndefined();
 
     expect(undoLastRun(dir)).toEqual({ undone: true, migrations: [shout.id], files: ["stories/a.json", "stories/b.json"] });
     expect({ a: read(dir, "stories/a.json"), b: read(dir, "stories/b.json") }).toEqual(before);
-    expect([existsSync(join(dir, JOURNAL_FILE)), existsSync(join(dir, LAST_RUN_FILE)), existsSync(join(dir, ".migrations"))]).toEqual([false, false, false]);
+    expect([existsSync(join(dir, JOURNAL_FILE)), existsSync(join(dir, LAST_RUN_FILE)), existsSync(join(dir, ".migrations"))]).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("is never written with problems", async () => {

@@ -1,7 +1,17 @@
 /** The helpers migration files use, and that what they build is valid content for the generated validators. */
 import { describe, expect, it } from "vitest";
 import { validateBlok } from "../../../src/generated/validators";
-import { derivedUid, joinText, moveInto, newBlock, orDefault, renameField, richTextToText, splitText, textToRichText } from "../../../tools/migrations/helpers";
+import {
+  derivedUid,
+  joinText,
+  moveInto,
+  newBlock,
+  orDefault,
+  renameField,
+  richTextToText,
+  splitText,
+  textToRichText,
+} from "../../../tools/migrations/helpers";
 import type { IntroSectionLike } from "./support/helper-types";
 
 describe("text and rich text", () => {
@@ -22,9 +32,20 @@ describe("text and rich text", () => {
       type: "doc" as const,
       content: [
         { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title" }] },
-        { type: "paragraph", content: [{ type: "text", text: "A " }, { type: "text", text: "link", marks: [{ type: "link", attrs: { href: "/x" } }] }, { type: "hard_break" }, { type: "text", text: "next" }] },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "A " },
+            { type: "text", text: "link", marks: [{ type: "link", attrs: { href: "/x" } }] },
+            { type: "hard_break" },
+            { type: "text", text: "next" },
+          ],
+        },
         { type: "blok", attrs: { body: [{ component: "link", _uid: "u", label: "not text" }] } },
-        { type: "bullet_list", content: [{ type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "item" }] }] }] },
+        {
+          type: "bullet_list",
+          content: [{ type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "item" }] }] }],
+        },
       ],
     };
     expect(richTextToText(doc)).toBe("Title\n\nA link\nnext\n\nitem");
@@ -49,7 +70,13 @@ describe("fields", () => {
   });
 
   it("fills a value Storyblok would show empty", () => {
-    expect([orDefault(undefined, "d"), orDefault(null, "d"), orDefault("", "d"), orDefault("x", "d"), orDefault(false, true)]).toEqual(["d", "d", "d", "x", false]);
+    expect([orDefault(undefined, "d"), orDefault(null, "d"), orDefault("", "d"), orDefault("x", "d"), orDefault(false, true)]).toEqual([
+      "d",
+      "d",
+      "d",
+      "x",
+      false,
+    ]);
   });
 
   it("splits text in two at the first separator and joins the parts that are not empty", () => {

@@ -52,10 +52,19 @@ describe("loadMigration", () => {
   });
 
   it("refuses a file whose default export is not a migration, naming the file", async () => {
-    const exports: Record<string, unknown>[] = [{}, { default: null }, { default: { blocks: null } }, { default: { blocks: "page" } }, { default: { default: null } }, { blocks: { page } }];
+    const exports: Record<string, unknown>[] = [
+      {},
+      { default: null },
+      { default: { blocks: null } },
+      { default: { blocks: "page" } },
+      { default: { default: null } },
+      { blocks: { page } },
+    ];
     for (const [index, module] of exports.entries()) {
       modules.set(url(`m/${index}.ts`), module);
-      await expect(loadMigration(`${index}`, `m/${index}.ts`), JSON.stringify(module)).rejects.toThrow(`m/${index}.ts: the default export is not a migration (export default defineMigration({ … }))`);
+      await expect(loadMigration(`${index}`, `m/${index}.ts`), JSON.stringify(module)).rejects.toThrow(
+        `m/${index}.ts: the default export is not a migration (export default defineMigration({ … }))`,
+      );
     }
   });
 
@@ -83,7 +92,10 @@ describe("loadSchemaRules", () => {
   });
 
   it("says to run codegen when either file is missing, before importing anything", async () => {
-    for (const [present, missing] of [["relations.ts", "validators.ts"], ["validators.ts", "relations.ts"]] as const) {
+    for (const [present, missing] of [
+      ["relations.ts", "validators.ts"],
+      ["validators.ts", "relations.ts"],
+    ] as const) {
       const dir = generated([present]);
       await expect(loadSchemaRules(dir)).rejects.toThrow(`${join(dir, missing)} is missing: run \`npm run codegen\``);
     }

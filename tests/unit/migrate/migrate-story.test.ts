@@ -3,9 +3,18 @@ import { describe, expect, it } from "vitest";
 import { MigrationFailure, migrateStory, type LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 
 type Blok = Record<string, unknown>;
-const migration = (blocks: Record<string, (block: Blok) => unknown>, id = "20260101000000-test"): LoadedMigration => ({ id, blocks: blocks as LoadedMigration["blocks"] });
+const migration = (blocks: Record<string, (block: Blok) => unknown>, id = "20260101000000-test"): LoadedMigration => ({
+  id,
+  blocks: blocks as LoadedMigration["blocks"],
+});
 const link = (uid: string, label: string): Blok => ({ _uid: uid, component: "link", label });
-const richText = (...bloks: Blok[]) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }, { type: "blok", attrs: { id: "n", body: bloks } }] });
+const richText = (...bloks: Blok[]) => ({
+  type: "doc",
+  content: [
+    { type: "paragraph", content: [{ type: "text", text: "x" }] },
+    { type: "blok", attrs: { id: "n", body: bloks } },
+  ],
+});
 
 const story = {
   full_slug: "home",
@@ -13,15 +22,26 @@ const story = {
     _uid: "root",
     component: "page",
     body: [
-      { _uid: "hero", component: "hero_section", intro: richText(link("l1", "in rich text")), actions: [link("l2", "nested"), link("l3", "nested too")] },
-      { _uid: "list", component: "links_container", links: [{ _uid: "deep", component: "links_container", links: [link("l4", "two levels down")] }] },
+      {
+        _uid: "hero",
+        component: "hero_section",
+        intro: richText(link("l1", "in rich text")),
+        actions: [link("l2", "nested"), link("l3", "nested too")],
+      },
+      {
+        _uid: "list",
+        component: "links_container",
+        links: [{ _uid: "deep", component: "links_container", links: [link("l4", "two levels down")] }],
+      },
     ],
   },
 };
 
 describe("migrateStory", () => {
   it("reaches every block: nested bloks at any depth and blocks inside rich text", () => {
-    const { story: migrated, changes } = migrateStory(story, [migration({ link: (block) => ({ ...block, label: String(block.label).toUpperCase() }) })]);
+    const { story: migrated, changes } = migrateStory(story, [
+      migration({ link: (block) => ({ ...block, label: String(block.label).toUpperCase() }) }),
+    ]);
     expect(changes[0]!.blocks.map((change) => change.path)).toEqual([
       "content(page).body[0](hero_section).intro.content[1].body[0](link)",
       "content(page).body[0](hero_section).actions[0](link)",
@@ -56,7 +76,12 @@ describe("migrateStory", () => {
     const hero = migrated.content.body[0] as { actions: Blok[]; intro: ReturnType<typeof richText> };
     expect(hero.actions.map((action) => action._uid)).toEqual(["l3", "l3-b"]);
     expect((hero.intro.content[1] as { attrs: { body: Blok[] } }).attrs.body.map((blok) => blok._uid)).toEqual(["l1", "l1-b"]);
-    expect(changes[0]!.blocks.find((change) => change.path.endsWith("actions[0](link)"))).toEqual({ path: "content(page).body[0](hero_section).actions[0](link)", component: "link", fields: [], into: [] });
+    expect(changes[0]!.blocks.find((change) => change.path.endsWith("actions[0](link)"))).toEqual({
+      path: "content(page).body[0](hero_section).actions[0](link)",
+      component: "link",
+      fields: [],
+      into: [],
+    });
   });
 
   it("applies migrations in order, each to the result of the one before", () => {
@@ -77,10 +102,30 @@ describe("migrateStory", () => {
 
   const failures: [string, Record<string, (block: Blok) => unknown>, RegExp][] = [
     // Leaves first and last sibling first: the last link in the story is the first one migrated.
-    ["a function that throws", { link: () => { throw new Error("boom"); } }, /^content\(page\)\.body\[1\]\(links_container\)\.links\[0\]\(links_container\)\.links\[0\]\(link\): m: boom$/],
-    ["something that is not a block", { link: () => ({ label: "no component" }) }, /the link function returned an object without a component, not a block/],
-    ["undefined", { hero_section: () => undefined }, /^content\(page\)\.body\[0\]\(hero_section\): m: the hero_section function returned undefined/],
-    ["several blocks for a story's content", { page: (block) => [block, block] }, /^content\(page\): m: the page function returned a list, but a story's content is one block$/],
+    [
+      "a function that throws",
+      {
+        link: () => {
+          throw new Error("boom");
+        },
+      },
+      /^content\(page\)\.body\[1\]\(links_container\)\.links\[0\]\(links_container\)\.links\[0\]\(link\): m: boom$/,
+    ],
+    [
+      "something that is not a block",
+      { link: () => ({ label: "no component" }) },
+      /the link function returned an object without a component, not a block/,
+    ],
+    [
+      "undefined",
+      { hero_section: () => undefined },
+      /^content\(page\)\.body\[0\]\(hero_section\): m: the hero_section function returned undefined/,
+    ],
+    [
+      "several blocks for a story's content",
+      { page: (block) => [block, block] },
+      /^content\(page\): m: the page function returned a list, but a story's content is one block$/,
+    ],
   ];
   it.each(failures)("names the block's path and the migration for %s", (_name, blocks, message) => {
     expect(() => migrateStory(story, [migration(blocks, "m")])).toThrow(MigrationFailure);

@@ -70,7 +70,7 @@ describe("moveInto, renameField and orDefault on falsy values", () => {
     });
   });
 
-  it("orDefault falls back only for a missing value, null and \"\", never for 0 or false", () => {
+  it('orDefault falls back only for a missing value, null and "", never for 0 or false', () => {
     check(plainValue, (value) => {
       const empty = value === null || value === "";
       expect(orDefault(value, "fallback")).toBe(empty ? "fallback" : value);
@@ -85,7 +85,8 @@ describe("text and rich text, in every line-break style", () => {
   const lineBreak = fc.constantFrom("\n", "\r\n", "\r");
   // A blank line in each style, and mixed ones: two breaks in a row, never a CR then an LF (that is one CRLF).
   const paragraphBreak = fc.constantFrom("\n\n", "\r\n\r\n", "\r\r", "\r\n\n", "\n\r\n", "\n\r", "\r\n\r");
-  const joined = <T>(items: T[], breaks: string[], text: (item: T) => string) => items.map((item, index) => (index === 0 ? "" : breaks[index - 1]!) + text(item)).join("");
+  const joined = <T>(items: T[], breaks: string[], text: (item: T) => string) =>
+    items.map((item, index) => (index === 0 ? "" : breaks[index - 1]!) + text(item)).join("");
   /** Paragraphs as an editor's text has them: lines joined by a line break, paragraphs by a blank line, each in any style. */
   const text = fc
     .array(fc.tuple(paragraph, fc.array(lineBreak, { minLength: 3, maxLength: 3 })), { minLength: 1, maxLength: 4 })
@@ -125,7 +126,8 @@ describe("reference rewriting, over every field a reference sits in", () => {
       // No story uuid or local asset path of the content is left where a reference goes...
       expect(json(rewritten)).not.toMatch(/"story-\d|"\/assets\/f-/);
       // ...and every decoy is where it was: the same number of each, none rewritten.
-      for (const pattern of [/"decoy-\d+"/g, /"\/assets\/decoy-\d+\.svg"/g, /"space-decoy/g]) expect(json(rewritten).match(pattern)?.length).toBe(json(content).match(pattern)?.length);
+      for (const pattern of [/"decoy-\d+"/g, /"\/assets\/decoy-\d+\.svg"/g, /"space-decoy/g])
+        expect(json(rewritten).match(pattern)?.length).toBe(json(content).match(pattern)?.length);
     });
   });
 
@@ -134,8 +136,14 @@ describe("reference rewriting, over every field a reference sits in", () => {
       const { stories } = referencesIn(content as JsonObject, RELATION_FIELDS);
       expect([...stories].every((uuid) => uuid.startsWith("story-"))).toBe(true);
       expect(stories.size).toBe(new Set(json(content).match(/story-\d+/g) ?? []).size);
-      const there = rewriteReferences(content as JsonObject, RELATION_FIELDS, { storyUuid: targets.storyUuid, asset: () => undefined }).content;
-      const back = rewriteReferences(there, RELATION_FIELDS, { storyUuid: (uuid) => uuid.replace(/^space-/, ""), asset: () => undefined }).content;
+      const there = rewriteReferences(content as JsonObject, RELATION_FIELDS, {
+        storyUuid: targets.storyUuid,
+        asset: () => undefined,
+      }).content;
+      const back = rewriteReferences(there, RELATION_FIELDS, {
+        storyUuid: (uuid) => uuid.replace(/^space-/, ""),
+        asset: () => undefined,
+      }).content;
       expect(back).toEqual(content);
     });
   });

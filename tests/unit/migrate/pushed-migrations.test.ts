@@ -21,7 +21,11 @@ let space: LocalSpace;
 let pushedSlugs: string[];
 
 const RUNS = [
-  { ran: "2026-11-20T10:00:00.000Z", migrations: ["20261120095900-rename-hero-headline", "20261120095930-project-status"], files: ["stories/home.json"] },
+  {
+    ran: "2026-11-20T10:00:00.000Z",
+    migrations: ["20261120095900-rename-hero-headline", "20261120095930-project-status"],
+    files: ["stories/home.json"],
+  },
   { ran: "2026-11-22T16:30:00.000Z", migrations: ["20261122163000-drop-link-icon"], files: ["stories/site.json"] },
 ];
 
@@ -68,20 +72,29 @@ describe("the migrations pushed content has had, recorded in the space", () => {
     // The content gains a run; the space had the first two already.
     const later = { ran: "2026-11-24T08:00:00.000Z", migrations: ["20261124080000-caption-rich-text"], files: [] };
     await writeFile(join(content, ".migrations", "journal.json"), JSON.stringify({ runs: [...RUNS, later] }));
-    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs })).toEqual({ kind: "recorded", recorded: later.migrations });
+    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs })).toEqual({
+      kind: "recorded",
+      recorded: later.migrations,
+    });
     expect(await journalEntries()).toEqual({ ...before, [later.migrations[0]!]: later.ran });
   });
 
   it("nothing, naming them, when the space holds a story the push did not write", async () => {
     const others = pushedSlugs.filter((slug) => slug.startsWith("projects/"));
-    const outcome = await recordPushedMigrations(space.client(), { dir: content, pushedSlugs: pushedSlugs.filter((slug) => !others.includes(slug)) });
+    const outcome = await recordPushedMigrations(space.client(), {
+      dir: content,
+      pushedSlugs: pushedSlugs.filter((slug) => !others.includes(slug)),
+    });
     expect(outcome).toEqual({ kind: "other-stories", missing: RUNS.flatMap((run) => run.migrations), others: [...others].sort() });
     expect(await readSpaceJournal(space.client())).toEqual({ datasourceId: undefined, entries: [] });
   });
 
   it("a dry run says what it would record and writes nothing", async () => {
     const from = space.mapi.requests.length;
-    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs, dryRun: true })).toEqual({ kind: "would-record", recorded: RUNS.flatMap((run) => run.migrations) });
+    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs, dryRun: true })).toEqual({
+      kind: "would-record",
+      recorded: RUNS.flatMap((run) => run.migrations),
+    });
     expect(space.mapi.requests.slice(from).filter((request) => request.method !== "GET")).toEqual([]);
     expect(await readSpaceJournal(space.client())).toEqual({ datasourceId: undefined, entries: [] });
   });

@@ -30,7 +30,9 @@ describe("portfolio migrate run", () => {
     const { code, stdout } = await project.portfolio("migrate", "run", "--dry-run", "--diff");
     expect(code).toBe(0);
     expect(stdout).toContain(`Dry run of 1 migration(s) on content/: ${id}`);
-    expect(stdout).toContain("stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title");
+    expect(stdout).toContain(
+      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+    );
     expect(stdout).toContain("--- a/stories/home.json\n+++ b/stories/home.json\n");
     expect(stdout).toMatch(/^-\s+"headline": "I design and build/m);
     expect(stdout).toMatch(/^\+\s+"title": "I design and build/m);
@@ -56,10 +58,14 @@ describe("portfolio migrate run", () => {
     const run = await project.portfolio("migrate", "run");
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Wrote 1 file(s) and content/.migrations/journal.json.");
-    expect(project.git("status", "--porcelain", "content").split("\n").filter(Boolean).sort()).toEqual(["?? content/.migrations/", " M content/stories/home.json"].sort());
+    expect(project.git("status", "--porcelain", "content").split("\n").filter(Boolean).sort()).toEqual(
+      ["?? content/.migrations/", " M content/stories/home.json"].sort(),
+    );
     const journal = JSON.parse(project.read("content/.migrations/journal.json")) as { runs: { migrations: string[]; files: string[] }[] };
     expect(journal.runs).toEqual([{ ran: expect.any(String), migrations: [id], files: ["stories/home.json"] }]);
-    expect((await project.portfolio("migrate", "run")).stdout).toContain("Nothing to run: content/ has had every migration in migrations/ (1).");
+    expect((await project.portfolio("migrate", "run")).stdout).toContain(
+      "Nothing to run: content/ has had every migration in migrations/ (1).",
+    );
 
     const undo = await project.portfolio("migrate", "undo");
     expect(undo.code, undo.stderr).toBe(0);
@@ -106,7 +112,10 @@ describe("portfolio migrate new", () => {
     const before = project.files("migrations");
     const cases: [string[], string][] = [
       [["Bad Name"], '"Bad Name" is not a migration name'],
-      [["other", "--rename", "hero_section.eyebrow=kicker"], "--rename hero_section.eyebrow=kicker: hero_section.eyebrow was not removed since the last snapshot"],
+      [
+        ["other", "--rename", "hero_section.eyebrow=kicker"],
+        "--rename hero_section.eyebrow=kicker: hero_section.eyebrow was not removed since the last snapshot",
+      ],
       [["again"], "has no block or field changes since migrations/"],
     ];
     for (const [args, message] of cases) {

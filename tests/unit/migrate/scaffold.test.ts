@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { generate } from "../../../codegen";
-import { fitsWithoutMigration, isBreaking, parseRename, planMigration, renameProblems, suggestRenames, type Rename } from "../../../codegen/migrate";
+import {
+  fitsWithoutMigration,
+  isBreaking,
+  parseRename,
+  planMigration,
+  renameProblems,
+  suggestRenames,
+  type Rename,
+} from "../../../codegen/migrate";
 import { componentChanges, type ComponentChange } from "../../../codegen/drift/semantic-summary";
 import type { RawComponent } from "../codegen/helpers";
 import { compileMigration } from "./support/compile";
@@ -20,7 +28,10 @@ describe("fitsWithoutMigration", () => {
     ["a block kind allowed", { given: ["?: CardBlok[]", "?: (CardBlok | LinkBlok)[]"], want: true }],
     ["a block kind no longer allowed", { given: ["?: (CardBlok | LinkBlok)[]", "?: CardBlok[]"], want: false }],
     ["rich text allowing a block", { given: ["?: RichTextDoc<never>", "?: RichTextDoc<LinkBlok>"], want: true }],
-    ["a link type allowed", { given: ['?: StoryblokMultilink<"story" | "url">', '?: StoryblokMultilink<"story" | "url" | "email">'], want: true }],
+    [
+      "a link type allowed",
+      { given: ['?: StoryblokMultilink<"story" | "url">', '?: StoryblokMultilink<"story" | "url" | "email">'], want: true },
+    ],
     ["text to rich text", { given: ["?: string", "?: RichTextDoc<never>"], want: false }],
     ["text to a number", { given: [": string", ": number"], want: false }],
     ["options: a value added inside the array", { given: ['?: ("a" | "b")[]', '?: ("a" | "b" | "c")[]'], want: true }],
@@ -103,7 +114,10 @@ function scaffold(before: RawComponent[], after: RawComponent[], renames: Rename
   return { plan, text: plan.files[0]!.contents };
 }
 
-const withSchema = (component: RawComponent, schema: Record<string, unknown>): RawComponent => ({ ...component, schema: schema as RawComponent["schema"] });
+const withSchema = (component: RawComponent, schema: Record<string, unknown>): RawComponent => ({
+  ...component,
+  schema: schema as RawComponent["schema"],
+});
 
 describe("the scaffold", () => {
   it("writes the migration, both sides' types and nothing else", () => {
@@ -122,7 +136,12 @@ describe("the scaffold", () => {
 
   it("an unfinished one fails tsc with one error per hole, each naming its field", () => {
     const { headline, intro, ...rest } = hero.schema;
-    const after = withSchema(hero, { ...rest, title: headline, intro: { type: "richtext" }, tone: { ...hero.schema.tone, required: true } });
+    const after = withSchema(hero, {
+      ...rest,
+      title: headline,
+      intro: { type: "richtext" },
+      tone: { ...hero.schema.tone, required: true },
+    });
     const { plan, text: script } = scaffold([hero, link, page], [after, link, page]);
     expect(script).toContain("const { headline, ...kept } = block;");
     expect(compileMigration(plan.files).map((error) => error.replace(/^migrations\/20260101000000-test\.ts:\d+: /, ""))).toEqual([
@@ -135,17 +154,28 @@ describe("the scaffold", () => {
 
   it("a confirmed rename is written out and compiles as generated", () => {
     const { headline, ...rest } = hero.schema;
-    const { plan, text: script } = scaffold([hero, link, page], [withSchema(hero, { title: headline, ...rest }), link, page], [{ block: "hero", from: "headline", to: "title" }]);
+    const { plan, text: script } = scaffold(
+      [hero, link, page],
+      [withSchema(hero, { title: headline, ...rest }), link, page],
+      [{ block: "hero", from: "headline", to: "title" }],
+    );
     expect(script).toContain("      title: headline, // renamed from headline (--rename)");
     expect(script).not.toMatch(/\b(todo|decide)\('/);
     expect(compileMigration(plan.files)).toEqual([]);
   });
 
   it("changes every old value still fits compile as generated, listed where they apply", () => {
-    const after = withSchema(hero, { ...hero.schema, headline: text(), tone: { type: "option", options: [{ value: "a" }, { value: "b" }, { value: "c" }] }, eyebrow: text() });
+    const after = withSchema(hero, {
+      ...hero.schema,
+      headline: text(),
+      tone: { type: "option", options: [{ value: "a" }, { value: "b" }, { value: "c" }] },
+      eyebrow: text(),
+    });
     const { plan, text: script } = scaffold([hero, link, page], [after, link, page]);
     expect(script).toContain("      // eyebrow?: string is new and optional: set it here if existing content should fill it.");
-    expect(script).toContain('      // tone was optional "a" | "b" | "", is now optional "a" | "b" | "c" | "": every old value still fits.');
+    expect(script).toContain(
+      '      // tone was optional "a" | "b" | "", is now optional "a" | "b" | "c" | "": every old value still fits.',
+    );
     expect(plan.breaking).toEqual([]);
     expect(compileMigration(plan.files)).toEqual([]);
   });
@@ -153,7 +183,11 @@ describe("the scaffold", () => {
   it("types a block's nested blocks as migrated, so a change inside them does not break the block's function", () => {
     // link changes incompatibly (a required field) and hero holds links: hero's own rename still compiles as generated.
     const { headline, ...rest } = hero.schema;
-    const after = [withSchema(hero, { title: headline, ...rest }), withSchema(link, { ...link.schema, variant: text({ required: true }) }), page];
+    const after = [
+      withSchema(hero, { title: headline, ...rest }),
+      withSchema(link, { ...link.schema, variant: text({ required: true }) }),
+      page,
+    ];
     const { plan, text: script } = scaffold([hero, link, page], after, [{ block: "hero", from: "headline", to: "title" }]);
     expect(script).toContain('hero(block: Migrating<Before.HeroBlok, After.HeroBlok, "actions">): After.HeroBlok {');
     expect(compileMigration(plan.files).map((error) => error.replace(/^migrations\/20260101000000-test\.ts:\d+: /, ""))).toEqual([

@@ -68,7 +68,9 @@ async function runAndCheck(): Promise<string> {
   expect(run.code, run.stderr).toBe(0);
   const check = await project.portfolio("check");
   expect(check.code, check.stdout).toBe(0);
-  expect(check.stdout).toMatch(/^content\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\), and have had every migration/m);
+  expect(check.stdout).toMatch(
+    /^content\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\), and have had every migration/m,
+  );
   project.commit("migrated");
   return run.stdout;
 }
@@ -88,23 +90,44 @@ describe("typed content migrations on the embedded content", () => {
 
     // Unfinished, the scaffold does not compile: one error per field, each naming it.
     expect(project.typeCheck()).toEqual([
-      expect.stringMatching(new RegExp(`^migrations/${id}\\.ts:\\d+: Argument of type '"hero_section\\.headline was removed: use its value \\(headline\\) in the result or drop it, then delete this line"' is not assignable to parameter of type 'never'\\.$`)),
-      expect.stringMatching(new RegExp(`^migrations/${id}\\.ts:\\d+: Argument of type '"hero_section\\.title is new and required \\(string\\): give it a value"' is not assignable to parameter of type 'never'\\.$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^migrations/${id}\\.ts:\\d+: Argument of type '"hero_section\\.headline was removed: use its value \\(headline\\) in the result or drop it, then delete this line"' is not assignable to parameter of type 'never'\\.$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^migrations/${id}\\.ts:\\d+: Argument of type '"hero_section\\.title is new and required \\(string\\): give it a value"' is not assignable to parameter of type 'never'\\.$`,
+        ),
+      ),
     ]);
     // Run anyway (tsx does not type-check), it stops at the first hole and writes nothing.
     const before = project.files("content");
     const refused = await project.portfolio("migrate", "run");
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`stories/home.json (home): content(page).body[0](hero_section): migration ${id}: unfinished migration: hero_section.headline was removed`);
+    expect(refused.stderr).toContain(
+      `stories/home.json (home): content(page).body[0](hero_section): migration ${id}: unfinished migration: hero_section.headline was removed`,
+    );
     expect(refused.stderr).toContain("nothing was written");
     // The story it stopped on still exists: links to it (the site's navigation) are not reported as broken.
     expect(refused.stderr).not.toContain("which no story has");
     expect(project.files("content")).toEqual(before);
 
-    project.fill(id, ["type Migrating"], [project.signature(id, "hero_section"), "    const { headline, ...kept } = block;", "    return { ...kept, title: headline };", "  },"].join("\n"));
+    project.fill(
+      id,
+      ["type Migrating"],
+      [
+        project.signature(id, "hero_section"),
+        "    const { headline, ...kept } = block;",
+        "    return { ...kept, title: headline };",
+        "  },",
+      ].join("\n"),
+    );
     expect(project.typeCheck()).toEqual([]);
     const output = await runAndCheck();
-    expect(output).toContain("stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title");
+    expect(output).toContain(
+      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+    );
     const hero = homeBody()[0]!;
     expect(hero.title).toBe(headline);
     expect(hero).not.toHaveProperty("headline");
@@ -118,18 +141,35 @@ describe("typed content migrations on the embedded content", () => {
     ]);
     project.editSchema((components) => {
       const container = components.get("assets_container")!;
-      container.schema.caption = { type: "richtext", pos: container.schema.caption!.pos, restrict_components: true, component_whitelist: [] };
+      container.schema.caption = {
+        type: "richtext",
+        pos: container.schema.caption!.pos,
+        restrict_components: true,
+        component_whitelist: [],
+      };
     });
     await generate();
     const { id } = await newMigration("caption-rich-text");
-    expect(project.read(`migrations/${id}.ts`)).toContain("caption: todo('assets_container.caption was optional string, is now optional RichTextDoc<never>: convert block.caption'),");
-    expect(project.typeCheck()).toEqual([expect.stringContaining("assets_container.caption was optional string, is now optional RichTextDoc<never>")]);
+    expect(project.read(`migrations/${id}.ts`)).toContain(
+      "caption: todo('assets_container.caption was optional string, is now optional RichTextDoc<never>: convert block.caption'),",
+    );
+    expect(project.typeCheck()).toEqual([
+      expect.stringContaining("assets_container.caption was optional string, is now optional RichTextDoc<never>"),
+    ]);
 
-    project.fill(id, ["textToRichText"], [project.signature(id, "assets_container"), "    return { ...block, caption: textToRichText(block.caption) };", "  },"].join("\n"));
+    project.fill(
+      id,
+      ["textToRichText"],
+      [project.signature(id, "assets_container"), "    return { ...block, caption: textToRichText(block.caption) };", "  },"].join("\n"),
+    );
     expect(project.typeCheck()).toEqual([]);
     const output = await runAndCheck();
-    expect(output).toContain("stories/projects/2024/atlas.json (projects/2024/atlas): 1 block changed (assets_container); fields touched: assets_container.caption");
-    expect(blocksOf("assets_container").map(([file, blok]) => [file, blok.caption])).toEqual(captions.map(([file, caption]) => [file, textToRichText(caption as string)]));
+    expect(output).toContain(
+      "stories/projects/2024/atlas.json (projects/2024/atlas): 1 block changed (assets_container); fields touched: assets_container.caption",
+    );
+    expect(blocksOf("assets_container").map(([file, blok]) => [file, blok.caption])).toEqual(
+      captions.map(([file, caption]) => [file, textToRichText(caption as string)]),
+    );
   });
 
   it("a required field added with a default (project.status), in published stories and a pending draft", async () => {
@@ -148,12 +188,20 @@ describe("typed content migrations on the embedded content", () => {
     });
     await generate();
     const { id } = await newMigration("project-status");
-    expect(project.typeCheck()).toEqual([expect.stringContaining(`'"project.status is new and required (\\"live\\" | \\"archived\\"): give it a value"'`)]);
+    expect(project.typeCheck()).toEqual([
+      expect.stringContaining(`'"project.status is new and required (\\"live\\" | \\"archived\\"): give it a value"'`),
+    ]);
 
-    project.fill(id, [...usesMigrating(id, "project")], [project.signature(id, "project"), '    return { ...block, status: "live" };', "  },"].join("\n"));
+    project.fill(
+      id,
+      [...usesMigrating(id, "project")],
+      [project.signature(id, "project"), '    return { ...block, status: "live" };', "  },"].join("\n"),
+    );
     expect(project.typeCheck()).toEqual([]);
     const output = await runAndCheck();
-    expect(output).toContain("drafts/projects/fieldnotes.json (projects/fieldnotes): 1 block changed (project); fields touched: project.status");
+    expect(output).toContain(
+      "drafts/projects/fieldnotes.json (projects/fieldnotes): 1 block changed (project); fields touched: project.status",
+    );
     const projects = STORY_FILES.filter((file) => file.includes("projects/"));
     expect(projects.map((file) => [file, project.story(file).content.status])).toEqual(projects.map((file) => [file, "live"]));
   });
@@ -164,7 +212,15 @@ describe("typed content migrations on the embedded content", () => {
       const heroSection = components.get("hero_section")!;
       const { intro, ...rest } = heroSection.schema;
       heroSection.schema = rest;
-      schema.components.push({ ...heroSection, name: "intro_section", real_name: "intro_section", display_name: "Intro", id: 1099, preview_field: "text", schema: { text: { ...intro!, pos: 0 } } });
+      schema.components.push({
+        ...heroSection,
+        name: "intro_section",
+        real_name: "intro_section",
+        display_name: "Intro",
+        id: 1099,
+        preview_field: "text",
+        schema: { text: { ...intro!, pos: 0 } },
+      });
     });
     await generate();
     const { id, stdout } = await newMigration("split-hero-intro");
@@ -175,7 +231,9 @@ describe("typed content migrations on the embedded content", () => {
       id,
       ["moveInto", ...usesMigrating(id, "hero_section")],
       [
-        project.signature(id, "hero_section").replace("): After.HeroSectionBlok {", "): After.HeroSectionBlok | [After.HeroSectionBlok, After.IntroSectionBlok] {"),
+        project
+          .signature(id, "hero_section")
+          .replace("): After.HeroSectionBlok {", "): After.HeroSectionBlok | [After.HeroSectionBlok, After.IntroSectionBlok] {"),
         '    const { rest, nested } = moveInto(block, "intro_section", { text: "intro" });',
         "    return nested.text === undefined ? rest : [rest, nested];",
         "  },",
@@ -194,7 +252,9 @@ describe("typed content migrations on the embedded content", () => {
   it("a field removed (link.icon), from links at every depth: header and footer, hero actions, a block inside rich text", async () => {
     const links = blocksOf("link");
     const withIcon = links.filter(([, blok]) => blok.icon !== undefined);
-    expect(new Set(withIcon.map(([file]) => file))).toEqual(new Set(["stories/home.json", "stories/site.json", "stories/projects/2024/atlas.json"]));
+    expect(new Set(withIcon.map(([file]) => file))).toEqual(
+      new Set(["stories/home.json", "stories/site.json", "stories/projects/2024/atlas.json"]),
+    );
     const inSite = withIcon.filter(([file]) => file === "stories/site.json").length;
     project.editSchema((components) => {
       delete components.get("link")!.schema.icon;
@@ -209,7 +269,9 @@ describe("typed content migrations on the embedded content", () => {
     const output = await runAndCheck();
     expect(output).toContain(`stories/site.json (site): ${inSite} blocks changed (link ×${inSite}); fields touched: link.icon`);
     expect(blocksOf("link").filter(([, blok]) => "icon" in blok)).toEqual([]);
-    expect(blocksOf("link").map(([file, { icon, ...rest }]) => [file, rest])).toEqual(links.map(([file, { icon, ...rest }]) => [file, rest]));
+    expect(blocksOf("link").map(([file, { icon, ...rest }]) => [file, rest])).toEqual(
+      links.map(([file, { icon, ...rest }]) => [file, rest]),
+    );
     // The other blocks' icons are not the link's field.
     expect(blocksOf("timeline_slide").some(([, blok]) => "icon" in blok)).toBe(true);
   });
@@ -255,7 +317,10 @@ describe("the site on the migrated content", () => {
     await buildSite(project);
     const server = await startNextServer({ dir: project.root, env: SITE_ENV });
     // Markup only: nothing the pages link to is fetched, no script runs.
-    const window = new Window({ url: server.url, settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } });
+    const window = new Window({
+      url: server.url,
+      settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true },
+    });
     try {
       const page = async (path: string) => {
         const response = await fetch(`${server.url}${path}`);
@@ -284,12 +349,24 @@ describe("the site on the migrated content", () => {
         [atlas, "stories/projects/2024/atlas.json"],
       ] as const) {
         const captions: string[] = [];
-        forEachObject(originalStory(file).content, (blok) => blok.component === "assets_container" && captions.push(blok.caption as string));
-        expect([...document.querySelectorAll("figcaption p")].map((p) => words(p.textContent)), file).toEqual(captions.map(words));
+        forEachObject(
+          originalStory(file).content,
+          (blok) => blok.component === "assets_container" && captions.push(blok.caption as string),
+        );
+        expect(
+          [...document.querySelectorAll("figcaption p")].map((p) => words(p.textContent)),
+          file,
+        ).toEqual(captions.map(words));
       }
 
       // The required field with a default: every project page states it.
-      for (const path of ["/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"]) {
+      for (const path of [
+        "/projects/2024/atlas",
+        "/projects/fieldnotes",
+        "/projects/klei-atelier",
+        "/projects/ledger-lane",
+        "/projects/tidewater",
+      ]) {
         const status = [...(await page(path)).querySelectorAll("dt")].find((term) => term.textContent === "Status");
         expect(status?.nextElementSibling?.textContent, path).toBe("Live");
       }
@@ -297,7 +374,10 @@ describe("the site on the migrated content", () => {
       // The field removed: links that had an icon (header, footer, hero, socials, inside rich text) draw none.
       const iconLinks = (file: string) => {
         const labels: string[] = [];
-        forEachObject(originalStory(file).content, (blok) => blok.component === "link" && typeof blok.icon === "string" && blok.icon !== "" && labels.push(blok.label as string));
+        forEachObject(
+          originalStory(file).content,
+          (blok) => blok.component === "link" && typeof blok.icon === "string" && blok.icon !== "" && labels.push(blok.label as string),
+        );
         return labels;
       };
       for (const [document, labels] of [
@@ -305,7 +385,9 @@ describe("the site on the migrated content", () => {
         [atlas, iconLinks("stories/projects/2024/atlas.json")],
       ] as const) {
         for (const label of new Set(labels)) {
-          const rendered = [...document.querySelectorAll("a, span")].filter((element) => element.firstElementChild?.tagName === "SPAN" && element.firstElementChild.textContent === label);
+          const rendered = [...document.querySelectorAll("a, span")].filter(
+            (element) => element.firstElementChild?.tagName === "SPAN" && element.firstElementChild.textContent === label,
+          );
           expect(rendered.length, label).toBeGreaterThan(0);
           expect(rendered.filter((element) => element.querySelector("svg")).length, label).toBe(0);
         }

@@ -45,7 +45,10 @@ const input = () => ({ migrationsDir: migrations, schemaDir: join(REPO, "schema"
 
 async function contentHasHad(ids: string[]): Promise<void> {
   await mkdir(join(content, ".migrations"), { recursive: true });
-  await writeFile(join(content, ".migrations", "journal.json"), JSON.stringify({ runs: [{ ran: "2026-11-21T09:05:00.000Z", migrations: ids, files: [] }] }));
+  await writeFile(
+    join(content, ".migrations", "journal.json"),
+    JSON.stringify({ runs: [{ ran: "2026-11-21T09:05:00.000Z", migrations: ids, files: [] }] }),
+  );
 }
 
 describe("breaking changes the space's stories have been through", () => {
@@ -69,23 +72,34 @@ describe("breaking changes the space's stories have been through", () => {
     await cp(join(REPO, "schema", "relations.json"), join(moved, "relations.json"));
     const coverage = await spaceCoverage(space.client(), { ...input(), schemaDir: moved });
     expect(coverage.covered).toBe(false);
-    expect(coverage).toMatchObject({ reason: expect.stringContaining("changed since the last migration's snapshot in ways no migration covers (- field project.client)") });
+    expect(coverage).toMatchObject({
+      reason: expect.stringContaining("changed since the last migration's snapshot in ways no migration covers (- field project.client)"),
+    });
   });
 
   it("with only a baseline, none are covered: no migration moved the stories", async () => {
     const coverage = await spaceCoverage(space.client(), { ...input(), migrationsDir: join(REPO, "migrations") });
-    expect(coverage).toEqual({ covered: false, reason: `${join(REPO, "migrations")}/ holds no migration, so none moved the space's stories` });
+    expect(coverage).toEqual({
+      covered: false,
+      reason: `${join(REPO, "migrations")}/ holds no migration, so none moved the space's stories`,
+    });
   });
 
   describe("for space push, whose stories replace the space's", () => {
     it("are covered when the pushed content has had every migration and the space holds none of its own", async () => {
       await contentHasHad([MIGRATION]);
-      expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs } })).toEqual({ covered: true, migrations: [MIGRATION] });
+      expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs } })).toEqual({
+        covered: true,
+        migrations: [MIGRATION],
+      });
     });
 
     it("are not covered when the content has not had them, or the space holds stories the push does not replace", async () => {
       const notYet = await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs } });
-      expect(notYet).toMatchObject({ covered: false, reason: expect.stringContaining(`has not had 1 migration(s): ${MIGRATION} (\`portfolio migrate run\` runs them)`) });
+      expect(notYet).toMatchObject({
+        covered: false,
+        reason: expect.stringContaining(`has not had 1 migration(s): ${MIGRATION} (\`portfolio migrate run\` runs them)`),
+      });
 
       await contentHasHad([MIGRATION]);
       const kept = slugs.filter((slug) => slug !== "projects/tidewater");
@@ -93,7 +107,9 @@ describe("breaking changes the space's stories have been through", () => {
         covered: false,
         reason: expect.stringContaining("the space holds 1 story(ies)"),
       });
-      expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs: kept } })).toMatchObject({ reason: expect.stringContaining("(projects/tidewater)") });
+      expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs: kept } })).toMatchObject({
+        reason: expect.stringContaining("(projects/tidewater)"),
+      });
     });
   });
 });

@@ -33,7 +33,14 @@ let content: string;
 
 beforeAll(async () => {
   project.editSchema((components) => {
-    components.get("project")!.schema.status = { type: "option", pos: 30, required: true, options: [{ name: "Live", value: "live" }], default_value: "live", exclude_empty_option: true };
+    components.get("project")!.schema.status = {
+      type: "option",
+      pos: 30,
+      required: true,
+      options: [{ name: "Live", value: "live" }],
+      default_value: "live",
+      exclude_empty_option: true,
+    };
   });
   expect((await project.portfolio("generate")).code).toBe(0);
   expect((await project.portfolio("migrate", "new", "status")).code).toBe(0);
@@ -94,20 +101,39 @@ async function versions(dir: string): Promise<Versions> {
 
 /** What an uninterrupted run leaves: every version with the status, nothing else changed. */
 function migrated(before: Versions): Versions {
-  const live = (contents: Map<string, CdnStory["content"]>) => new Map([...contents].map(([slug, value]) => [slug, { ...value, status: "live" }]));
+  const live = (contents: Map<string, CdnStory["content"]>) =>
+    new Map([...contents].map(([slug, value]) => [slug, { ...value, status: "live" }]));
   return { published: live(before.published), drafts: live(before.drafts), states: before.states, listed: 1 };
 }
 
 /** `migrate run|undo --space` on the space in `dir`, from `cwd`; `signal` when killed. */
-async function cli(dir: string, cwd: string, command: "run" | "undo", env: Record<string, string> = {}): Promise<{ code: number; signal?: string; output: string; versions: Versions }> {
+async function cli(
+  dir: string,
+  cwd: string,
+  command: "run" | "undo",
+  env: Record<string, string> = {},
+): Promise<{ code: number; signal?: string; output: string; versions: Versions }> {
   const space = await startLocalSpace(dir, { requestsPerSecond: Number.POSITIVE_INFINITY });
-  const args = [join(ROOT, "bin/portfolio.js"), "migrate", command, "--space", String(SPACE_ID), "--token", OAUTH_TOKEN, "--api-url", space.apiUrl];
+  const args = [
+    join(ROOT, "bin/portfolio.js"),
+    "migrate",
+    command,
+    "--space",
+    String(SPACE_ID),
+    "--token",
+    OAUTH_TOKEN,
+    "--api-url",
+    space.apiUrl,
+  ];
   if (command === "run") {
     args.push("--public-token", space.token, "--cdn-url", `${space.url}/v2`);
   }
   let result: { code: number; signal?: string; output: string };
   try {
-    const { stdout, stderr } = await exec(process.execPath, args, { cwd, env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_TOKEN: "", ...env } });
+    const { stdout, stderr } = await exec(process.execPath, args, {
+      cwd,
+      env: { ...process.env, STORYBLOK_OAUTH_TOKEN: "", STORYBLOK_TOKEN: "", ...env },
+    });
     result = { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; signal?: string | null; stdout: string; stderr: string };
@@ -148,19 +174,22 @@ describe("migrate run --space killed", () => {
 });
 
 describe("migrate undo --space killed", () => {
-  it.concurrent.each(["space-undo:after-journal", "space-undo:after-story:2"])("at %s: the journal no longer lists the run; undo again puts every version back, in its state", async (point) => {
-    const { dir, cwd } = await newSpace();
-    const before = await versions(dir);
-    const run = await cli(dir, cwd, "run");
-    expect(run.code, run.output).toBe(0);
-    expect(run.versions).toEqual(migrated(before));
+  it.concurrent.each(["space-undo:after-journal", "space-undo:after-story:2"])(
+    "at %s: the journal no longer lists the run; undo again puts every version back, in its state",
+    async (point) => {
+      const { dir, cwd } = await newSpace();
+      const before = await versions(dir);
+      const run = await cli(dir, cwd, "run");
+      expect(run.code, run.output).toBe(0);
+      expect(run.versions).toEqual(migrated(before));
 
-    const killed = await cli(dir, cwd, "undo", { PORTFOLIO_CRASH_AT: point });
-    expect(killed.signal, killed.output).toBe("SIGKILL");
-    expect(killed.versions.listed).toBe(0);
+      const killed = await cli(dir, cwd, "undo", { PORTFOLIO_CRASH_AT: point });
+      expect(killed.signal, killed.output).toBe("SIGKILL");
+      expect(killed.versions.listed).toBe(0);
 
-    const again = await cli(dir, cwd, "undo");
-    expect(again.code, again.output).toBe(0);
-    expect(again.versions).toEqual({ ...before, listed: 0 });
-  });
+      const again = await cli(dir, cwd, "undo");
+      expect(again.code, again.output).toBe(0);
+      expect(again.versions).toEqual({ ...before, listed: 0 });
+    },
+  );
 });

@@ -37,7 +37,10 @@ async function start(intercept?: Interceptor): Promise<void> {
 const page = (title: string) => ({ component: "page", _uid: `page-${title}`, title });
 
 async function create(story: Record<string, unknown>, publish: boolean): Promise<{ id: number; uuid: string }> {
-  return (await client.stories.create({ body: { story, ...(publish ? { publish: 1 } : {}) } as never })).data.story as { id: number; uuid: string };
+  return (await client.stories.create({ body: { story, ...(publish ? { publish: 1 } : {}) } as never })).data.story as {
+    id: number;
+    uuid: string;
+  };
 }
 
 describe("readSpaceStories", () => {
@@ -46,13 +49,16 @@ describe("readSpaceStories", () => {
     const folder = await create({ name: "Work", slug: "work", is_folder: true }, false);
     await create({ name: "Zeta", slug: "zeta", content: page("zeta") }, true);
     const pending = await create({ name: "Beta", slug: "beta", parent_id: folder.id, content: page("live") }, true);
-    await client.stories.update(pending.id, { body: { story: { name: "Beta", slug: "beta", parent_id: folder.id, content: page("draft") } } as never });
+    await client.stories.update(pending.id, {
+      body: { story: { name: "Beta", slug: "beta", parent_id: folder.id, content: page("draft") } } as never,
+    });
     await create({ name: "Alpha", slug: "alpha", content: page("never") }, false);
 
     const asked: string[] = [];
     const readPublished = async (uuid: string) => {
       asked.push(uuid);
-      const story = (await space!.publicClient().get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)).data.story as CdnStory;
+      const story = (await space!.publicClient().get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)).data
+        .story as CdnStory;
       // As the CDN may answer a preview: every block with the Visual Editor's comment.
       return { ...story, content: { ...story.content, _editable: "<!--#storyblok#-->" } } as CdnStory;
     };
@@ -79,14 +85,29 @@ describe("readSpaceStories", () => {
     await client.stories.update(pending.id, { body: { story: { name: "Pending", slug: "pending", content: page("draft") } } as never });
     const refused = readSpaceStories(client, undefined);
     await expect(refused).rejects.toBeInstanceOf(NoPublishedReader);
-    await expect(refused).rejects.toThrow(/^pending has unpublished changes: .*needs the space's public access token \(--public-token or STORYBLOK_TOKEN\)$/);
+    await expect(refused).rejects.toThrow(
+      /^pending has unpublished changes: .*needs the space's public access token \(--public-token or STORYBLOK_TOKEN\)$/,
+    );
   });
 });
 
 describe("withoutEditable", () => {
   it("drops `_editable` at any depth, in objects and in lists, and keeps everything else as it is", () => {
-    const content = { _editable: "x", component: "page", n: 0, no: false, none: null, body: [{ _editable: "y", component: "a", list: [1, "two", { _editable: "z", k: "v" }] }] };
-    expect(withoutEditable(content)).toEqual({ component: "page", n: 0, no: false, none: null, body: [{ component: "a", list: [1, "two", { k: "v" }] }] });
+    const content = {
+      _editable: "x",
+      component: "page",
+      n: 0,
+      no: false,
+      none: null,
+      body: [{ _editable: "y", component: "a", list: [1, "two", { _editable: "z", k: "v" }] }],
+    };
+    expect(withoutEditable(content)).toEqual({
+      component: "page",
+      n: 0,
+      no: false,
+      none: null,
+      body: [{ component: "a", list: [1, "two", { k: "v" }] }],
+    });
     expect([withoutEditable(null), withoutEditable("s"), withoutEditable(3)]).toEqual([null, "s", 3]);
   });
 });
@@ -107,7 +128,12 @@ describe("openReleases", () => {
       await client.post(`/v1/spaces/${SPACE_ID}/releases`, { body: { release: { name } }, throwOnError: true });
     }
     expect((await openReleases(client, SPACE_ID)).map((release) => release.name)).toEqual(["Summer Special"]);
-    expect(paths.filter((path) => path.endsWith("/releases"))).toEqual([`/v1/spaces/${SPACE_ID}/releases`, `/v1/spaces/${SPACE_ID}/releases`, `/v1/spaces/${SPACE_ID}/releases`, `/v1/spaces/${SPACE_ID}/releases`]);
+    expect(paths.filter((path) => path.endsWith("/releases"))).toEqual([
+      `/v1/spaces/${SPACE_ID}/releases`,
+      `/v1/spaces/${SPACE_ID}/releases`,
+      `/v1/spaces/${SPACE_ID}/releases`,
+      `/v1/spaces/${SPACE_ID}/releases`,
+    ]);
   });
 
   it("are none when the answer lists none", async () => {

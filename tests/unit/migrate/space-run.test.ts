@@ -15,7 +15,18 @@ import type { AnsweredRequest } from "../../../tools/local-management-api/reques
 import { pushContent } from "../../../tools/space-push";
 import { createManagementClient } from "../../../tools/management-api/management-client";
 import { cdnStories, spaceStoryRows } from "../management/space-push-readback";
-import { busiestSecond, COMPONENTS, CONTENT, isWrite, OAUTH_TOKEN, removeDirs, spaceWithComponents, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
+import {
+  busiestSecond,
+  COMPONENTS,
+  CONTENT,
+  isWrite,
+  OAUTH_TOKEN,
+  removeDirs,
+  spaceWithComponents,
+  SPACE_ID,
+  startLocalSpace,
+  type LocalSpace,
+} from "../management/space-harness";
 import { Project } from "./support/project";
 
 type Blok = Record<string, unknown> & { component: string };
@@ -48,7 +59,10 @@ async function readSpace(): Promise<SpaceView> {
 }
 
 /** The CLI on the space, and the requests the server answered meanwhile. */
-async function onSpace(command: "run" | "undo", ...flags: string[]): Promise<{ code: number; stdout: string; stderr: string; log: AnsweredRequest[] }> {
+async function onSpace(
+  command: "run" | "undo",
+  ...flags: string[]
+): Promise<{ code: number; stdout: string; stderr: string; log: AnsweredRequest[] }> {
   await quietSecond();
   const from = space.mapi.requests.length;
   const space_ = ["--space", String(SPACE_ID), "--token", OAUTH_TOKEN, "--api-url", space.apiUrl];
@@ -61,7 +75,17 @@ async function onSpace(command: "run" | "undo", ...flags: string[]): Promise<{ c
 async function schemaPush(...flags: string[]): Promise<{ code: number; stdout: string; stderr: string; log: AnsweredRequest[] }> {
   await quietSecond();
   const from = space.mapi.requests.length;
-  const result = await project.portfolio("schema", "push", "--space", String(SPACE_ID), "--token", OAUTH_TOKEN, "--api-url", space.apiUrl, ...flags);
+  const result = await project.portfolio(
+    "schema",
+    "push",
+    "--space",
+    String(SPACE_ID),
+    "--token",
+    OAUTH_TOKEN,
+    "--api-url",
+    space.apiUrl,
+    ...flags,
+  );
   return { ...result, log: space.mapi.requests.slice(from) };
 }
 
@@ -100,7 +124,9 @@ beforeAll(async () => {
   const created = await project.portfolio("migrate", "new", "hero-title-project-status", "--rename", "hero_section.headline=title");
   expect(created.code, created.stderr).toBe(0);
   id = project.migrationId("hero-title-project-status");
-  const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<")) ? ["type Migrating"] : [];
+  const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<"))
+    ? ["type Migrating"]
+    : [];
   project.fill(
     id,
     uses,
@@ -124,7 +150,9 @@ beforeAll(async () => {
     await pushContent(client, { spaceId: SPACE_ID, dir: CONTENT, componentsPath: COMPONENTS, target: filling.apiUrl });
     const rows = await spaceStoryRows(client);
     const tidewater = (await client.stories.get(rows.find((row) => row.full_slug === "projects/tidewater")!.id)).data.story!;
-    await client.stories.create({ body: { story: { name: "Sketchbook", slug: "sketchbook", parent_id: tidewater.parent_id, content: tidewater.content } } as never });
+    await client.stories.create({
+      body: { story: { name: "Sketchbook", slug: "sketchbook", parent_id: tidewater.parent_id, content: tidewater.content } } as never,
+    });
   } finally {
     await filling.close();
   }
@@ -149,7 +177,9 @@ describe("migrate run --space", () => {
   it("--dry-run migrates and checks every version, and makes no write request", async () => {
     const dry = await onSpace("run", "--dry-run");
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain("home (published): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title");
+    expect(dry.stdout).toContain(
+      "home (published): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+    );
     expect(dry.stdout).toContain("projects/fieldnotes (published): 1 block changed (project); fields touched: project.status");
     expect(dry.stdout).toContain("projects/fieldnotes (pending draft): 1 block changed (project); fields touched: project.status");
     expect(dry.stdout).toContain("projects/sketchbook (draft): 1 block changed (project)");
@@ -163,7 +193,9 @@ describe("migrate run --space", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("Refused, nothing was written: 3 breaking change(s):");
     expect(refused.stderr).toContain("  field hero_section.headline: removed");
-    expect(refused.stderr).toContain(`Not yet covered by migrations: the space has not had 1 migration(s): ${id} (\`portfolio migrate run --space 1\` runs them).`);
+    expect(refused.stderr).toContain(
+      `Not yet covered by migrations: the space has not had 1 migration(s): ${id} (\`portfolio migrate run --space 1\` runs them).`,
+    );
     expect(writes(refused.log)).toEqual([]);
   });
 
@@ -219,7 +251,10 @@ describe("migrate run --space", () => {
       expect(after.published.get(slug)!.content).toEqual({ ...before.published.get(slug)!.content, status: "live" });
     }
     // The pending draft is still pending, migrated from the draft (not from the published version).
-    expect(after.drafts.get("projects/fieldnotes")!.content).toEqual({ ...before.drafts.get("projects/fieldnotes")!.content, status: "live" });
+    expect(after.drafts.get("projects/fieldnotes")!.content).toEqual({
+      ...before.drafts.get("projects/fieldnotes")!.content,
+      status: "live",
+    });
     expect(after.published.get("projects/fieldnotes")!.content).not.toEqual(after.drafts.get("projects/fieldnotes")!.content);
     // The never-published story: migrated, still only a draft.
     expect(after.published.has("projects/sketchbook")).toBe(false);
@@ -238,7 +273,9 @@ describe("migrate run --space", () => {
   it("schema push then applies the breaking changes without --allow-breaking: the stories have been through them", async () => {
     const pushed = await schemaPush("--yes");
     expect(pushed.code, pushed.stderr).toBe(0);
-    expect(pushed.stdout).toContain("The breaking changes are ones the space's stories have been through: the space has had every migration in migrations/ (1), and schema/ is the last one's schema.");
+    expect(pushed.stdout).toContain(
+      "The breaking changes are ones the space's stories have been through: the space has had every migration in migrations/ (1), and schema/ is the last one's schema.",
+    );
     expect(writes(pushed.log)).toHaveLength(2);
     const components = (await space.client().components.list()).data.components ?? [];
     const hero = components.find((component) => component.name === "hero_section")!.schema as Record<string, unknown>;
@@ -250,7 +287,9 @@ describe("migrate run --space", () => {
     const client = space.client();
     const home = (await spaceStoryRows(client)).find((row) => row.full_slug === "home")!;
     const story = (await client.stories.get(home.id)).data.story!;
-    await client.stories.update(home.id, { body: { story: { name: story.name, content: { ...story.content, seo_title: "Edited after the run" } } } as never });
+    await client.stories.update(home.id, {
+      body: { story: { name: story.name, content: { ...story.content, seo_title: "Edited after the run" } } } as never,
+    });
     const refused = await onSpace("undo");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("stories edited since the run");
@@ -274,7 +313,10 @@ describe("migrate run --space", () => {
 
   it("stops before writing when the space has an open release, and says why", async () => {
     // As Storyblok documents it; the client has no releases resource, so through its escape hatch.
-    const created = await space.client().post(`/v1/spaces/${SPACE_ID}/releases`, { body: { release: { name: "Summer Special", release_at: "2030-01-01 01:01" } }, throwOnError: true });
+    const created = await space.client().post(`/v1/spaces/${SPACE_ID}/releases`, {
+      body: { release: { name: "Summer Special", release_at: "2030-01-01 01:01" } },
+      throwOnError: true,
+    });
     expect(created.response.status).toBe(201);
     const refused = await onSpace("run");
     expect(refused.code).toBe(2);

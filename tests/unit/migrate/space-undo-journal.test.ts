@@ -21,7 +21,12 @@ import { OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } f
 
 const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
 const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
-const shout: LoadedMigration = { id: "20260101000000-shout", blocks: { teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }) } };
+const shout: LoadedMigration = {
+  id: "20260101000000-shout",
+  blocks: {
+    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
+  },
+};
 const RAN = new Date("2026-01-02T03:04:05.000Z");
 
 const dirs: string[] = [];
@@ -102,7 +107,10 @@ describe("undo on a space", () => {
     const snapshot = await startSpace();
     await run(snapshot);
     const lastRun = readLastRun(snapshot)!;
-    writeLastRun(snapshot, { ...lastRun, stories: lastRun.stories.map(({ afterSha256: _after, intendedSha256: _intended, ...story }) => story) });
+    writeLastRun(snapshot, {
+      ...lastRun,
+      stories: lastRun.stories.map(({ afterSha256: _after, intendedSha256: _intended, ...story }) => story),
+    });
     const row = (await client.stories.list()).data.stories!.find((candidate) => candidate.full_slug === "home")!;
     await client.stories.update(row.id, { body: { story: { name: "home", slug: "home", content: page(teaser("edited")) } } as never });
     expect(await undoSpaceRun(client, snapshot)).toMatchObject({ undone: true });
@@ -114,7 +122,9 @@ describe("undo on a space", () => {
     await run(snapshot);
     const row = (await client.stories.list()).data.stories!.find((candidate) => candidate.full_slug === "home")!;
     // As an undo cut short after restoring the story: the published version before the run is back.
-    await client.stories.update(row.id, { body: { story: { name: "home", slug: "home", content: page(teaser("one")) }, publish: 1 } as never });
+    await client.stories.update(row.id, {
+      body: { story: { name: "home", slug: "home", content: page(teaser("one")) }, publish: 1 } as never,
+    });
     expect(readLastRun(snapshot)!.stories[0]!.afterSha256).not.toBe(contentSha256(page(teaser("one"))));
     expect(await undoSpaceRun(client, snapshot)).toMatchObject({ undone: true });
     expect(await headline()).toBe("one");

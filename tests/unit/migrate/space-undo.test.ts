@@ -24,7 +24,12 @@ import { OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } f
 
 const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
 const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
-const shout: LoadedMigration = { id: "20260101000000-shout", blocks: { teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }) } };
+const shout: LoadedMigration = {
+  id: "20260101000000-shout",
+  blocks: {
+    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
+  },
+};
 const RAN = new Date("2026-01-02T03:04:05.000Z");
 
 const dirs: string[] = [];
@@ -46,10 +51,14 @@ async function startSpace(): Promise<{ dir: string; snapshot: string }> {
   dirs.push(dir);
   failPut = 0;
   await restart(dir);
-  const create = async (slug: string, content: object, publish: boolean) => (await client.stories.create({ body: { story: { name: slug, slug, content }, ...(publish ? { publish: 1 } : {}) } as never })).data.story!;
+  const create = async (slug: string, content: object, publish: boolean) =>
+    (await client.stories.create({ body: { story: { name: slug, slug, content }, ...(publish ? { publish: 1 } : {}) } as never })).data
+      .story!;
   await create("published", page(teaser("one")), true);
   const pending = await create("pending", page(teaser("live")), true);
-  await client.stories.update(pending.id, { body: { story: { name: "pending", slug: "pending", content: page(teaser("draft")) } } as never });
+  await client.stories.update(pending.id, {
+    body: { story: { name: "pending", slug: "pending", content: page(teaser("draft")) } } as never,
+  });
   await create("never", page(teaser("draft only")), false);
   return { dir, snapshot: join(dir, "last-run.json") };
 }
@@ -86,7 +95,8 @@ async function view(dir: string): Promise<unknown> {
 }
 
 async function run(snapshot: string): Promise<void> {
-  const readPublished = async (uuid: string) => (await space!.publicClient().get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)).data.story as CdnStory;
+  const readPublished = async (uuid: string) =>
+    (await space!.publicClient().get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)).data.story as CdnStory;
   const plan = planSpaceRun(await readSpaceStories(client, readPublished), [shout], () => []);
   await writeSpaceRun(client, plan, { spaceId: SPACE_ID, migrations: [shout.id], ran: RAN, snapshotPath: snapshot });
 }
@@ -102,7 +112,11 @@ describe("a run on a space whose second story write fails", () => {
     const lastRun = readLastRun(snapshot)!;
     expect(cutShort(lastRun)).toBe(true);
     expect(lastRun.journalExisted).toBe(false);
-    expect(Object.fromEntries(lastRun.stories.map((story) => [story.fullSlug, story.afterSha256 !== undefined]))).toEqual({ never: true, pending: false, published: false });
+    expect(Object.fromEntries(lastRun.stories.map((story) => [story.fullSlug, story.afterSha256 !== undefined]))).toEqual({
+      never: true,
+      pending: false,
+      published: false,
+    });
     expect(await listed()).toBe(0);
 
     expect(await undoSpaceRun(client, snapshot)).toMatchObject({ undone: true });
@@ -136,7 +150,9 @@ describe("undo", () => {
     expect(readLastRun(snapshot)?.journalExisted).toBe(true);
     expect(await undoSpaceRun(client, snapshot)).toMatchObject({ undone: true });
     await restart(dir);
-    expect((await readSpaceJournal(client)).entries.map((entry) => [entry.name, entry.value])).toEqual([["20250101000000-earlier", "2025-01-01T00:00:00.000Z"]]);
+    expect((await readSpaceJournal(client)).entries.map((entry) => [entry.name, entry.value])).toEqual([
+      ["20250101000000-earlier", "2025-01-01T00:00:00.000Z"],
+    ]);
   });
 
   it("refuses while a story was edited since the run, naming it and writing nothing; forced, it restores it", async () => {
@@ -146,7 +162,11 @@ describe("undo", () => {
     const row = (await spaceStoryRows(client)).find((candidate) => candidate.full_slug === "never")!;
     await client.stories.update(row.id, { body: { story: { name: "never", slug: "never", content: page(teaser("edited")) } } as never });
     puts = 0;
-    expect(await undoSpaceRun(client, snapshot)).toEqual({ undone: false, reason: expect.stringContaining("edited since the run"), changedSince: ["never"] });
+    expect(await undoSpaceRun(client, snapshot)).toEqual({
+      undone: false,
+      reason: expect.stringContaining("edited since the run"),
+      changedSince: ["never"],
+    });
     expect(puts).toBe(0);
     expect(await listed()).toBe(1);
 

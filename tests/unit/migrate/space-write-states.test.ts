@@ -21,7 +21,12 @@ const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${hea
 const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
 
 /** `teaser.headline` upper-cased: a change only where a teaser is. */
-const shout: LoadedMigration = { id: "20260101000000-shout", blocks: { teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }) } };
+const shout: LoadedMigration = {
+  id: "20260101000000-shout",
+  blocks: {
+    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
+  },
+};
 
 /** Per story: the published version, then the draft saved over it. */
 const CASES = {
@@ -37,7 +42,10 @@ async function versions(slug: string): Promise<{ published: unknown; draft: unkn
   const published = await api.cdn(`stories/${slug}`);
   const draft = await api.cdn(`stories/${slug}`, "draft");
   // The preview token's answers carry the Visual Editor's _editable comments; they are not content.
-  return { published: withoutEditable((published.body.story as CdnStory).content), draft: withoutEditable((draft.body.story as CdnStory).content) };
+  return {
+    published: withoutEditable((published.body.story as CdnStory).content),
+    draft: withoutEditable((draft.body.story as CdnStory).content),
+  };
 }
 
 beforeAll(async () => {
@@ -45,7 +53,8 @@ beforeAll(async () => {
   notes = await mkdtemp(join(tmpdir(), "space-write-states-"));
   const client = api.client();
   for (const [slug, { published, draft }] of Object.entries(CASES)) {
-    const created = (await client.stories.create({ body: { story: { name: slug, slug, content: published }, publish: 1 } as never })).data.story!;
+    const created = (await client.stories.create({ body: { story: { name: slug, slug, content: published }, publish: 1 } as never })).data
+      .story!;
     await client.stories.update(created.id, { body: { story: { name: slug, content: draft } } as never });
   }
 });
@@ -66,17 +75,26 @@ describe("a story with a pending draft, migrated on a space", () => {
       ["published-only", "pending"],
     ]);
     const plan = planSpaceRun(stories, [shout], () => []);
-    const publishedAt = async (slug: string) => (await client.stories.list()).data.stories!.find((row) => row.full_slug === slug)!.published_at;
+    const publishedAt = async (slug: string) =>
+      (await client.stories.list()).data.stories!.find((row) => row.full_slug === slug)!.published_at;
     const draftOnlyPublishedAt = await publishedAt("draft-only");
     const from = api.api.requests.length;
     const snapshotPath = join(notes, "last-run.json");
-    expect(await writeSpaceRun(client, plan, { spaceId: 0, migrations: [shout.id], ran: new Date(0), snapshotPath })).toEqual({ stories: 3 });
+    expect(await writeSpaceRun(client, plan, { spaceId: 0, migrations: [shout.id], ran: new Date(0), snapshotPath })).toEqual({
+      stories: 3,
+    });
 
     // Only the draft changed: the published version is left alone (never republished), the draft saved.
-    const saves = api.api.requests.slice(from).filter((request) => request.method === "PUT").map((request) => request.path.replace(/\/\d+$/, "/:id"));
+    const saves = api.api.requests
+      .slice(from)
+      .filter((request) => request.method === "PUT")
+      .map((request) => request.path.replace(/\/\d+$/, "/:id"));
     expect(saves).toHaveLength(5);
     expect(await publishedAt("draft-only")).toBe(draftOnlyPublishedAt);
-    const shouted = (content: ReturnType<typeof page>) => ({ ...content, body: content.body.map((block) => ({ ...block, headline: (block as { headline: string }).headline.toUpperCase() })) });
+    const shouted = (content: ReturnType<typeof page>) => ({
+      ...content,
+      body: content.body.map((block) => ({ ...block, headline: (block as { headline: string }).headline.toUpperCase() })),
+    });
     for (const [slug, { published, draft }] of Object.entries(CASES)) {
       expect([slug, await versions(slug)]).toEqual([slug, { published: shouted(published), draft: shouted(draft) }]);
     }

@@ -23,7 +23,9 @@ async function storyFile(path: string): Promise<{ content: Record<string, unknow
 
 /** The server's path over the embedded content: the real client resolves, the data boundary drops, the page shapes. */
 function serverQueries() {
-  const { published, preview } = createSiteClients({ source: { kind: "local", dir: CONTENT, token: "local", previewToken: "local-preview" } });
+  const { published, preview } = createSiteClients({
+    source: { kind: "local", dir: CONTENT, token: "local", previewToken: "local-preview" },
+  });
   return createContentQueries(published, preview);
 }
 
@@ -39,7 +41,11 @@ describe("applyInputStory", () => {
     const fromEditor = await storyFile("drafts/projects/fieldnotes.json");
     expect(fromEditor.content.related).toEqual([TIDEWATER]);
 
-    const shown = applyInputStory({ ...fromEditor, content: { ...fromEditor.content, title: "Edited live" } }, current, LIVE_ACCEPT.project);
+    const shown = applyInputStory(
+      { ...fromEditor, content: { ...fromEditor.content, title: "Edited live" } },
+      current,
+      LIVE_ACCEPT.project,
+    );
     expect(shown.content.title).toBe("Edited live");
     // Shaped as the server shapes it: the same cards, a card's fields only.
     expect(shown.content.related).toEqual(current.content.related);
@@ -91,7 +97,10 @@ describe("release and language reach the content API", () => {
         seen.push(new URL(input instanceof Request ? input.url : String(input)));
         return new Response(JSON.stringify({ story: null, cv: 1 }), { status: 404 });
       };
-      const { published, preview } = createSiteClients({ source: { kind: "storyblok", token: "t", previewToken: "p", endpoint: "http://cdn.invalid/v2" }, fetch: recording });
+      const { published, preview } = createSiteClients({
+        source: { kind: "storyblok", token: "t", previewToken: "p", endpoint: "http://cdn.invalid/v2" },
+        fetch: recording,
+      });
       const queries = createContentQueries(published, preview);
       const { draftQueryOptions, previewDataFromQuery } = await import("../../../src/preview/preview-data");
       const data = previewDataFromQuery(new URLSearchParams("_storyblok=7&_storyblok_release=7781&_storyblok_lang=de"));

@@ -30,9 +30,17 @@ async function setCookiesAfter(prepare: (response: ServerResponse) => void): Pro
 
 describe("crossSiteCookie", () => {
   it.each([
-    ["a development cookie", "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=Lax", "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=None; Secure; Partitioned"],
+    [
+      "a development cookie",
+      "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=Lax",
+      "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=None; Secure; Partitioned",
+    ],
     ["attributes in any case", "a=1; path=/; samesite=strict; SECURE; partitioned", "a=1; path=/; SameSite=None; Secure; Partitioned"],
-    ["a deletion (exit)", "__next_preview_data=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax", "__next_preview_data=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=None; Secure; Partitioned"],
+    [
+      "a deletion (exit)",
+      "__next_preview_data=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax",
+      "__next_preview_data=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=None; Secure; Partitioned",
+    ],
     ["empty attributes and stray spaces", "a=1;;  Path=/ ; ", "a=1; Path=/; SameSite=None; Secure; Partitioned"],
     ["a bare cookie", "a=1", "a=1; SameSite=None; Secure; Partitioned"],
   ])("%s", (_name, given, want) => {
@@ -55,7 +63,10 @@ describe("crossSiteCookie", () => {
 describe("makeCookiesCrossSite on a real response", () => {
   it("rewrites every Set-Cookie header", async () => {
     const cookies = await setCookiesAfter((response) =>
-      response.setHeader("Set-Cookie", ["__prerender_bypass=abc; Path=/; HttpOnly; SameSite=Lax", "__next_preview_data=x.y; Path=/; HttpOnly; SameSite=Lax"]),
+      response.setHeader("Set-Cookie", [
+        "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=Lax",
+        "__next_preview_data=x.y; Path=/; HttpOnly; SameSite=Lax",
+      ]),
     );
     expect(cookies).toEqual([
       "__prerender_bypass=abc; Path=/; HttpOnly; SameSite=None; Secure; Partitioned",
@@ -64,7 +75,9 @@ describe("makeCookiesCrossSite on a real response", () => {
   });
 
   it("rewrites a single Set-Cookie set as a string", async () => {
-    expect(await setCookiesAfter((response) => response.setHeader("Set-Cookie", "a=1; SameSite=Strict"))).toEqual(["a=1; SameSite=None; Secure; Partitioned"]);
+    expect(await setCookiesAfter((response) => response.setHeader("Set-Cookie", "a=1; SameSite=Strict"))).toEqual([
+      "a=1; SameSite=None; Secure; Partitioned",
+    ]);
   });
 
   it("adds no cookie to a response that sets none", async () => {

@@ -35,7 +35,12 @@ describe("the draft, with the bridge", () => {
     expect(shown).toEqual({
       story: { id: 5, version: "draft" },
       options: { preview: true, release: "7", language: "de" },
-      preview: { storyId: 5, bridgeUrl: DEFAULT_BRIDGE_URL, editorOrigin: DEFAULT_EDITOR_ORIGIN, resolveRelations: [...PAGE_QUERY.resolve_relations] },
+      preview: {
+        storyId: 5,
+        bridgeUrl: DEFAULT_BRIDGE_URL,
+        editorOrigin: DEFAULT_EDITOR_ORIGIN,
+        resolveRelations: [...PAGE_QUERY.resolve_relations],
+      },
     });
     expect(asked).toEqual([{ preview: true, release: "7", language: "de" }]);
   });
@@ -55,16 +60,23 @@ describe("the published story, without the bridge", () => {
 
   it("in draft mode, for a page of another story (a link followed in the editor): the draft is asked for, then the published story shown", async () => {
     const { asked, load } = contentQuery(6);
-    expect(await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, PAGE_QUERY, load)).toEqual({ story: { id: 5, version: "published" }, options: {} });
+    expect(await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, PAGE_QUERY, load)).toEqual({
+      story: { id: 5, version: "published" },
+      options: {},
+    });
     expect(asked).toEqual([{ preview: true }, {}]);
   });
 
   it("in draft mode, when there is no draft: the published story (or none)", async () => {
     const asked: unknown[] = [];
-    const shown = await loadForPreview({ draftMode: true, previewData: { storyId: 5 } }, PAGE_QUERY, async (options: { preview?: boolean }) => {
-      asked.push(options);
-      return null;
-    });
+    const shown = await loadForPreview(
+      { draftMode: true, previewData: { storyId: 5 } },
+      PAGE_QUERY,
+      async (options: { preview?: boolean }) => {
+        asked.push(options);
+        return null;
+      },
+    );
     expect(shown).toEqual({ story: null, options: {} });
     expect(asked).toEqual([{ preview: true }, {}]);
   });

@@ -9,7 +9,10 @@ describe("editableAttributes", () => {
     expect(JSON.parse(attributes["data-blok-c"] ?? "")).toEqual(options);
   });
 
-  it.each([undefined, "", "<!-- not storyblok -->", "<!--#storyblok#{broken-->", '<!--#storyblok#{"name":"x"}-->'])("gives nothing for %j", (editable) => {
-    expect(editableAttributes({ _editable: editable })).toEqual({});
-  });
+  it.each([undefined, "", "<!-- not storyblok -->", "<!--#storyblok#{broken-->", '<!--#storyblok#{"name":"x"}-->'])(
+    "gives nothing for %j",
+    (editable) => {
+      expect(editableAttributes({ _editable: editable })).toEqual({});
+    },
+  );
 });

@@ -24,7 +24,10 @@ describe("local live editing", () => {
       const shown = acceptStory(JSON.parse(String(first.value)), PROJECT_QUERY);
       expect(shown?.content.title).toBe("Alpha");
 
-      await writeFile(join(dir, "stories/projects/alpha.json"), JSON.stringify({ ...alpha, content: { ...alpha.content, title: "Alpha, edited" } }));
+      await writeFile(
+        join(dir, "stories/projects/alpha.json"),
+        JSON.stringify({ ...alpha, content: { ...alpha.content, title: "Alpha, edited" } }),
+      );
       const second = await changes.next();
       const applied = applyInputStory(JSON.parse(String(second.value)), shown!, LIVE_ACCEPT.project);
       expect(applied.content.title).toBe("Alpha, edited");

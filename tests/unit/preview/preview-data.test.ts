@@ -19,7 +19,9 @@ describe("preview data", () => {
   it("needs a story id, and drops values that are not a release or a language", () => {
     expect(previewDataFromQuery(new URLSearchParams("_storyblok_lang=de"))).toBeUndefined();
     expect(previewDataFromQuery(new URLSearchParams("_storyblok=abc"))).toBeUndefined();
-    expect(previewDataFromQuery(new URLSearchParams("_storyblok=5&_storyblok_release=x&_storyblok_lang=%3Cscript%3E"))).toEqual({ storyId: 5 });
+    expect(previewDataFromQuery(new URLSearchParams("_storyblok=5&_storyblok_release=x&_storyblok_lang=%3Cscript%3E"))).toEqual({
+      storyId: 5,
+    });
   });
 
   it("accepts only its own shape back from Next.js (draft mode alone gives {})", () => {

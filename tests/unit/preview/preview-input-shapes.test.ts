@@ -51,9 +51,12 @@ describe("the language (_storyblok_lang)", () => {
     expect(query(`_storyblok=5&_storyblok_lang=${language}`)).toEqual({ storyId: 5, language });
   });
 
-  it.each(["default", "d", "deut", "1de", "de-", "de-x", "de-123456789", "de/../x", "de&x=1", "<b>", " de", "de "])("%j is not", (language) => {
-    expect(query(`_storyblok=5&_storyblok_lang=${encodeURIComponent(language)}`)).toEqual({ storyId: 5 });
-  });
+  it.each(["default", "d", "deut", "1de", "de-", "de-x", "de-123456789", "de/../x", "de&x=1", "<b>", " de", "de "])(
+    "%j is not",
+    (language) => {
+      expect(query(`_storyblok=5&_storyblok_lang=${encodeURIComponent(language)}`)).toEqual({ storyId: 5 });
+    },
+  );
 });
 
 describe("preview data back from Next.js", () => {
@@ -100,7 +103,10 @@ describe("relation uuids (?uuids=)", () => {
 
 describe("preview settings from the environment", () => {
   it("needs both the space id and the preview token, trimmed", () => {
-    expect(previewSecrets({ STORYBLOK_SPACE_ID: " 288141 ", STORYBLOK_PREVIEW_TOKEN: " pv " })).toEqual({ spaceId: "288141", previewToken: "pv" });
+    expect(previewSecrets({ STORYBLOK_SPACE_ID: " 288141 ", STORYBLOK_PREVIEW_TOKEN: " pv " })).toEqual({
+      spaceId: "288141",
+      previewToken: "pv",
+    });
     expect(previewSecrets({ STORYBLOK_SPACE_ID: "288141" })).toBeUndefined();
     expect(previewSecrets({ STORYBLOK_PREVIEW_TOKEN: "pv" })).toBeUndefined();
     expect(previewSecrets({ STORYBLOK_SPACE_ID: "288141", STORYBLOK_PREVIEW_TOKEN: "   " })).toBeUndefined();
@@ -123,10 +129,18 @@ describe("preview settings from the environment", () => {
     expect(editorOrigin({ STORYBLOK_EDITOR_ORIGIN: value })).toBe(origin);
   });
 
-  it.each(["null", "/", "https://app.storyblok.com//", "https://app.storyblok.com?x", "https://app.storyblok.com#x", "data:text/html,x", "https://user@app.storyblok.com", "https://app.storyblok.com; script-src *"])(
-    "refuses the editor origin %j, which would change the CSP it goes into",
-    (value) => {
-      expect(() => editorOrigin({ STORYBLOK_EDITOR_ORIGIN: value })).toThrow(`STORYBLOK_EDITOR_ORIGIN must be an origin such as https://app.storyblok.com, got "${value.trim()}"`);
-    },
-  );
+  it.each([
+    "null",
+    "/",
+    "https://app.storyblok.com//",
+    "https://app.storyblok.com?x",
+    "https://app.storyblok.com#x",
+    "data:text/html,x",
+    "https://user@app.storyblok.com",
+    "https://app.storyblok.com; script-src *",
+  ])("refuses the editor origin %j, which would change the CSP it goes into", (value) => {
+    expect(() => editorOrigin({ STORYBLOK_EDITOR_ORIGIN: value })).toThrow(
+      `STORYBLOK_EDITOR_ORIGIN must be an origin such as https://app.storyblok.com, got "${value.trim()}"`,
+    );
+  });
 });

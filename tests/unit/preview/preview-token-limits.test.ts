@@ -6,7 +6,13 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkPreviewToken, tokenParams, TOKEN_CLOCK_SKEW_SECONDS, TOKEN_MAX_AGE_SECONDS, type TokenParams } from "../../../src/preview/preview-token";
+import {
+  checkPreviewToken,
+  tokenParams,
+  TOKEN_CLOCK_SKEW_SECONDS,
+  TOKEN_MAX_AGE_SECONDS,
+  type TokenParams,
+} from "../../../src/preview/preview-token";
 
 const secrets = { spaceId: "288141", previewToken: "pv-3kQ8zR1tW6" };
 const now = 1_790_000_000;
@@ -94,8 +100,14 @@ describe("the digest is compared whole", () => {
   });
 
   it("refuses a digest made with another preview token or for another timestamp", () => {
-    expect(checkPreviewToken({ ...signedAt(now), token: editorToken(String(now), "pv-other") }, secrets, now)).toEqual({ ok: false, reason: "forged" });
-    expect(checkPreviewToken({ ...signedAt(now), token: editorToken(String(now - 1)) }, secrets, now)).toEqual({ ok: false, reason: "forged" });
+    expect(checkPreviewToken({ ...signedAt(now), token: editorToken(String(now), "pv-other") }, secrets, now)).toEqual({
+      ok: false,
+      reason: "forged",
+    });
+    expect(checkPreviewToken({ ...signedAt(now), token: editorToken(String(now - 1)) }, secrets, now)).toEqual({
+      ok: false,
+      reason: "forged",
+    });
   });
 });
 
@@ -106,7 +118,10 @@ describe("the space and the secrets", () => {
   });
 
   it("is not configured without a space id, even with a preview token", () => {
-    expect(checkPreviewToken(signedAt(now), { spaceId: "", previewToken: secrets.previewToken }, now)).toEqual({ ok: false, reason: "not configured" });
+    expect(checkPreviewToken(signedAt(now), { spaceId: "", previewToken: secrets.previewToken }, now)).toEqual({
+      ok: false,
+      reason: "not configured",
+    });
   });
 
   it.each([

@@ -30,9 +30,21 @@ describe("checkPreviewToken", () => {
     ["forged (made with another preview token)", params({ token: editorToken(secrets.spaceId, "guessed", now - 60) }), "forged"],
     ["forged (truncated digest)", params({ token: editorToken(secrets.spaceId, secrets.previewToken, now - 60).slice(0, 39) }), "forged"],
     ["forged (timestamp changed after signing)", params({ timestamp: String(now - 30) }), "forged"],
-    ["expired (over an hour old)", { spaceId: secrets.spaceId, timestamp: String(now - 3601), token: editorToken(secrets.spaceId, secrets.previewToken, now - 3601) }, "expired"],
-    ["in the future beyond the skew", { spaceId: secrets.spaceId, timestamp: String(now + 600), token: editorToken(secrets.spaceId, secrets.previewToken, now + 600) }, "future"],
-    ["for another space, even correctly signed for it", { spaceId: "999", timestamp: String(now), token: editorToken("999", secrets.previewToken, now) }, "other space"],
+    [
+      "expired (over an hour old)",
+      { spaceId: secrets.spaceId, timestamp: String(now - 3601), token: editorToken(secrets.spaceId, secrets.previewToken, now - 3601) },
+      "expired",
+    ],
+    [
+      "in the future beyond the skew",
+      { spaceId: secrets.spaceId, timestamp: String(now + 600), token: editorToken(secrets.spaceId, secrets.previewToken, now + 600) },
+      "future",
+    ],
+    [
+      "for another space, even correctly signed for it",
+      { spaceId: "999", timestamp: String(now), token: editorToken("999", secrets.previewToken, now) },
+      "other space",
+    ],
     ["missing the token", params({ token: undefined }), "missing"],
     ["missing the timestamp", params({ timestamp: undefined }), "missing"],
     ["missing the space id", params({ spaceId: undefined }), "missing"],
@@ -43,7 +55,10 @@ describe("checkPreviewToken", () => {
 
   it("refuses everything when the site has no preview secrets", () => {
     expect(checkPreviewToken(params(), undefined, now)).toEqual({ ok: false, reason: "not configured" });
-    expect(checkPreviewToken(params(), { spaceId: secrets.spaceId, previewToken: "" }, now)).toEqual({ ok: false, reason: "not configured" });
+    expect(checkPreviewToken(params(), { spaceId: secrets.spaceId, previewToken: "" }, now)).toEqual({
+      ok: false,
+      reason: "not configured",
+    });
   });
 });
 

@@ -11,7 +11,10 @@ describe("relations an input event leaves unresolved", () => {
       content: {
         component: "project",
         related: [uuid(1), { uuid: uuid(2), content: {} }, uuid(1)],
-        body: [{ component: "single_card", _uid: "s", project: uuid(3) }, { component: "link", _uid: "l", label: uuid(4) }],
+        body: [
+          { component: "single_card", _uid: "s", project: uuid(3) },
+          { component: "link", _uid: "l", label: uuid(4) },
+        ],
       },
     };
     expect(unresolvedRelations(story, PROJECT_QUERY.resolve_relations).sort()).toEqual([uuid(1), uuid(3)]);

@@ -9,7 +9,14 @@ import { PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants"
 import { builtPages, listBuildPages } from "../../../src/publishing/build-pages";
 
 /** The embedded content's pages: the home page and its five projects. */
-const EMBEDDED_PAGES = ["/", "/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"];
+const EMBEDDED_PAGES = [
+  "/",
+  "/projects/2024/atlas",
+  "/projects/fieldnotes",
+  "/projects/klei-atelier",
+  "/projects/ledger-lane",
+  "/projects/tidewater",
+];
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -29,7 +29,10 @@ export async function makeBulkContent(count: number): Promise<BulkContent> {
   const stories = join(dir, "stories");
   // Site settings that link to no project, as in webhook-handler.test.ts, so a project names only its own pages and `/`.
   const site = JSON.parse(await readFile(join(stories, "site.json"), "utf8"));
-  await writeFile(join(stories, "site.json"), JSON.stringify({ ...site, content: { _uid: site.content._uid, component: "site_config", site_name: "Elena Varga" } }));
+  await writeFile(
+    join(stories, "site.json"),
+    JSON.stringify({ ...site, content: { _uid: site.content._uid, component: "site_config", site_name: "Elena Varga" } }),
+  );
   const template = JSON.parse(await readFile(join(stories, "projects/fieldnotes.json"), "utf8"));
   await mkdir(join(stories, "projects/bulk"), { recursive: true });
   const projects: BulkStory[] = [];
@@ -42,7 +45,10 @@ export async function makeBulkContent(count: number): Promise<BulkContent> {
     uuids.push(uuid);
     // No related projects: each names no other page, so its plan is its own page and `/`.
     const content = { ...template.content, title: `Bulk ${slug}`, related: [] };
-    await writeFile(join(stories, `${fullSlug}.json`), JSON.stringify({ ...template, id, uuid, name: `Bulk ${slug}`, slug, full_slug: fullSlug, content }));
+    await writeFile(
+      join(stories, `${fullSlug}.json`),
+      JSON.stringify({ ...template, id, uuid, name: `Bulk ${slug}`, slug, full_slug: fullSlug, content }),
+    );
     projects.push({ id, fullSlug, path: `/${fullSlug}` });
   }
   const home = JSON.parse(await readFile(join(stories, "home.json"), "utf8"));

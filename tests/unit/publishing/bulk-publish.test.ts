@@ -40,11 +40,19 @@ async function publishAll(edition: string): Promise<Answer[]> {
 }
 
 const sendAll = (edition: string): Promise<Answer[]> =>
-  Promise.all(content.projects.map((project) => site.send({ action: "published", story_id: project.id, full_slug: project.fullSlug, text: `published ${edition}` })));
+  Promise.all(
+    content.projects.map((project) =>
+      site.send({ action: "published", story_id: project.id, full_slug: project.fullSlug, text: `published ${edition}` }),
+    ),
+  );
 
 function contentRequests(): { listings: number; cvLookups: number; total: number } {
   const paths = cdn.requests.map((request) => request.url.pathname);
-  return { listings: paths.filter((path) => path === "/v2/cdn/stories").length, cvLookups: paths.filter((path) => path === "/v2/cdn/spaces/me").length, total: paths.length };
+  return {
+    listings: paths.filter((path) => path === "/v2/cdn/stories").length,
+    cvLookups: paths.filter((path) => path === "/v2/cdn/spaces/me").length,
+    total: paths.length,
+  };
 }
 
 function timesRendered(): Map<string, number> {
@@ -67,7 +75,11 @@ describe(`${COUNT} webhooks at once`, () => {
       expect(answer.ms).toBeLessThanOrEqual(ANSWER_LIMIT_MS);
       expect(answer.body).toMatchObject({ story_id: content.projects[i]!.id, revalidated: ["/", content.projects[i]!.path], failed: [] });
     });
-    expect(site.logs.filter((line) => /^revalidate: batch \d+ finished in [\d.]+ s: 40 webhook\(s\), 41 page\(s\) refreshed, none failed$/.test(line))).toHaveLength(1);
+    expect(
+      site.logs.filter((line) =>
+        /^revalidate: batch \d+ finished in [\d.]+ s: 40 webhook\(s\), 41 page\(s\) refreshed, none failed$/.test(line),
+      ),
+    ).toHaveLength(1);
 
     // The same 40 payloads again, content unchanged: 40 duplicates, nothing regenerated.
     site.rendered.length = 0;
@@ -84,14 +96,23 @@ describe(`${COUNT} webhooks at once`, () => {
     answers.forEach((answer, i) => {
       expect(answer.status).toBe(202);
       expect(answer.ms).toBeLessThanOrEqual(ANSWER_LIMIT_MS);
-      expect(answer.body).toMatchObject({ action: "published", story_id: content.projects[i]!.id, planned: true, queued: ["/", content.projects[i]!.path] });
+      expect(answer.body).toMatchObject({
+        action: "published",
+        story_id: content.projects[i]!.id,
+        planned: true,
+        queued: ["/", content.projects[i]!.path],
+      });
     });
     expect(site.logs.filter((line) => line.includes("is still at work after 4 s; its webhooks are answered 202 (queued)"))).toHaveLength(1);
     expect(site.rendered).toEqual([]);
     // The batch carries on after the answers.
-    await expect.poll(() => site.logs.find((line) => line.includes("finished in")), { timeout: 10_000, interval: 200 }).toMatch(
-      new RegExp(`^revalidate: batch ${[...batches][0]} finished in [\\d.]+ s: 40 webhook\\(s\\), 41 page\\(s\\) refreshed, none failed$`),
-    );
+    await expect
+      .poll(() => site.logs.find((line) => line.includes("finished in")), { timeout: 10_000, interval: 200 })
+      .toMatch(
+        new RegExp(
+          `^revalidate: batch ${[...batches][0]} finished in [\\d.]+ s: 40 webhook\\(s\\), 41 page\\(s\\) refreshed, none failed$`,
+        ),
+      );
     expect([...timesRendered().values()].every((times) => times === 1)).toBe(true);
     expect(timesRendered().size).toBe(COUNT + 1);
     expect(contentRequests().listings).toBe(1);

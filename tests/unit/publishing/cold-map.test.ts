@@ -15,7 +15,14 @@ import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harn
 import { startWebhookSite, type WebhookSite } from "./webhook-site";
 
 /** The pages of the embedded content, as the build made them. */
-const BUILT = ["/", "/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"];
+const BUILT = [
+  "/",
+  "/projects/2024/atlas",
+  "/projects/fieldnotes",
+  "/projects/klei-atelier",
+  "/projects/ledger-lane",
+  "/projects/tidewater",
+];
 const without = (path: string) => BUILT.filter((page) => page !== path);
 
 let dir: string;
@@ -31,7 +38,10 @@ beforeAll(async () => {
   // Site settings that link to no project (as in webhook-handler.test.ts), so a project is named only where its content is.
   const siteFile = join(dir, "stories/site.json");
   const settings = JSON.parse(await readFile(siteFile, "utf8"));
-  await writeFile(siteFile, JSON.stringify({ ...settings, content: { _uid: settings.content._uid, component: "site_config", site_name: "Elena Varga" } }));
+  await writeFile(
+    siteFile,
+    JSON.stringify({ ...settings, content: { _uid: settings.content._uid, component: "site_config", site_name: "Elena Varga" } }),
+  );
   built = builtPages(await listBuildPages());
   expect(built).toEqual(BUILT);
   cdn = await startCdn(dir);
@@ -65,14 +75,19 @@ describe("a cold instance", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ cold_map: true, revalidated: BUILT, failed: [] });
     expect(site.rendered.sort()).toEqual(BUILT);
-    expect(site.logs).toContain("revalidate: batch 1: no story → pages map from before (a cold start, nothing in Redis); refreshing every page that cannot be ruled out");
+    expect(site.logs).toContain(
+      "revalidate: batch 1: no story → pages map from before (a cold start, nothing in Redis); refreshing every page that cannot be ruled out",
+    );
   });
 
   it("moved: every page (the old path among them) and the new one", async () => {
     const file = join(dir, "stories/projects/klei-atelier.json");
     const klei = JSON.parse(await readFile(file, "utf8"));
     await mkdir(join(dir, "stories/projects/studio"), { recursive: true });
-    await writeFile(join(dir, "stories/projects/studio/klei.json"), JSON.stringify({ ...klei, slug: "klei", full_slug: "projects/studio/klei" }));
+    await writeFile(
+      join(dir, "stories/projects/studio/klei.json"),
+      JSON.stringify({ ...klei, slug: "klei", full_slug: "projects/studio/klei" }),
+    );
     await removeStory("projects/klei-atelier");
     restore.push(() => rm(join(dir, "stories/projects/studio"), { recursive: true }));
     const answer = await (await coldSite()).send({ action: "moved", story_id: 512004205, full_slug: "projects/studio/klei" });
@@ -84,7 +99,10 @@ describe("a cold instance", () => {
     await removeStory("projects/2024/atlas");
     const answer = await (await coldSite()).send({ action: "unpublished", story_id: 512004201, full_slug: "projects/2024/atlas" });
     // The home page's cards and link, and the two projects relating Atlas; not Fieldnotes or Klei, which name no missing story.
-    expect(answer.body).toMatchObject({ cold_map: true, revalidated: ["/", "/projects/2024/atlas", "/projects/ledger-lane", "/projects/tidewater"] });
+    expect(answer.body).toMatchObject({
+      cold_map: true,
+      revalidated: ["/", "/projects/2024/atlas", "/projects/ledger-lane", "/projects/tidewater"],
+    });
   });
 
   it.each([
@@ -107,7 +125,10 @@ describe("a cold instance", () => {
 
   it("published: what shows the story now, flagged cold", async () => {
     const answer = await (await coldSite()).send({ action: "published", story_id: 512004201, full_slug: "projects/2024/atlas" });
-    expect(answer.body).toMatchObject({ cold_map: true, revalidated: ["/", "/projects/2024/atlas", "/projects/ledger-lane", "/projects/tidewater"] });
+    expect(answer.body).toMatchObject({
+      cold_map: true,
+      revalidated: ["/", "/projects/2024/atlas", "/projects/ledger-lane", "/projects/tidewater"],
+    });
   });
 });
 

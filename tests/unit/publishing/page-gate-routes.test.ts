@@ -16,7 +16,9 @@ const PAGES = join(process.cwd(), "src/pages");
 
 async function pageFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? pageFiles(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))));
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? pageFiles(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
+  );
   return nested.flat().filter((file) => /\.tsx?$/.test(file));
 }
 

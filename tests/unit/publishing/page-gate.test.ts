@@ -69,7 +69,14 @@ async function publishProject(slug: string): Promise<void> {
   const id = 733000000 + slug.length;
   await writeFile(
     join(dir, `stories/projects/${slug}.json`),
-    JSON.stringify({ ...template, id, uuid: `00000000-0000-4000-8036-${String(id).padStart(12, "0")}`, slug, full_slug: `projects/${slug}`, name: slug }),
+    JSON.stringify({
+      ...template,
+      id,
+      uuid: `00000000-0000-4000-8036-${String(id).padStart(12, "0")}`,
+      slug,
+      full_slug: `projects/${slug}`,
+      name: slug,
+    }),
   );
 }
 
@@ -78,7 +85,11 @@ describe("one instance", () => {
     const clock = { now: 1_000_000 };
     const { gate } = gateWith({ clock });
     const from = cdn.requests.length;
-    const [atlas, home, fieldnotes] = await Promise.all([gate.isKnown("/projects/2024/atlas"), gate.isKnown("/"), gate.isKnown("/projects/fieldnotes")]);
+    const [atlas, home, fieldnotes] = await Promise.all([
+      gate.isKnown("/projects/2024/atlas"),
+      gate.isKnown("/"),
+      gate.isKnown("/projects/fieldnotes"),
+    ]);
     expect([atlas, home, fieldnotes]).toEqual([true, true, true]);
     // One listing for the three requests that found the gate cold: the cv, then the links.
     expect(sentSince(from)).toEqual(["cdn/spaces/me", "cdn/links"]);
@@ -178,7 +189,13 @@ describe("the known paths as stored", () => {
     const read = knownPathsFromJson(knownPathsToJson(known));
     expect(read && [...read.paths].sort()).toEqual(["/", "/projects/b"]);
     expect(read).toMatchObject({ listedAt: 12, cv: 34 });
-    for (const text of ["{", "null", '{"version":2,"paths":[],"listedAt":1}', '{"version":1,"paths":["x"],"listedAt":1}', '{"version":1,"paths":[],"listedAt":"1"}']) {
+    for (const text of [
+      "{",
+      "null",
+      '{"version":2,"paths":[],"listedAt":1}',
+      '{"version":1,"paths":["x"],"listedAt":1}',
+      '{"version":1,"paths":[],"listedAt":"1"}',
+    ]) {
       expect(knownPathsFromJson(text)).toBeUndefined();
     }
   });

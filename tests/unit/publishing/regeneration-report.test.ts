@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import type { GetStaticPropsContext } from "next";
 import { reportRegeneration, takeRegenerationFailure } from "../../../src/publishing/regeneration-report";
 
-const context = (revalidateReason: "build" | "stale" | "on-demand", slug = "x"): GetStaticPropsContext<{ slug: string }> => ({ params: { slug }, revalidateReason });
+const context = (revalidateReason: "build" | "stale" | "on-demand", slug = "x"): GetStaticPropsContext<{ slug: string }> => ({
+  params: { slug },
+  revalidateReason,
+});
 
 describe("reportRegeneration", () => {
   const failing = reportRegeneration<{ ok: boolean }, { slug: string }>(
@@ -26,10 +29,13 @@ describe("reportRegeneration", () => {
   it("a later success clears an earlier failure", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const flaky = { down: true };
-    const page = reportRegeneration<{ ok: boolean }>(() => "/", async () => {
-      if (flaky.down) throw new Error("503");
-      return { props: { ok: true } };
-    });
+    const page = reportRegeneration<{ ok: boolean }>(
+      () => "/",
+      async () => {
+        if (flaky.down) throw new Error("503");
+        return { props: { ok: true } };
+      },
+    );
     await expect(page(context("stale"))).rejects.toThrow();
     flaky.down = false;
     await expect(page(context("stale"))).resolves.toEqual({ props: { ok: true } });

@@ -1,6 +1,12 @@
 /** The replay guard's memory: what it remembers, for how long, how much (copies sent at once: batch-queue.test.ts, webhook-route.test.ts). */
 import { describe, expect, it } from "vitest";
-import { contentFingerprint, createReplayGuard, MAX_REMEMBERED_PAYLOADS, payloadKey, REPLAY_WINDOW_MS } from "../../../src/publishing/replay-guard";
+import {
+  contentFingerprint,
+  createReplayGuard,
+  MAX_REMEMBERED_PAYLOADS,
+  payloadKey,
+  REPLAY_WINDOW_MS,
+} from "../../../src/publishing/replay-guard";
 
 function clockedGuard(options: { windowMs?: number; maxEntries?: number } = {}) {
   let time = 1_000_000;

@@ -35,7 +35,10 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
     await cp(EMBEDDED_CONTENT, dir, { recursive: true });
     const siteFile = join(dir, "stories/site.json");
     const settings = JSON.parse(await readFile(siteFile, "utf8"));
-    await writeFile(siteFile, JSON.stringify({ ...settings, content: { _uid: settings.content._uid, component: "site_config", site_name: "Elena Varga" } }));
+    await writeFile(
+      siteFile,
+      JSON.stringify({ ...settings, content: { _uid: settings.content._uid, component: "site_config", site_name: "Elena Varga" } }),
+    );
     cdn = await startCdn(dir);
     redis = await startLocalRedis();
   });
@@ -89,7 +92,15 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
     open.push(link);
     const first = redisKnownPages(link, ownKnownPages());
     const second = redisKnownPages(link, ownKnownPages());
-    const listed = (ids: number[]) => mapSitePages(ids.map((id) => ({ id, uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`, full_slug: `projects/p${id}`, content: {} })));
+    const listed = (ids: number[]) =>
+      mapSitePages(
+        ids.map((id) => ({
+          id,
+          uuid: `00000000-0000-4000-8000-${String(id).padStart(12, "0")}`,
+          full_slug: `projects/p${id}`,
+          content: {},
+        })),
+      );
     await first.setIfAbsent(listed([1, 2]));
     await second.setIfAbsent(listed([2]));
     expect([...((await second.get())?.stories.keys() ?? [])]).toEqual([1, 2]);
@@ -104,7 +115,9 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
     try {
       const answer = await b.send({ action: "deleted", story_id: 512004204 });
       expect(answer.body.cold_map).toBe(true);
-      expect(b.redisLog).toEqual([`revalidate: the story → pages map in Redis (${SITE_PAGES_KEY}) is not usable (version 2, this release reads 1); using this process's`]);
+      expect(b.redisLog).toEqual([
+        `revalidate: the story → pages map in Redis (${SITE_PAGES_KEY}) is not usable (version 2, this release reads 1); using this process's`,
+      ]);
     } finally {
       await restore();
     }
@@ -124,17 +137,24 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
         expect(answer.body.revalidated).toEqual(ATLAS_PAGES);
       }
       expect(a.redisLog).toHaveLength(1);
-      expect(a.redisLog[0]).toMatch(new RegExp(`^revalidate: Redis at ${redisWhere(redis.url)} is unreachable \\(.+\\); the story → pages map is kept in this process's memory until it is back$`));
+      expect(a.redisLog[0]).toMatch(
+        new RegExp(
+          `^revalidate: Redis at ${redisWhere(redis.url)} is unreachable \\(.+\\); the story → pages map is kept in this process's memory until it is back$`,
+        ),
+      );
     } finally {
       await redis.resume();
     }
     // The client reconnects in the background (within 2 s); the restarted Redis is empty, so the webhooks
     // meanwhile and after work from memory, and the first one that reaches Redis writes the map again.
     await expect
-      .poll(async () => {
-        expect((await a.send({ ...ATLAS, text: "after Redis came back" })).status).toBe(200);
-        return a.redisLog.length;
-      }, { timeout: 8000, interval: 300 })
+      .poll(
+        async () => {
+          expect((await a.send({ ...ATLAS, text: "after Redis came back" })).status).toBe(200);
+          return a.redisLog.length;
+        },
+        { timeout: 8000, interval: 300 },
+      )
       .toBe(2);
     expect(a.redisLog.slice(1)).toEqual([`revalidate: Redis at ${redisWhere(redis.url)} is back; the story → pages map is shared again`]);
     expect(JSON.parse(redis.cli("GET", SITE_PAGES_KEY)).version).toBe(1);

@@ -13,7 +13,14 @@ import { signWebhookBody } from "../../../src/publishing/webhook-signature";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 
 const SECRET = "test-secret";
-const ALL_PAGES = ["/", "/projects/2024/atlas", "/projects/fieldnotes", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/tidewater"];
+const ALL_PAGES = [
+  "/",
+  "/projects/2024/atlas",
+  "/projects/fieldnotes",
+  "/projects/klei-atelier",
+  "/projects/ledger-lane",
+  "/projects/tidewater",
+];
 
 let dir: string;
 let cdn: RunningCdn;
@@ -90,7 +97,10 @@ describe("pages refreshed", () => {
     await send({ action: "published", story_id: 512004205, full_slug: "projects/klei-atelier" });
     const klei = await story("projects/klei-atelier");
     await mkdir(join(dir, "stories/projects/studio"), { recursive: true });
-    await writeFile(join(dir, "stories/projects/studio/klei.json"), JSON.stringify({ ...klei, slug: "klei", full_slug: "projects/studio/klei" }));
+    await writeFile(
+      join(dir, "stories/projects/studio/klei.json"),
+      JSON.stringify({ ...klei, slug: "klei", full_slug: "projects/studio/klei" }),
+    );
     await rm(join(dir, "stories/projects/klei-atelier.json"));
     const answer = await send({ action: "moved", story_id: 512004205, full_slug: "projects/studio/klei" });
     expect(answer.body.revalidated).toEqual(["/", "/projects/klei-atelier", "/projects/ledger-lane", "/projects/studio/klei"]);
@@ -155,13 +165,17 @@ describe("refused requests revalidate nothing", () => {
 
   it("over the size limit → 413", async () => {
     expect(MAX_WEBHOOK_BYTES).toBeLessThanOrEqual(64 * 1024);
-    expect((await handle({ body: { kind: "too-large", maxBytes: MAX_WEBHOOK_BYTES }, signature: undefined }, async () => undefined)).status).toBe(413);
+    expect(
+      (await handle({ body: { kind: "too-large", maxBytes: MAX_WEBHOOK_BYTES }, signature: undefined }, async () => undefined)).status,
+    ).toBe(413);
   });
 
   it("no secret configured → 500 and a log line naming the variable", async () => {
     const unconfigured = createWebhookHandler({ secret: () => undefined, listStories: async () => [], log: (line) => logs.push(line) });
     const body = Buffer.from(JSON.stringify(valid));
-    expect((await unconfigured({ body: { kind: "ok", bytes: body }, signature: signWebhookBody(body, "") }, async () => undefined)).status).toBe(500);
+    expect(
+      (await unconfigured({ body: { kind: "ok", bytes: body }, signature: signWebhookBody(body, "") }, async () => undefined)).status,
+    ).toBe(500);
     expect(logs.join("\n")).toContain("STORYBLOK_WEBHOOK_SECRET");
   });
 

@@ -81,7 +81,10 @@ describe("action", () => {
 
   it("only a move needs its new slug; a deletion has none", () => {
     expect(parseStoryWebhook(payload({ action: "moved" }))).toEqual({ ok: false, problem: "a moved story needs its new full_slug" });
-    expect(parseStoryWebhook(payload({ action: "moved", full_slug: null }))).toEqual({ ok: false, problem: "a moved story needs its new full_slug" });
+    expect(parseStoryWebhook(payload({ action: "moved", full_slug: null }))).toEqual({
+      ok: false,
+      problem: "a moved story needs its new full_slug",
+    });
     expect(parseStoryWebhook(payload({ action: "deleted" }))).toEqual({ ok: true, webhook: { action: "deleted", storyId: 7 } });
     expect(parseStoryWebhook(payload({ action: "unpublished" }))).toEqual({ ok: true, webhook: { action: "unpublished", storyId: 7 } });
   });

@@ -5,7 +5,8 @@ import { hasValidSignature, signWebhookBody } from "../../../src/publishing/webh
 import { parseStoryWebhook } from "../../../src/publishing/webhook-payload";
 
 const secret = "s3cret";
-const body = '{"text":"The user Elena published the Story Atlas","action":"published","space_id":1,"story_id":512004201,"full_slug":"projects/2024/atlas"}';
+const body =
+  '{"text":"The user Elena published the Story Atlas","action":"published","space_id":1,"story_id":512004201,"full_slug":"projects/2024/atlas"}';
 
 describe("signature", () => {
   it("is the hex HMAC-SHA1 of the raw body keyed by the secret (RFC 2202 test case 2)", () => {
@@ -77,7 +78,11 @@ describe("payload", () => {
   it.each([
     ["published", body, { action: "published", storyId: 512004201, fullSlug: "projects/2024/atlas" }],
     ["deleted, without full_slug", '{"action":"deleted","story_id":7,"space_id":1,"text":"x"}', { action: "deleted", storyId: 7 }],
-    ["unpublished", '{"action":"unpublished","story_id":7,"full_slug":"projects/a"}', { action: "unpublished", storyId: 7, fullSlug: "projects/a" }],
+    [
+      "unpublished",
+      '{"action":"unpublished","story_id":7,"full_slug":"projects/a"}',
+      { action: "unpublished", storyId: 7, fullSlug: "projects/a" },
+    ],
     ["moved", '{"action":"moved","story_id":7,"full_slug":"projects/b"}', { action: "moved", storyId: 7, fullSlug: "projects/b" }],
   ])("accepts %s", (_name, text, webhook) => {
     expect(parseStoryWebhook(text)).toEqual({ ok: true, webhook });

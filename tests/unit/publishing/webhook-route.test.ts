@@ -26,7 +26,13 @@ const SECRET = "route-secret";
 // The grace (the reader's own last resort) is long here, so a closed connection shows the route closed it.
 const TIMES = { deadlineMs: 1200, idleMs: 400, graceMs: 5000 };
 /** The pages a published Atlas refreshes on the embedded content (webhook-handler.test.ts explains which and why). */
-const ATLAS = { action: "published", story_id: 512004201, full_slug: "projects/2024/atlas", space_id: 1, text: "The user Elena published the Story Atlas" };
+const ATLAS = {
+  action: "published",
+  story_id: 512004201,
+  full_slug: "projects/2024/atlas",
+  space_id: 1,
+  text: "The user Elena published the Story Atlas",
+};
 const ATLAS_PAGES = ["/", "/projects/2024/atlas", "/projects/ledger-lane", "/projects/tidewater"];
 
 let dir: string;
@@ -46,7 +52,10 @@ beforeAll(async () => {
   await cp(EMBEDDED_CONTENT, dir, { recursive: true });
   // Site settings that link to no project, as in webhook-handler.test.ts, so a project names only its own pages.
   const site = JSON.parse(await readFile(join(dir, "stories/site.json"), "utf8"));
-  await writeFile(join(dir, "stories/site.json"), JSON.stringify({ ...site, content: { _uid: site.content._uid, component: "site_config", site_name: "Elena Varga" } }));
+  await writeFile(
+    join(dir, "stories/site.json"),
+    JSON.stringify({ ...site, content: { _uid: site.content._uid, component: "site_config", site_name: "Elena Varga" } }),
+  );
   cdn = await startCdn(dir);
   // Each test gets a fresh handler (and so fresh memory of payloads) through `current`.
   server = createServer((request, response) => void serveWebhook(current, request, response, revalidate, TIMES));
@@ -171,7 +180,10 @@ describe("replays: an identical signed payload revalidates once", () => {
     expect(answers[0]).toMatchObject({ status: 200, body: { revalidated: ATLAS_PAGES } });
     expect(answers[0]!.body.duplicate).toBeUndefined();
     for (const answer of answers.slice(1)) {
-      expect(answer).toEqual({ status: 200, body: { action: "published", story_id: 512004201, duplicate: true, revalidated: [], failed: [] } });
+      expect(answer).toEqual({
+        status: 200,
+        body: { action: "published", story_id: 512004201, duplicate: true, revalidated: [], failed: [] },
+      });
     }
     expect(rendered.sort()).toEqual(ATLAS_PAGES);
     expect(logs.filter((line) => line.includes("the same payload was processed"))).toHaveLength(5);

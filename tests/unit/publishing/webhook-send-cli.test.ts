@@ -61,7 +61,11 @@ describe("portfolio webhook send", () => {
     const result = await send(["published", "projects/2024/atlas", "--url", site, "--secret", SECRET]);
     expect(result.code).toBe(0);
     expect(received).toEqual([
-      { path: "/api/revalidate", signed: true, payload: expect.objectContaining({ action: "published", story_id: 512004201, full_slug: "projects/2024/atlas", space_id: 0 }) },
+      {
+        path: "/api/revalidate",
+        signed: true,
+        payload: expect.objectContaining({ action: "published", story_id: 512004201, full_slug: "projects/2024/atlas", space_id: 0 }),
+      },
     ]);
     expect(result.stdout).toMatch(/^200 in \d+ ms: \{"revalidated":\["\/"\]\}/);
   });

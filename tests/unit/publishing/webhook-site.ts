@@ -55,7 +55,11 @@ export async function startWebhookSite(cdn: RunningCdn, deps: Partial<WebhookDep
   const { port } = server.address() as AddressInfo;
   return Object.assign(site, {
     async send(payload: Record<string, unknown>): Promise<Answer> {
-      const body = JSON.stringify({ space_id: 1, text: `The Story ${String(payload.story_id)} was ${String(payload.action)}.`, ...payload });
+      const body = JSON.stringify({
+        space_id: 1,
+        text: `The Story ${String(payload.story_id)} was ${String(payload.action)}.`,
+        ...payload,
+      });
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}/api/revalidate`, {
         method: "POST",

@@ -20,7 +20,14 @@ afterEach(async () => {
   lines.length = 0;
 });
 
-const options = { user: "test", meanwhile: "carrying on alone", afterwards: "sharing again", connectWaitMs: 300, commandTimeoutMs: 300, log };
+const options = {
+  user: "test",
+  meanwhile: "carrying on alone",
+  afterwards: "sharing again",
+  connectWaitMs: 300,
+  commandTimeoutMs: 300,
+  log,
+};
 
 describe("a link to a Redis that is not there", () => {
   it("waits for it once, at most connectWaitMs, then fails commands without waiting; one line, naming host and port", async () => {

@@ -7,9 +7,12 @@ import { describe, expect, it } from "vitest";
 import { readRedisUrl, redisUrlProblem, redisWhere } from "../../../src/redis/redis-url.mjs";
 
 describe("redisUrlProblem", () => {
-  it.each(["redis://127.0.0.1:6379", "rediss://user:secret@cache.example.com:6380/2", "redis://:secret@cache.internal"])("%s can be used", (value) => {
-    expect(redisUrlProblem(value)).toBeNull();
-  });
+  it.each(["redis://127.0.0.1:6379", "rediss://user:secret@cache.example.com:6380/2", "redis://:secret@cache.internal"])(
+    "%s can be used",
+    (value) => {
+      expect(redisUrlProblem(value)).toBeNull();
+    },
+  );
 
   it.each([
     ["cache internal", "REDIS_URL is not a URL: expected redis://host:6379 or rediss://… (TLS)"],

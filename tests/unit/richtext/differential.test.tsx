@@ -16,7 +16,10 @@ const DELIBERATE: Record<string, { ours: string; theirs: string }> = {
   "storyblok: empty paragraph": { ours: "", theirs: "<p></p>" },
   "storyblok: renders empty paragraph with alignment": { ours: "", theirs: '<p style="text-align: center"></p>' },
   // Story links are site paths: a leading slash always, and the home story is the site root.
-  "link: story slug without a leading slash": { ours: '<p><a href="/projects/atlas">a</a></p>', theirs: '<p><a href="projects/atlas">a</a></p>' },
+  "link: story slug without a leading slash": {
+    ours: '<p><a href="/projects/atlas">a</a></p>',
+    theirs: '<p><a href="projects/atlas">a</a></p>',
+  },
   "link: the home story": { ours: '<p><a href="/">home</a></p>', theirs: '<p><a href="home">home</a></p>' },
   // Older documents carry `strong` for bold; Storyblok's renderer has no element for it and drops the emphasis.
   "mark: strong (the editor's older name for bold)": { ours: "<p><strong>s</strong></p>", theirs: "<p>s</p>" },

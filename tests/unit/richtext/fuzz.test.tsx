@@ -27,40 +27,146 @@ function random(seed: number) {
   };
 }
 
-const NODE_TYPES = ["doc", "text", "paragraph", "heading", "blockquote", "bullet_list", "ordered_list", "list_item", "code_block", "horizontal_rule", "hard_break", "image", "emoji", "blok", "table", "tableRow", "tableCell", "tableHeader", "script", "__proto__", "constructor", "iframe"];
-const MARK_TYPES = ["bold", "strong", "italic", "strike", "underline", "code", "superscript", "subscript", "link", "anchor", "styled", "textStyle", "highlight", "onclick", "toString"];
-const ATTR_KEYS = ["level", "textAlign", "dir", "order", "class", "src", "alt", "title", "name", "emoji", "body", "colspan", "rowspan", "colwidth", "backgroundColor", "href", "linktype", "target", "anchor", "custom", "id", "color", "onclick", "style", "onerror", "srcdoc"];
-const HOSTILE = ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "java\nscript:alert(1)", "data:text/html,<script>alert(1)</script>", "/\\evil.com", '"><script>alert(1)</script>', "<img src=x onerror=alert(1)>", "7 onclick=alert(1)", "url(https://t.example)", "expression(alert(1))", "_top", "onload", "#", "", "center", "rtl", "story", "email", "url", "_blank", "https://ok.example/a"];
+const NODE_TYPES = [
+  "doc",
+  "text",
+  "paragraph",
+  "heading",
+  "blockquote",
+  "bullet_list",
+  "ordered_list",
+  "list_item",
+  "code_block",
+  "horizontal_rule",
+  "hard_break",
+  "image",
+  "emoji",
+  "blok",
+  "table",
+  "tableRow",
+  "tableCell",
+  "tableHeader",
+  "script",
+  "__proto__",
+  "constructor",
+  "iframe",
+];
+const MARK_TYPES = [
+  "bold",
+  "strong",
+  "italic",
+  "strike",
+  "underline",
+  "code",
+  "superscript",
+  "subscript",
+  "link",
+  "anchor",
+  "styled",
+  "textStyle",
+  "highlight",
+  "onclick",
+  "toString",
+];
+const ATTR_KEYS = [
+  "level",
+  "textAlign",
+  "dir",
+  "order",
+  "class",
+  "src",
+  "alt",
+  "title",
+  "name",
+  "emoji",
+  "body",
+  "colspan",
+  "rowspan",
+  "colwidth",
+  "backgroundColor",
+  "href",
+  "linktype",
+  "target",
+  "anchor",
+  "custom",
+  "id",
+  "color",
+  "onclick",
+  "style",
+  "onerror",
+  "srcdoc",
+];
+const HOSTILE = [
+  "javascript:alert(1)",
+  " JaVaScRiPt:alert(1)",
+  "java\nscript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "/\\evil.com",
+  '"><script>alert(1)</script>',
+  "<img src=x onerror=alert(1)>",
+  "7 onclick=alert(1)",
+  "url(https://t.example)",
+  "expression(alert(1))",
+  "_top",
+  "onload",
+  "#",
+  "",
+  "center",
+  "rtl",
+  "story",
+  "email",
+  "url",
+  "_blank",
+  "https://ok.example/a",
+];
 
 type Rand = () => number;
 const pick = <T,>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 function junk(rand: Rand, depth: number): unknown {
   switch (Math.floor(rand() * 10)) {
-    case 0: return null;
-    case 1: return undefined;
-    case 2: return Math.floor(rand() * 200) - 100 + (rand() < 0.2 ? 0.5 : 0);
-    case 3: return rand() < 0.5;
-    case 4: return depth > 3 ? [] : Array.from({ length: Math.floor(rand() * 3) }, () => junk(rand, depth + 1));
-    case 5: return depth > 3 ? {} : Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick(rand, ATTR_KEYS), junk(rand, depth + 1)]));
-    default: return pick(rand, HOSTILE);
+    case 0:
+      return null;
+    case 1:
+      return undefined;
+    case 2:
+      return Math.floor(rand() * 200) - 100 + (rand() < 0.2 ? 0.5 : 0);
+    case 3:
+      return rand() < 0.5;
+    case 4:
+      return depth > 3 ? [] : Array.from({ length: Math.floor(rand() * 3) }, () => junk(rand, depth + 1));
+    case 5:
+      return depth > 3
+        ? {}
+        : Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick(rand, ATTR_KEYS), junk(rand, depth + 1)]));
+    default:
+      return pick(rand, HOSTILE);
   }
 }
 
 function randomMark(rand: Rand): unknown {
   if (rand() < 0.1) return junk(rand, 0);
-  const attrs = rand() < 0.15 ? junk(rand, 1) : Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(rand, ATTR_KEYS), junk(rand, 1)]));
+  const attrs =
+    rand() < 0.15
+      ? junk(rand, 1)
+      : Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(rand, ATTR_KEYS), junk(rand, 1)]));
   return { type: pick(rand, MARK_TYPES), attrs };
 }
 
 function randomNode(rand: Rand, depth: number): unknown {
   if (rand() < 0.05) return junk(rand, 0);
   const node: Record<string, unknown> = { type: pick(rand, NODE_TYPES) };
-  if (rand() < 0.7) node.attrs = rand() < 0.15 ? junk(rand, 1) : Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(rand, ATTR_KEYS), junk(rand, 1)]));
+  if (rand() < 0.7)
+    node.attrs =
+      rand() < 0.15
+        ? junk(rand, 1)
+        : Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(rand, ATTR_KEYS), junk(rand, 1)]));
   if (node.type === "text" || rand() < 0.1) node.text = rand() < 0.8 ? pick(rand, HOSTILE) : junk(rand, 1);
   if (rand() < 0.4) node.marks = rand() < 0.15 ? junk(rand, 1) : Array.from({ length: Math.floor(rand() * 4) }, () => randomMark(rand));
-  if (node.type === "blok" && rand() < 0.7) node.attrs = { body: rand() < 0.5 ? [{ component: pick(rand, HOSTILE) }, junk(rand, 1)] : junk(rand, 1) };
-  if (depth < 6 && rand() < 0.6) node.content = rand() < 0.1 ? junk(rand, 1) : Array.from({ length: Math.floor(rand() * 4) }, () => randomNode(rand, depth + 1));
+  if (node.type === "blok" && rand() < 0.7)
+    node.attrs = { body: rand() < 0.5 ? [{ component: pick(rand, HOSTILE) }, junk(rand, 1)] : junk(rand, 1) };
+  if (depth < 6 && rand() < 0.6)
+    node.content = rand() < 0.1 ? junk(rand, 1) : Array.from({ length: Math.floor(rand() * 4) }, () => randomNode(rand, depth + 1));
   return node;
 }
 
@@ -82,15 +188,79 @@ function mutate(rand: Rand, value: unknown, rate: number): unknown {
 function documentFor(rand: Rand, index: number): unknown {
   const corpus = [...referenceCases, ...ownCases];
   switch (index % 4) {
-    case 0: return { type: "doc", content: Array.from({ length: 1 + Math.floor(rand() * 4) }, () => randomNode(rand, 0)) };
-    case 1: return mutate(rand, corpus[index % corpus.length]!.doc, 0.15);
-    case 2: return { type: "doc", content: [deepChain(rand, index % 20 === 2 ? 3000 : Math.floor(rand() * 150))] };
-    default: return rand() < 0.1 ? junk(rand, 0) : { type: "doc", content: [mutate(rand, randomNode(rand, 0), 0.1)] };
+    case 0:
+      return { type: "doc", content: Array.from({ length: 1 + Math.floor(rand() * 4) }, () => randomNode(rand, 0)) };
+    case 1:
+      return mutate(rand, corpus[index % corpus.length]!.doc, 0.15);
+    case 2:
+      return { type: "doc", content: [deepChain(rand, index % 20 === 2 ? 3000 : Math.floor(rand() * 150))] };
+    default:
+      return rand() < 0.1 ? junk(rand, 0) : { type: "doc", content: [mutate(rand, randomNode(rand, 0), 0.1)] };
   }
 }
 
-const TAGS = new Set(["div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "pre", "code", "hr", "br", "img", "span", "table", "thead", "tbody", "tr", "th", "td", "a", "strong", "em", "s", "u", "sup", "sub", "mark", "i"]);
-const ATTRIBUTES = new Set(["class", "style", "dir", "start", "tabindex", "colspan", "rowspan", "href", "target", "rel", "title", "hreflang", "lang", "aria-label", "id", "src", "alt", "width", "height", "loading", "decoding", "data-name", "data-emoji", "role", "data-blok"]);
+const TAGS = new Set([
+  "div",
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "pre",
+  "code",
+  "hr",
+  "br",
+  "img",
+  "span",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "a",
+  "strong",
+  "em",
+  "s",
+  "u",
+  "sup",
+  "sub",
+  "mark",
+  "i",
+]);
+const ATTRIBUTES = new Set([
+  "class",
+  "style",
+  "dir",
+  "start",
+  "tabindex",
+  "colspan",
+  "rowspan",
+  "href",
+  "target",
+  "rel",
+  "title",
+  "hreflang",
+  "lang",
+  "aria-label",
+  "id",
+  "src",
+  "alt",
+  "width",
+  "height",
+  "loading",
+  "decoding",
+  "data-name",
+  "data-emoji",
+  "role",
+  "data-blok",
+]);
 const STYLE_PROPERTIES = new Set(["text-align", "color", "background-color", "width"]);
 const UNSAFE_URL = /^\s*(javascript|data|vbscript):/i;
 const window = new Window();
@@ -105,7 +275,8 @@ function violations(html: string): string[] {
     if (!TAGS.has(tag)) found.push(`<${tag}>`);
     for (const { name, value } of Array.from(element.attributes)) {
       if (!ATTRIBUTES.has(name)) found.push(`${tag}[${name}]`);
-      if ((name === "href" || name === "src") && UNSAFE_URL.test((value ?? "").replace(/[\u0000-\u0020]/g, ""))) found.push(`${tag}[${name}=${value}]`);
+      if ((name === "href" || name === "src") && UNSAFE_URL.test((value ?? "").replace(/[\u0000-\u0020]/g, "")))
+        found.push(`${tag}[${name}=${value}]`);
       if (name === "style") {
         for (const rule of (value ?? "").split(";").filter((r) => r.trim())) {
           const property = rule.slice(0, rule.indexOf(":")).trim();

@@ -44,7 +44,10 @@ function canonicalStyle(style: string): string {
     .filter(Boolean)
     .map((rule) => {
       const colon = rule.indexOf(":");
-      return `${rule.slice(0, colon).trim().toLowerCase()}: ${rule.slice(colon + 1).trim().replace(/\s+/g, " ")}`;
+      return `${rule.slice(0, colon).trim().toLowerCase()}: ${rule
+        .slice(colon + 1)
+        .trim()
+        .replace(/\s+/g, " ")}`;
     })
     .sort()
     .join("; ");

@@ -14,18 +14,20 @@ import type { TestBlok } from "./corpus";
 /** Both sides render an embedded block as the same marker element. */
 const blokMarker = (component: unknown) => `<div data-blok="${String(component).replace(/[&"<>]/g, "")}"></div>`;
 
-const removeAttributes = (selector: string, names: readonly string[]): Rewrite => (root) => {
-  let count = 0;
-  for (const element of all(root, selector)) {
-    for (const name of names) {
-      if (element.hasAttribute(name)) {
-        element.removeAttribute(name);
-        count += 1;
+const removeAttributes =
+  (selector: string, names: readonly string[]): Rewrite =>
+  (root) => {
+    let count = 0;
+    for (const element of all(root, selector)) {
+      for (const name of names) {
+        if (element.hasAttribute(name)) {
+          element.removeAttribute(name);
+          count += 1;
+        }
       }
     }
-  }
-  return count;
-};
+    return count;
+  };
 
 /** Our additions, each named and explained in docs/richtext.md. */
 export const OUR_ADDITIONS: Record<string, Rewrite> = {
@@ -64,12 +66,17 @@ export function renderOurs(doc: RichTextDoc<TestBlok>): string {
 }
 
 export function renderTheirs(doc: unknown): string {
-  return renderRichText(doc as never, {
-    renderers: {
-      blok: (node: { attrs?: { body?: unknown } }) =>
-        Array.isArray(node.attrs?.body) ? node.attrs.body.map((blok: { component?: unknown }) => blokMarker(blok?.component)).join("") : "",
-    },
-  } as never);
+  return renderRichText(
+    doc as never,
+    {
+      renderers: {
+        blok: (node: { attrs?: { body?: unknown } }) =>
+          Array.isArray(node.attrs?.body)
+            ? node.attrs.body.map((blok: { component?: unknown }) => blokMarker(blok?.component)).join("")
+            : "",
+      },
+    } as never,
+  );
 }
 
 export interface Compared {

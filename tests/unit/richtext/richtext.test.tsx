@@ -21,7 +21,10 @@ describe("RichText", () => {
       type: "doc",
       content: [
         { type: "heading", attrs: { level: 3 }, content: [{ type: "text", text: "Title" }] },
-        { type: "bullet_list", content: [{ type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "one" }] }] }] },
+        {
+          type: "bullet_list",
+          content: [{ type: "list_item", content: [{ type: "paragraph", content: [{ type: "text", text: "one" }] }] }],
+        },
         { type: "paragraph", content: [{ type: "text", text: "a" }, { type: "hard_break" }, { type: "text", text: "b" }] },
       ],
     });
@@ -36,14 +39,19 @@ describe("RichText", () => {
     expect(html).toContain('rel="noopener noreferrer"');
   });
 
-  it.each(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", " JaVaScRiPt:alert(1)"])("renders %s as plain text", (href) => {
-    const html = render(paragraph("click", [{ type: "link", attrs: { href, linktype: "url" } }]));
-    expect(html).not.toContain("<a");
-    expect(html).toContain("click");
-  });
+  it.each(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", " JaVaScRiPt:alert(1)"])(
+    "renders %s as plain text",
+    (href) => {
+      const html = render(paragraph("click", [{ type: "link", attrs: { href, linktype: "url" } }]));
+      expect(html).not.toContain("<a");
+      expect(html).toContain("click");
+    },
+  );
 
   it("turns story links into site paths with their anchor", () => {
-    const html = render(paragraph("Atlas", [{ type: "link", attrs: { href: "projects/2024/atlas", anchor: "result", linktype: "story" } }]));
+    const html = render(
+      paragraph("Atlas", [{ type: "link", attrs: { href: "projects/2024/atlas", anchor: "result", linktype: "story" } }]),
+    );
     expect(html).toContain('href="/projects/2024/atlas#result"');
   });
 
@@ -59,7 +67,15 @@ describe("RichText", () => {
       type: "doc",
       content: [
         { type: "code_block", attrs: { class: "language-ts" }, content: [{ type: "text", text: "const a = 1;" }] },
-        { type: "table", content: [{ type: "tableRow", content: [{ type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] }] }] },
+        {
+          type: "table",
+          content: [
+            {
+              type: "tableRow",
+              content: [{ type: "tableCell", content: [{ type: "paragraph", content: [{ type: "text", text: "x" }] }] }],
+            },
+          ],
+        },
       ],
     });
     expect(html).toMatch(/<pre [^>]*tabindex="0"/);

@@ -41,7 +41,9 @@ describe("sitemap and robots", () => {
   });
 
   it("names the sitemap and keeps crawlers out of the API only", () => {
-    expect(robotsTxt("https://x.example/sitemap.xml")).toBe("User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://x.example/sitemap.xml\n");
+    expect(robotsTxt("https://x.example/sitemap.xml")).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: https://x.example/sitemap.xml\n",
+    );
   });
 });
 
@@ -71,7 +73,14 @@ describe("the project page's link to all work", () => {
   const home = (body: unknown[]): ShownPage => ({ content: { component: "page", _uid: "h", body } }) as unknown as ShownPage;
 
   it("points at the home project list's section id", () => {
-    expect(allWorkHref(home([{ component: "hero_section", _uid: "a" }, { component: "card_list", _uid: "b", anchor: "Selected Work" }]))).toBe("/#selected-work");
+    expect(
+      allWorkHref(
+        home([
+          { component: "hero_section", _uid: "a" },
+          { component: "card_list", _uid: "b", anchor: "Selected Work" },
+        ]),
+      ),
+    ).toBe("/#selected-work");
   });
 
   it("falls back to the home page when there is no list to point at", () => {
@@ -81,7 +90,12 @@ describe("the project page's link to all work", () => {
 });
 
 describe("profileLinks", () => {
-  const link = (url: string, linktype = "url") => ({ component: "link", _uid: url, label: url, link: { id: "", url, linktype, fieldtype: "multilink", cached_url: url } });
+  const link = (url: string, linktype = "url") => ({
+    component: "link",
+    _uid: url,
+    label: url,
+    link: { id: "", url, linktype, fieldtype: "multilink", cached_url: url },
+  });
 
   it("collects external http(s) links from header and footer at any depth, once each, and nothing else", async () => {
     const { profileLinks } = await import("../../../src/seo/json-ld");
@@ -91,8 +105,16 @@ describe("profileLinks", () => {
       content: {
         component: "site_config",
         _uid: "s",
-        header: [{ component: "header_container", _uid: "h", navigation: [link("https://github.com/ev"), link("projects/atlas", "story")] }],
-        footer: [{ component: "footer_container", _uid: "f", columns: [nested, link("https://github.com/ev"), link("mailto:ev@example.com"), link("javascript:alert(1)")] }],
+        header: [
+          { component: "header_container", _uid: "h", navigation: [link("https://github.com/ev"), link("projects/atlas", "story")] },
+        ],
+        footer: [
+          {
+            component: "footer_container",
+            _uid: "f",
+            columns: [nested, link("https://github.com/ev"), link("mailto:ev@example.com"), link("javascript:alert(1)")],
+          },
+        ],
       },
     };
     expect(profileLinks(site as never)).toEqual(["https://deep.example/me", "https://github.com/ev"]);
@@ -102,7 +124,14 @@ describe("profileLinks", () => {
   it("leaves out files: a CV on an asset host is a link, not a profile", async () => {
     const { profileLinks } = await import("../../../src/seo/json-ld");
     const cv = link("https://a.storyblok.com/f/288141/x/cv.pdf", "asset");
-    const site = { content: { component: "site_config", _uid: "s", header: [], footer: [{ component: "footer_container", _uid: "f", columns: [cv, link("https://github.com/ev")] }] } };
+    const site = {
+      content: {
+        component: "site_config",
+        _uid: "s",
+        header: [],
+        footer: [{ component: "footer_container", _uid: "f", columns: [cv, link("https://github.com/ev")] }],
+      },
+    };
     expect(profileLinks(site as never)).toEqual(["https://github.com/ev"]);
   });
 });
@@ -113,8 +142,13 @@ describe("a project's JSON-LD", () => {
 
   it("dates the publication by the first one: republishing, or moving to another space, does not change it", async () => {
     const { creativeWorkJsonLd } = await import("../../../src/seo/json-ld");
-    expect(creativeWorkJsonLd(story({ first_published_at: "2023-02-13T09:00:00.000Z", published_at: "2026-11-26T05:56:01.198Z" }), null).datePublished).toBe("2023-02-13T09:00:00.000Z");
-    expect(creativeWorkJsonLd(story({ first_published_at: null, published_at: "2025-05-12T14:05:31.228Z" }), null).datePublished).toBe("2025-05-12T14:05:31.228Z");
+    expect(
+      creativeWorkJsonLd(story({ first_published_at: "2023-02-13T09:00:00.000Z", published_at: "2026-11-26T05:56:01.198Z" }), null)
+        .datePublished,
+    ).toBe("2023-02-13T09:00:00.000Z");
+    expect(creativeWorkJsonLd(story({ first_published_at: null, published_at: "2025-05-12T14:05:31.228Z" }), null).datePublished).toBe(
+      "2025-05-12T14:05:31.228Z",
+    );
     expect(creativeWorkJsonLd(story({ first_published_at: null, published_at: null }), null)).not.toHaveProperty("datePublished");
   });
 });

@@ -106,7 +106,11 @@ describe.skipIf(!hasRedis)("shared page cache handler", () => {
 
   it("holds a page no longer than the command timeout when Redis accepts but does not answer (stopped with SIGSTOP)", async () => {
     await handler.set("/projects/atlas", page("<h1>Atlas</h1>"), PAGE_CTX);
-    const pid = Number(execFileSync("pgrep", ["-f", `redis-server 127.0.0.1:${redis.port}`], { encoding: "utf8" }).trim().split("\n")[0]);
+    const pid = Number(
+      execFileSync("pgrep", ["-f", `redis-server 127.0.0.1:${redis.port}`], { encoding: "utf8" })
+        .trim()
+        .split("\n")[0],
+    );
     const linesBefore = lines(warn, "is unreachable");
     process.kill(pid, "SIGSTOP");
     try {
@@ -126,7 +130,11 @@ describe.skipIf(!hasRedis)("shared page cache handler", () => {
   it("a process busy past the command timeout takes the answer Redis sent meanwhile: no failure, no line", async () => {
     const key = `portfolio:pages:${BUILD_ID}:/projects/kiln`;
     await handler.set("/projects/kiln", page("<h1>Kiln</h1>"), PAGE_CTX);
-    const pid = Number(execFileSync("pgrep", ["-f", `redis-server 127.0.0.1:${redis.port}`], { encoding: "utf8" }).trim().split("\n")[0]);
+    const pid = Number(
+      execFileSync("pgrep", ["-f", `redis-server 127.0.0.1:${redis.port}`], { encoding: "utf8" })
+        .trim()
+        .split("\n")[0],
+    );
     const linesBefore = lines(warn, "is unreachable");
     // Twice: two failures in a row would declare Redis gone and log it.
     for (const round of [1, 2]) {

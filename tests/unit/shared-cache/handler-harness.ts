@@ -16,7 +16,13 @@ export interface NextCacheHandler {
   set(key: string, value: PageValue, ctx: object): Promise<void>;
 }
 
-export const page = (html: string): PageValue => ({ kind: "PAGES", html, pageData: { pageProps: { html } }, headers: undefined, status: undefined });
+export const page = (html: string): PageValue => ({
+  kind: "PAGES",
+  html,
+  pageData: { pageProps: { html } },
+  headers: undefined,
+  status: undefined,
+});
 export const PAGE_CTX = { cacheControl: { revalidate: false }, tags: [] };
 
 export interface HandlerUnderTest {
@@ -32,5 +38,8 @@ export async function makeHandler(buildId: string): Promise<HandlerUnderTest> {
   const { default: CacheHandler } = await import("../../../src/publishing/shared-cache/cache-handler.mjs");
   // The context Next.js gives it (FileSystemCacheContext); the handler reads only these two.
   const context = { serverDistDir: join(distDir, "server"), dev: false } as unknown as ConstructorParameters<typeof CacheHandler>[0];
-  return { handler: new CacheHandler(context) as unknown as NextCacheHandler, remove: () => rmSync(distDir, { recursive: true, force: true }) };
+  return {
+    handler: new CacheHandler(context) as unknown as NextCacheHandler,
+    remove: () => rmSync(distDir, { recursive: true, force: true }),
+  };
 }

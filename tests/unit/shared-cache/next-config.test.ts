@@ -19,9 +19,12 @@ describe("sharedPageCache", () => {
     expect(sharedPageCache(HANDLER, { REDIS_URL: value })).toEqual({});
   });
 
-  it.each(["redis://127.0.0.1:6379", "rediss://user:secret@cache.example.com:6380/2", " redis://redis "])("turns the handler on for %s, with no memory cache in front", (value) => {
-    expect(sharedPageCache(HANDLER, { REDIS_URL: value })).toEqual({ cacheHandler: HANDLER, cacheMaxMemorySize: 0 });
-  });
+  it.each(["redis://127.0.0.1:6379", "rediss://user:secret@cache.example.com:6380/2", " redis://redis "])(
+    "turns the handler on for %s, with no memory cache in front",
+    (value) => {
+      expect(sharedPageCache(HANDLER, { REDIS_URL: value })).toEqual({ cacheHandler: HANDLER, cacheMaxMemorySize: 0 });
+    },
+  );
 
   it.each([
     ["Vercel", { VERCEL: "1" }],

@@ -31,8 +31,21 @@ describe("icon options", () => {
   it("covers the categories editors need", () => {
     const values = Object.keys(ICON_SOURCES);
     // frameworks, design tools, headless CMS, code hosting, a professional network, UI
-    for (const value of ["react", "nextjs", "figma", "storyblok", "contentful", "github", "gitlab", "linkedin"]) expect(values).toContain(value);
-    for (const value of ["mail", "contacts", "download", "home", "info", "projects", "timeline", "menu", "close", "arrow-right", "arrow-left"]) {
+    for (const value of ["react", "nextjs", "figma", "storyblok", "contentful", "github", "gitlab", "linkedin"])
+      expect(values).toContain(value);
+    for (const value of [
+      "mail",
+      "contacts",
+      "download",
+      "home",
+      "info",
+      "projects",
+      "timeline",
+      "menu",
+      "close",
+      "arrow-right",
+      "arrow-left",
+    ]) {
       expect(values).toContain(value);
     }
   });
@@ -50,7 +63,9 @@ describe("icon options", () => {
 
 describe("parseBody", () => {
   it("keeps shapes and their geometry, drops paint and groups", () => {
-    expect(parseBody('<g fill="none" stroke="currentColor"><circle cx="12" cy="12" r="3"/><path fill-rule="evenodd" d="M3 12h6"/></g>', "t")).toEqual([
+    expect(
+      parseBody('<g fill="none" stroke="currentColor"><circle cx="12" cy="12" r="3"/><path fill-rule="evenodd" d="M3 12h6"/></g>', "t"),
+    ).toEqual([
       ["circle", { cx: "12", cy: "12", r: "3" }],
       ["path", { fillRule: "evenodd", d: "M3 12h6" }],
     ]);
@@ -101,8 +116,17 @@ describe("<Icon>", () => {
 describe("pageIcons", () => {
   it("picks the shapes of the icons the content names, and none the code already carries", () => {
     const content = [
-      { component: "page", body: [{ component: "link", icon: "github" }, { component: "card", icon: "arrow-right" }] },
-      { component: "site_config", footer: [{ component: "timeline_slide", icon: "react" }, { component: "link", icon: "toString" }, { icon: 42 }] },
+      {
+        component: "page",
+        body: [
+          { component: "link", icon: "github" },
+          { component: "card", icon: "arrow-right" },
+        ],
+      },
+      {
+        component: "site_config",
+        footer: [{ component: "timeline_slide", icon: "react" }, { component: "link", icon: "toString" }, { icon: 42 }],
+      },
       null,
     ];
     expect(Object.keys(pageIcons(content)).sort()).toEqual(["github", "react"]);

@@ -28,7 +28,12 @@ export function textToRichText(text: string | undefined): PlainRichText | undefi
     type: "doc",
     content: paragraphs.map((paragraph) => ({
       type: "paragraph",
-      content: paragraph.split("\n").flatMap((line, index): (TextLeaf | HardBreak)[] => [...(index > 0 ? [{ type: "hard_break" } as const] : []), ...(line === "" ? [] : [{ type: "text", text: line } as const])]),
+      content: paragraph
+        .split("\n")
+        .flatMap((line, index): (TextLeaf | HardBreak)[] => [
+          ...(index > 0 ? [{ type: "hard_break" } as const] : []),
+          ...(line === "" ? [] : [{ type: "text", text: line } as const]),
+        ]),
     })),
   };
 }

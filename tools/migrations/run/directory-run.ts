@@ -86,7 +86,8 @@ export type UndoResult =
  */
 export function undoLastRun(dir: string, force = false): UndoResult {
   const path = join(dir, LAST_RUN_FILE);
-  if (!existsSync(path)) return { undone: false, reason: `no run to undo in ${dir} (${LAST_RUN_FILE} is written by migrate run and removed by undo)` };
+  if (!existsSync(path))
+    return { undone: false, reason: `no run to undo in ${dir} (${LAST_RUN_FILE} is written by migrate run and removed by undo)` };
   const lastRun = JSON.parse(readFileSync(path, "utf8")) as LastRun;
   const changedSince = lastRun.files
     .filter(({ file, before, afterSha256 }) => {
@@ -95,7 +96,11 @@ export function undoLastRun(dir: string, force = false): UndoResult {
     })
     .map(({ file }) => file);
   if (changedSince.length > 0 && !force) {
-    return { undone: false, reason: "files changed since the last run; undoing would lose those edits (--force restores them anyway)", changedSince };
+    return {
+      undone: false,
+      reason: "files changed since the last run; undoing would lose those edits (--force restores them anyway)",
+      changedSince,
+    };
   }
   if (lastRun.journal === null) rmSync(join(dir, JOURNAL_FILE), { force: true });
   else writeAtomically(join(dir, JOURNAL_FILE), lastRun.journal);

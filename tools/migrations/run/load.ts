@@ -20,7 +20,9 @@ export async function loadMigration(id: string, script: string): Promise<LoadedM
   const module = await importTypeScript(script);
   // A file tsx compiles as CommonJS (no "type": "module" above it) nests the default export once more.
   const candidates = [module.default, (module.default as { default?: unknown } | undefined)?.default];
-  const found = candidates.find((value): value is { blocks: Record<string, unknown> } => isObject(value) && isObject((value as { blocks?: unknown }).blocks));
+  const found = candidates.find(
+    (value): value is { blocks: Record<string, unknown> } => isObject(value) && isObject((value as { blocks?: unknown }).blocks),
+  );
   if (found === undefined) throw new Error(`${script}: the default export is not a migration (export default defineMigration({ … }))`);
   for (const [block, fn] of Object.entries(found.blocks)) {
     if (typeof fn !== "function") throw new Error(`${script}: ${block} is not a function`);

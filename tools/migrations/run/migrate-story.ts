@@ -51,7 +51,9 @@ export function migrateContent(holder: { content: unknown }, migration: LoadedMi
   const slots = blockSlots(holder, "content");
   for (let i = slots.length - 1; i >= 0; i -= 1) {
     const { container, key, path } = slots[i]!;
-    const block = (Array.isArray(container) ? container[key as number] : container[key as string]) as Record<string, unknown> & { component: string };
+    const block = (Array.isArray(container) ? container[key as number] : container[key as string]) as Record<string, unknown> & {
+      component: string;
+    };
     const fn = Object.hasOwn(migration.blocks, block.component) ? migration.blocks[block.component] : undefined;
     if (fn === undefined) continue;
     const before = fieldTexts(block);
@@ -65,10 +67,15 @@ export function migrateContent(holder: { content: unknown }, migration: LoadedMi
     const blocks = Array.isArray(result) ? (result as unknown[]) : [result];
     const wrong = blocks.findIndex((item) => !isBlock(item));
     if (wrong >= 0) {
-      throw new MigrationFailure(migration.id, path, `the ${component} function returned ${describe(blocks[wrong])}, not a block (an object with a component)`);
+      throw new MigrationFailure(
+        migration.id,
+        path,
+        `the ${component} function returned ${describe(blocks[wrong])}, not a block (an object with a component)`,
+      );
     }
     if (Array.isArray(result)) {
-      if (!Array.isArray(container)) throw new MigrationFailure(migration.id, path, `the ${component} function returned a list, but a story's content is one block`);
+      if (!Array.isArray(container))
+        throw new MigrationFailure(migration.id, path, `the ${component} function returned a list, but a story's content is one block`);
       container.splice(key as number, 1, ...blocks);
     } else {
       (container as Record<string, unknown>)[key as string] = result;
@@ -83,14 +90,22 @@ function fieldTexts(block: Record<string, unknown>): Map<string, string> {
   return new Map(Object.entries(block).map(([key, value]) => [key, JSON.stringify(value)]));
 }
 
-function describeChange(path: string, component: string, before: Map<string, string>, after: (Record<string, unknown> & { component: string })[]): BlockChange | undefined {
+function describeChange(
+  path: string,
+  component: string,
+  before: Map<string, string>,
+  after: (Record<string, unknown> & { component: string })[],
+): BlockChange | undefined {
   const same = after.length === 1 && after[0]!.component === component;
   const kept = after.find((block) => block.component === component);
   const now = kept ? fieldTexts(kept) : undefined;
-  const fields = now === undefined ? [] : [...new Set([...before.keys(), ...now.keys()])]
-    .filter((key) => key !== "component" && before.get(key) !== now.get(key))
-    .map((key) => `${component}.${key}`)
-    .sort();
+  const fields =
+    now === undefined
+      ? []
+      : [...new Set([...before.keys(), ...now.keys()])]
+          .filter((key) => key !== "component" && before.get(key) !== now.get(key))
+          .map((key) => `${component}.${key}`)
+          .sort();
   if (same && fields.length === 0) return undefined;
   return same ? { path, component, fields } : { path, component, fields, into: after.map((block) => block.component) };
 }
@@ -114,7 +129,10 @@ export interface StoryChanges {
  * calls on each story (published or draft) it reads through the Management
  * API; it then validates the results (planRun's `validate`) before writing.
  */
-export function migrateStory<S extends { content: unknown }>(story: S, migrations: readonly LoadedMigration[]): { story: S; changes: StoryChanges[] } {
+export function migrateStory<S extends { content: unknown }>(
+  story: S,
+  migrations: readonly LoadedMigration[],
+): { story: S; changes: StoryChanges[] } {
   const copy = structuredClone(story);
   const changes = migrations.map((migration) => ({ migration: migration.id, blocks: migrateContent(copy, migration) }));
   return { story: copy, changes };

@@ -54,7 +54,13 @@ export function planRun(files: readonly StoryText[], migrations: readonly Loaded
     try {
       const result = migrateStory(story, migrations);
       const after = storyText(result.story);
-      const outcome = { file, fullSlug: String(story.full_slug), before: text, after: after === storyText(story) ? text : after, changes: result.changes };
+      const outcome = {
+        file,
+        fullSlug: String(story.full_slug),
+        before: text,
+        after: after === storyText(story) ? text : after,
+        changes: result.changes,
+      };
       outcomes.push(outcome);
       migrated.push([outcome, result.story]);
     } catch (error) {

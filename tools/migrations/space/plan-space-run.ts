@@ -34,7 +34,11 @@ export function changedOutcomes(plan: SpaceRunPlan): SpaceStoryOutcome[] {
   return plan.outcomes.filter((outcome) => outcome.published?.changed === true || outcome.draft?.changed === true);
 }
 
-export function planSpaceRun(stories: readonly SpaceStoryVersions[], migrations: readonly LoadedMigration[], validate: StoryValidator): SpaceRunPlan {
+export function planSpaceRun(
+  stories: readonly SpaceStoryVersions[],
+  migrations: readonly LoadedMigration[],
+  validate: StoryValidator,
+): SpaceRunPlan {
   const problems: string[] = [];
   const outcomes: SpaceStoryOutcome[] = [];
   const migrated: [label: string, story: CdnStory][] = [];
@@ -43,7 +47,12 @@ export function planSpaceRun(stories: readonly SpaceStoryVersions[], migrations:
     try {
       const result = migrateStory(before, migrations);
       migrated.push([label, result.story]);
-      return { before, after: result.story, changes: result.changes, changed: JSON.stringify(result.story.content) !== JSON.stringify(before.content) };
+      return {
+        before,
+        after: result.story,
+        changes: result.changes,
+        changed: JSON.stringify(result.story.content) !== JSON.stringify(before.content),
+      };
     } catch (error) {
       if (!(error instanceof MigrationFailure)) throw error;
       problems.push(`${label}: ${error.path}: migration ${error.migration}: ${error.problem}`);
@@ -58,6 +67,7 @@ export function planSpaceRun(stories: readonly SpaceStoryVersions[], migrations:
     outcomes.push(outcome);
   }
   const uuids = new Set(stories.map((story) => story.uuid));
-  for (const [label, story] of migrated) for (const problem of validate(story, (uuid) => uuids.has(uuid))) problems.push(`${label}: ${problem}`);
+  for (const [label, story] of migrated)
+    for (const problem of validate(story, (uuid) => uuids.has(uuid))) problems.push(`${label}: ${problem}`);
   return { outcomes, problems };
 }

@@ -37,7 +37,9 @@ export async function recordPushedMigrations(client: ManagementClient, options: 
   const spaceJournal = await readSpaceJournal(client);
   const inSpace = new Set(spaceJournal.entries.map((entry) => entry.name));
   // Grouped by run, so each entry keeps the time its migration ran on the content.
-  const runs = journal.runs.map((run) => ({ ran: run.ran, migrations: run.migrations.filter((id) => !inSpace.has(id)) })).filter((run) => run.migrations.length > 0);
+  const runs = journal.runs
+    .map((run) => ({ ran: run.ran, migrations: run.migrations.filter((id) => !inSpace.has(id)) }))
+    .filter((run) => run.migrations.length > 0);
   const missing = runs.flatMap((run) => run.migrations);
   if (missing.length === 0) return { kind: "recorded", recorded: [] };
 

@@ -33,7 +33,8 @@ export interface CoverageInput {
 export async function spaceCoverage(client: ManagementClient, input: CoverageInput): Promise<SpaceCoverage> {
   const entries = listMigrations(input.migrationsDir);
   const scripts = entries.filter((entry) => entry.script !== undefined).map((entry) => entry.id);
-  if (scripts.length === 0) return { covered: false, reason: `${input.migrationsDir}/ holds no migration, so none moved the space's stories` };
+  if (scripts.length === 0)
+    return { covered: false, reason: `${input.migrationsDir}/ holds no migration, so none moved the space's stories` };
 
   const last = lastSnapshot(entries);
   if (last !== undefined) {
@@ -51,15 +52,26 @@ export async function spaceCoverage(client: ManagementClient, input: CoverageInp
   const pending = scripts.filter((id) => !had.has(id));
   if (pending.length === 0) return { covered: true, migrations: scripts };
   if (input.pushing !== undefined) return pushedCoverage(client, input, input.pushing, scripts);
-  return { covered: false, reason: `the space has not had ${pending.length} migration(s): ${pending.join(", ")} (\`portfolio migrate run --space ${input.spaceId}\` runs them)` };
+  return {
+    covered: false,
+    reason: `the space has not had ${pending.length} migration(s): ${pending.join(", ")} (\`portfolio migrate run --space ${input.spaceId}\` runs them)`,
+  };
 }
 
 /** The pushed content's stories replace the space's: covered when the content has had every migration and the space holds no story it does not. */
-async function pushedCoverage(client: ManagementClient, input: CoverageInput, pushing: { dir: string; slugs: readonly string[] }, scripts: string[]): Promise<SpaceCoverage> {
+async function pushedCoverage(
+  client: ManagementClient,
+  input: CoverageInput,
+  pushing: { dir: string; slugs: readonly string[] },
+  scripts: string[],
+): Promise<SpaceCoverage> {
   const had = appliedMigrations(readJournal(pushing.dir).journal);
   const pending = scripts.filter((id) => !had.has(id));
   if (pending.length > 0) {
-    return { covered: false, reason: `${label(pushing.dir)}/ has not had ${pending.length} migration(s): ${pending.join(", ")} (\`portfolio migrate run\` runs them)` };
+    return {
+      covered: false,
+      reason: `${label(pushing.dir)}/ has not had ${pending.length} migration(s): ${pending.join(", ")} (\`portfolio migrate run\` runs them)`,
+    };
   }
   const others = await storiesNotPushed(client, pushing.slugs);
   if (others.length > 0) {

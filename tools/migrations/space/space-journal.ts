@@ -29,20 +29,27 @@ export interface SpaceJournal {
 
 export async function readSpaceJournal(client: ManagementClient): Promise<SpaceJournal> {
   const datasources = await listAll((page, perPage) =>
-    client.datasources.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.datasources ?? []), response })),
+    client.datasources
+      .list({ query: { page, per_page: perPage } })
+      .then(({ data, response }) => ({ rows: data.datasources ?? [], response })),
   );
   const datasource = datasources.find((candidate) => candidate.slug === JOURNAL_DATASOURCE.slug);
   if (datasource === undefined) return { datasourceId: undefined, entries: [] };
   const entries = await listAll((page, perPage) =>
     client.datasourceEntries
       .list({ query: { datasource_id: datasource.id, page, per_page: perPage } })
-      .then(({ data, response }) => ({ rows: (data.datasource_entries ?? []), response })),
+      .then(({ data, response }) => ({ rows: data.datasource_entries ?? [], response })),
   );
   return { datasourceId: datasource.id, entries };
 }
 
 /** Adds one entry per migration, creating the datasource first when needed; returns the entries' ids (undo removes them). */
-export async function recordInSpace(client: ManagementClient, journal: SpaceJournal, migrations: readonly string[], ran: string): Promise<{ datasourceId: number; created: boolean; entryIds: number[] }> {
+export async function recordInSpace(
+  client: ManagementClient,
+  journal: SpaceJournal,
+  migrations: readonly string[],
+  ran: string,
+): Promise<{ datasourceId: number; created: boolean; entryIds: number[] }> {
   let datasourceId = journal.datasourceId;
   const created = datasourceId === undefined;
   if (datasourceId === undefined) {
@@ -51,7 +58,9 @@ export async function recordInSpace(client: ManagementClient, journal: SpaceJour
   }
   const entryIds: number[] = [];
   for (const id of migrations) {
-    const { data } = await client.datasourceEntries.create({ body: { datasource_entry: { name: id, value: ran, datasource_id: datasourceId } } });
+    const { data } = await client.datasourceEntries.create({
+      body: { datasource_entry: { name: id, value: ran, datasource_id: datasourceId } },
+    });
     entryIds.push((data as { datasource_entry: { id: number } }).datasource_entry.id);
     crashPoint("space-run:after-entry");
   }
@@ -59,7 +68,10 @@ export async function recordInSpace(client: ManagementClient, journal: SpaceJour
 }
 
 /** Takes a run's entries out again (and the datasource, when the run created it). */
-export async function forgetInSpace(client: ManagementClient, recorded: { datasourceId: number; created: boolean; entryIds: number[] }): Promise<void> {
+export async function forgetInSpace(
+  client: ManagementClient,
+  recorded: { datasourceId: number; created: boolean; entryIds: number[] },
+): Promise<void> {
   if (recorded.created) {
     await client.datasources.delete(recorded.datasourceId);
     return;

@@ -44,9 +44,14 @@ interface Row {
 
 export class NoPublishedReader extends Error {}
 
-export async function readSpaceStories(client: ManagementClient, readPublished: PublishedReader | undefined): Promise<SpaceStoryVersions[]> {
+export async function readSpaceStories(
+  client: ManagementClient,
+  readPublished: PublishedReader | undefined,
+): Promise<SpaceStoryVersions[]> {
   const rows = await listAll((page, perPage) =>
-    client.stories.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as Row[], response })),
+    client.stories
+      .list({ query: { page, per_page: perPage } })
+      .then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as Row[], response })),
   );
   const stories: SpaceStoryVersions[] = [];
   for (const row of rows.filter((candidate) => !candidate.is_folder).sort((a, b) => a.full_slug.localeCompare(b.full_slug, "en-us"))) {
@@ -85,5 +90,9 @@ export async function readSpaceStories(client: ManagementClient, readPublished: 
 export function withoutEditable<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutEditable) as T;
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "_editable").map(([key, inner]) => [key, withoutEditable(inner)])) as T;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "_editable")
+      .map(([key, inner]) => [key, withoutEditable(inner)]),
+  ) as T;
 }

@@ -9,7 +9,9 @@ import type { ManagementClient } from "../../management-api/management-client";
 /** Their full slugs, sorted. */
 export async function storiesNotPushed(client: ManagementClient, pushedSlugs: readonly string[]): Promise<string[]> {
   const rows = await listAll((page, perPage) =>
-    client.stories.list({ query: { page, per_page: perPage } }).then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as { full_slug: string; is_folder: boolean }[], response })),
+    client.stories
+      .list({ query: { page, per_page: perPage } })
+      .then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as { full_slug: string; is_folder: boolean }[], response })),
   );
   const pushed = new Set(pushedSlugs);
   return rows

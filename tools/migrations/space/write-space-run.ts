@@ -36,7 +36,13 @@ async function save(client: ManagementClient, story: Placement, content: JsonObj
 }
 
 /** The writes that leave a story in `state` with these versions; returns the working copy's content as answered last. */
-async function restoreState(client: ManagementClient, story: Placement, state: StoryState, published: JsonObject | undefined, draft: JsonObject | undefined): Promise<unknown> {
+async function restoreState(
+  client: ManagementClient,
+  story: Placement,
+  state: StoryState,
+  published: JsonObject | undefined,
+  draft: JsonObject | undefined,
+): Promise<unknown> {
   let working: unknown;
   if (state !== "draft") working = await save(client, story, published!, true);
   if (state !== "published") working = await save(client, story, draft!, false);
@@ -45,7 +51,9 @@ async function restoreState(client: ManagementClient, story: Placement, state: S
 
 /** A working copy's fingerprint, to tell on undo whether anyone edited the story after the run. */
 export function contentSha256(content: unknown): string {
-  return createHash("sha256").update(JSON.stringify(content ?? null)).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(content ?? null))
+    .digest("hex");
 }
 
 export interface SpaceRunResult {
@@ -60,7 +68,11 @@ export interface SpaceRunResult {
  * (cutShort) is undone before anything else runs on the space, so a rerun
  * starts from the stories as they were and ends as an uninterrupted run.
  */
-export async function writeSpaceRun(client: ManagementClient, plan: SpaceRunPlan, options: { spaceId: number; migrations: string[]; ran: Date; snapshotPath: string }): Promise<SpaceRunResult> {
+export async function writeSpaceRun(
+  client: ManagementClient,
+  plan: SpaceRunPlan,
+  options: { spaceId: number; migrations: string[]; ran: Date; snapshotPath: string },
+): Promise<SpaceRunResult> {
   if (plan.problems.length > 0) throw new Error("a run with problems is never written");
   const changed = changedOutcomes(plan);
   const journal = await readSpaceJournal(client);
@@ -74,17 +86,19 @@ export async function writeSpaceRun(client: ManagementClient, plan: SpaceRunPlan
     ran: options.ran.toISOString(),
     migrations: options.migrations,
     journalExisted: journal.datasourceId !== undefined,
-    stories: changed.map(({ story, published, draft }, index): SnapshotStory => ({
-      id: story.id,
-      fullSlug: story.fullSlug,
-      name: story.name,
-      slug: story.slug,
-      parentId: story.parentId,
-      state: story.state,
-      ...(published && { published: published.before.content }),
-      ...(draft && { draft: draft.before.content }),
-      intendedSha256: intendedWorkingCopies(writes[index]!).map(contentSha256),
-    })),
+    stories: changed.map(
+      ({ story, published, draft }, index): SnapshotStory => ({
+        id: story.id,
+        fullSlug: story.fullSlug,
+        name: story.name,
+        slug: story.slug,
+        parentId: story.parentId,
+        state: story.state,
+        ...(published && { published: published.before.content }),
+        ...(draft && { draft: draft.before.content }),
+        intendedSha256: intendedWorkingCopies(writes[index]!).map(contentSha256),
+      }),
+    ),
   };
   writeLastRun(options.snapshotPath, lastRun);
   crashPoint("space-run:after-intent");
@@ -100,7 +114,11 @@ export async function writeSpaceRun(client: ManagementClient, plan: SpaceRunPlan
 }
 
 /** Each working copy the run's writes leave a story with, in order (a pending story: its published version, then its draft). */
-function intendedWorkingCopies(write: { state: StoryState; published: JsonObject | undefined; draft: JsonObject | undefined }): JsonObject[] {
+function intendedWorkingCopies(write: {
+  state: StoryState;
+  published: JsonObject | undefined;
+  draft: JsonObject | undefined;
+}): JsonObject[] {
   return [...(write.state !== "draft" ? [write.published!] : []), ...(write.state !== "published" ? [write.draft!] : [])];
 }
 
@@ -109,7 +127,9 @@ export function cutShort(lastRun: SpaceLastRun): boolean {
   return lastRun.journal === undefined || lastRun.undoing === true;
 }
 
-export type SpaceUndoResult = { undone: true; migrations: string[]; stories: string[] } | { undone: false; reason: string; changedSince?: string[] };
+export type SpaceUndoResult =
+  | { undone: true; migrations: string[]; stories: string[] }
+  | { undone: false; reason: string; changedSince?: string[] };
 
 /**
  * Puts back every story the last run wrote, in its state, and takes the
@@ -122,7 +142,8 @@ export type SpaceUndoResult = { undone: true; migrations: string[]; stories: str
  */
 export async function undoSpaceRun(client: ManagementClient, snapshotPath: string, force = false): Promise<SpaceUndoResult> {
   const lastRun = readLastRun(snapshotPath);
-  if (lastRun === undefined) return { undone: false, reason: `no run to undo (${snapshotPath} is written by migrate run --space and removed by undo)` };
+  if (lastRun === undefined)
+    return { undone: false, reason: `no run to undo (${snapshotPath} is written by migrate run --space and removed by undo)` };
   if (!force) {
     const changedSince: string[] = [];
     for (const story of lastRun.stories) {
@@ -131,10 +152,19 @@ export async function undoSpaceRun(client: ManagementClient, snapshotPath: strin
       const { data } = await client.stories.get(story.id);
       const now = contentSha256((data as { story?: { content?: unknown } }).story?.content);
       // What the run left or meant to leave, and what the story was (an undo cut short after restoring it).
-      const known = [story.afterSha256, ...(story.intendedSha256 ?? []), ...[story.published, story.draft].filter((content) => content !== undefined).map(contentSha256)];
+      const known = [
+        story.afterSha256,
+        ...(story.intendedSha256 ?? []),
+        ...[story.published, story.draft].filter((content) => content !== undefined).map(contentSha256),
+      ];
       if (!known.includes(now)) changedSince.push(story.fullSlug);
     }
-    if (changedSince.length > 0) return { undone: false, reason: "stories edited since the run; undoing would lose those edits (--force restores them anyway)", changedSince };
+    if (changedSince.length > 0)
+      return {
+        undone: false,
+        reason: "stories edited since the run; undoing would lose those edits (--force restores them anyway)",
+        changedSince,
+      };
   }
   lastRun.undoing = true;
   writeLastRun(snapshotPath, lastRun);
@@ -155,5 +185,9 @@ async function forgetRunInSpace(client: ManagementClient, lastRun: SpaceLastRun)
   const migrations = new Set(lastRun.migrations);
   const ours = journal.entries.filter((entry) => migrations.has(entry.name) && entry.value === lastRun.ran);
   const made = lastRun.journalExisted === undefined ? lastRun.journal?.created === true : !lastRun.journalExisted;
-  await forgetInSpace(client, { datasourceId: journal.datasourceId, created: made && ours.length === journal.entries.length, entryIds: ours.map((entry) => entry.id) });
+  await forgetInSpace(client, {
+    datasourceId: journal.datasourceId,
+    created: made && ours.length === journal.entries.length,
+    entryIds: ours.map((entry) => entry.id),
+  });
 }

@@ -42,7 +42,9 @@ export function connect(location: StoreLocation): Connection {
       types,
     });
     // A connection that breaks while idle (the database restarts) is dropped from the pool, not thrown at the process.
-    pool.on("error", (error) => console.warn(`contact: a Postgres connection was lost (${error.message}); the next query opens a new one.`));
+    pool.on("error", (error) =>
+      console.warn(`contact: a Postgres connection was lost (${error.message}); the next query opens a new one.`),
+    );
     // One that breaks while checked out (mid-query: the database restarts under it) rejects that query,
     // and node-postgres also emits "error" on the client, which has no listener while it is checked out:
     // unheard, that is an uncaught exception that ends the process. The query's rejection is the report.

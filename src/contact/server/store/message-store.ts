@@ -130,7 +130,12 @@ function createMessageStore(connection: Connection) {
     async markFailed(id: number, error: string, nextAttemptAt: number): Promise<void> {
       await db
         .updateTable("contact_messages")
-        .set((eb) => ({ attempts: eb("attempts", "+", 1), last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt, lease_until: null }))
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          last_error: error.slice(0, 500),
+          next_attempt_at: nextAttemptAt,
+          lease_until: null,
+        }))
         .where("id", "=", id)
         .execute();
     },

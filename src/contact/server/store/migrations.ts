@@ -96,6 +96,9 @@ export async function migrateToLatest(db: MigrationDb, dialect: Dialect): Promis
   if (dialect === "sqlite") await sql.raw(error ? "ROLLBACK" : "COMMIT").execute(db);
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName;
-    throw new Error(`contact store: could not apply table version ${failed ?? "(before any version)"}: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
+    throw new Error(
+      `contact store: could not apply table version ${failed ?? "(before any version)"}: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
+      { cause: error },
+    );
   }
 }

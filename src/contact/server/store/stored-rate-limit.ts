@@ -42,7 +42,9 @@ export function createStoredRateLimit(connection: Connection) {
       salt = undefined; // the database was down: try again on the next post
       throw error;
     });
-    return createHmac("sha256", await salt).update(rateLimitNetwork(address)).digest("base64url");
+    return createHmac("sha256", await salt)
+      .update(rateLimitNetwork(address))
+      .digest("base64url");
   }
 
   return {
@@ -50,7 +52,10 @@ export function createStoredRateLimit(connection: Connection) {
     async hit(address: string, { limit, windowMs }: RateLimitRule, at: number = Date.now()): Promise<RateDecision> {
       const key = await keyFor(address);
       return writeTransaction(connection, LOCK_KEY, async (trx) => {
-        await trx.deleteFrom("contact_rate_hits").where("at", "<=", at - windowMs).execute();
+        await trx
+          .deleteFrom("contact_rate_hits")
+          .where("at", "<=", at - windowMs)
+          .execute();
         const recent = await trx
           .selectFrom("contact_rate_hits")
           .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.min<number>("at").as("oldest")])

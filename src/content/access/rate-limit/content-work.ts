@@ -13,7 +13,8 @@ export async function doContentWork<T>(priority: RequestPriority, work: () => Pr
     return await runAtPriority(priority, work, (made) => (record = made));
   } catch (error) {
     const turnedAway = record?.turnedAway;
-    if (turnedAway && !isContentBusy(error)) throw new ContentBusyError(priority, "a request of this work was turned away", turnedAway.retryAfterSeconds);
+    if (turnedAway && !isContentBusy(error))
+      throw new ContentBusyError(priority, "a request of this work was turned away", turnedAway.retryAfterSeconds);
     throw error;
   }
 }

@@ -37,7 +37,8 @@ export function createLocalWindow(windowMs: number, now: () => number = Date.now
   /** Each counted request: when its answer came, Infinity while it is on its way. */
   const entries: { answeredAt: number }[] = [];
   const prune = (at: number) => {
-    for (let i = entries.length - 1; i >= 0; i--) if ((entries[i] as { answeredAt: number }).answeredAt <= at - windowMs) entries.splice(i, 1);
+    for (let i = entries.length - 1; i >= 0; i--)
+      if ((entries[i] as { answeredAt: number }).answeredAt <= at - windowMs) entries.splice(i, 1);
   };
   const slot = (): Slot => {
     const entry = { answeredAt: Infinity };

@@ -63,10 +63,12 @@ export function reportProblems(problems: StoryFileProblem[]): void {
 }
 
 export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
-  const store = options.store ?? createStoryStore(options.dir, {
-    checkIntervalMs: options.checkIntervalMs,
-    onProblems: options.onProblems ?? reportProblems,
-  });
+  const store =
+    options.store ??
+    createStoryStore(options.dir, {
+      checkIntervalMs: options.checkIntervalMs,
+      onProblems: options.onProblems ?? reportProblems,
+    });
   const spaceId = options.spaceId ?? "0";
 
   return async (request) => {

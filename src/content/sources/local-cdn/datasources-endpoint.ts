@@ -41,7 +41,12 @@ export function listDatasourceEntries(ctx: RequestContext): Response {
   const page = pageOf(ctx.params, MAX_DATASOURCES_PER_PAGE);
   const answered = paginate(rows, page).map((entry) => {
     const dimensionId = dimension ? dimensionOf.get(entry.datasource_id) : undefined;
-    return { id: entry.id, name: entry.name, value: entry.value, dimension_value: dimensionId === undefined ? null : (entry.dimensionValues[String(dimensionId)] ?? null) };
+    return {
+      id: entry.id,
+      name: entry.name,
+      value: entry.value,
+      dimension_value: dimensionId === undefined ? null : (entry.dimensionValues[String(dimensionId)] ?? null),
+    };
   });
   return jsonResponse(200, { datasource_entries: answered, cv: ctx.snapshot.cv }, PUBLISHED_CACHE_CONTROL, {
     total: String(rows.length),

@@ -38,9 +38,15 @@ export function parseFilterQuery(params: URLSearchParams): FilterQuery | undefin
     if (!match) continue;
     const [, group, field = "", operation = ""] = match;
     const values = value.split(",").map((v) => v.trim());
-    const condition: Condition = { field, operation, values, ...((operation === "like" || operation === "not_like") && { patterns: values.map(wildcard) }) };
+    const condition: Condition = {
+      field,
+      operation,
+      values,
+      ...((operation === "like" || operation === "not_like") && { patterns: values.map(wildcard) }),
+    };
     if (group === undefined) query.all.push(condition);
-    else if (group === "") query.any.push([condition]); // `[]`: every key is its own alternative
+    else if (group === "")
+      query.any.push([condition]); // `[]`: every key is its own alternative
     else indexed.set(group, [...(indexed.get(group) ?? []), condition]);
   }
   query.any.push(...indexed.values());
@@ -64,7 +70,13 @@ function valueAt(content: Json, path: string): Json | undefined {
 const isMissing = (v: Json | undefined): v is null | undefined => v === undefined || v === null;
 
 function wildcard(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "i");
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+    "i",
+  );
 }
 
 /** Storyblok dates look like `2023-02-13 00:00` (UTC); ISO strings with a zone compare alike. */

@@ -107,7 +107,18 @@ function folders(snapshot: StoreSnapshot): CdnFolder[] {
   // Parents first, so a folder finds the id of the folder it is in.
   for (const [path, id] of [...implied].sort((a, b) => a[0].split("/").length - b[0].split("/").length)) {
     const slug = path.split("/").pop()!;
-    const folder: CdnFolder = { id, uuid: folderUuid(id), name: slug, slug, full_slug: path, parent_id: byPath.get(folderPathOf(path))?.id ?? 0, position: 0, created_at: null, updated_at: null, published_at: null };
+    const folder: CdnFolder = {
+      id,
+      uuid: folderUuid(id),
+      name: slug,
+      slug,
+      full_slug: path,
+      parent_id: byPath.get(folderPathOf(path))?.id ?? 0,
+      position: 0,
+      created_at: null,
+      updated_at: null,
+      published_at: null,
+    };
     byPath.set(path, folder);
     all.push(folder);
   }
@@ -131,7 +142,12 @@ function buildEntries(ctx: RequestContext): Entry[] {
     const story = ctx.version === "draft" ? stored.draft : stored.published;
     if (!story) continue;
     const published = stored.published !== null;
-    list.push({ fullSlug: story.full_slug, uuid: story.uuid, parentId: parentOf(story.parent_id) ?? 0, link: (dates) => storyLink(story, published, dates) });
+    list.push({
+      fullSlug: story.full_slug,
+      uuid: story.uuid,
+      parentId: parentOf(story.parent_id) ?? 0,
+      link: (dates) => storyLink(story, published, dates),
+    });
   }
   for (const folder of folders(ctx.snapshot)) {
     list.push({ fullSlug: folder.full_slug, uuid: folder.uuid, parentId: folder.parent_id, link: (dates) => folderLink(folder, dates) });
@@ -151,17 +167,27 @@ export function listLinks(ctx: RequestContext): Response {
     const { params } = ctx;
     const includeDates = includeDatesOf(params);
     const paginated = params.get("paginated");
-    if (paginated !== null && paginated !== "" && paginated !== "0" && paginated !== "1") throw new BadQuery(`paginated must be 1 or 0, got "${paginated}"`);
+    if (paginated !== null && paginated !== "" && paginated !== "0" && paginated !== "1")
+      throw new BadQuery(`paginated must be 1 or 0, got "${paginated}"`);
     const startsWith = params.get("starts_with")?.replace(/^\//, "");
     const withParent = params.get("with_parent");
-    if (withParent !== null && withParent !== "" && !/^\d+$/.test(withParent)) throw new BadQuery(`with_parent must be a folder id (0 for the top level), got "${withParent}"`);
+    if (withParent !== null && withParent !== "" && !/^\d+$/.test(withParent))
+      throw new BadQuery(`with_parent must be a folder id (0 for the top level), got "${withParent}"`);
     const parent = withParent === null || withParent === "" ? undefined : Number(withParent);
     const all = entries(ctx);
-    const matching = startsWith || parent !== undefined ? all.filter((entry) => (!startsWith || entry.fullSlug.startsWith(startsWith)) && (parent === undefined || entry.parentId === parent)) : all;
+    const matching =
+      startsWith || parent !== undefined
+        ? all.filter(
+            (entry) => (!startsWith || entry.fullSlug.startsWith(startsWith)) && (parent === undefined || entry.parentId === parent),
+          )
+        : all;
     const page = pageOf(params, MAX_LINKS_PER_PAGE);
     const links: Record<string, Link> = {};
     for (const entry of paginate(matching, page)) links[entry.uuid] = entry.link(includeDates);
-    return jsonResponse(200, { links, cv: ctx.snapshot.cv }, cacheControlFor(ctx.version), { total: String(matching.length), "per-page": String(page.perPage) });
+    return jsonResponse(200, { links, cv: ctx.snapshot.cv }, cacheControlFor(ctx.version), {
+      total: String(matching.length),
+      "per-page": String(page.perPage),
+    });
   } catch (error) {
     if (error instanceof BadQuery) return badRequest(error.message);
     throw error;

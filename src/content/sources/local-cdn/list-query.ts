@@ -30,7 +30,10 @@ function escapeRegExp(text: string): string {
 }
 
 export function csv(value: string): string[] {
-  return value.split(",").map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** A flag's value: `1`/`true` or `0`/`false`; anything else is refused. */
@@ -69,7 +72,8 @@ export function levelOf(fullSlug: string): number {
 
 /** Whether `needle` (lower case) is in the story's name, slug, full slug or any text or number of its content. */
 function containsText(story: CdnStory, needle: string): boolean {
-  if ([story.name, story.slug, story.full_slug].some((text) => typeof text === "string" && text.toLowerCase().includes(needle))) return true;
+  if ([story.name, story.slug, story.full_slug].some((text) => typeof text === "string" && text.toLowerCase().includes(needle)))
+    return true;
   const stack: Json[] = [story.content];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -223,7 +227,8 @@ function comparatorOf(spec: string): Comparator {
   if (type !== undefined && type !== "int" && type !== "float") throw new BadQuery(`sort_by type must be int or float, got "${type}"`);
   const sign = direction === "desc" ? -1 : 1;
   const numeric = type !== undefined;
-  const valueOf = (story: CdnStory): Json | undefined => (path.startsWith("content.") ? valueAtPath(story.content, path.slice("content.".length)) : story[path]);
+  const valueOf = (story: CdnStory): Json | undefined =>
+    path.startsWith("content.") ? valueAtPath(story.content, path.slice("content.".length)) : story[path];
   return (a, b) => compareValues(valueOf(a), valueOf(b), numeric, sign);
 }
 

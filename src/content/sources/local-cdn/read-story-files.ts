@@ -44,10 +44,7 @@ export async function stampFiles(files: readonly string[]): Promise<FileStamp[]>
   );
 }
 
-export async function readStoryFile(
-  path: string,
-  contentDir: string,
-): Promise<StoryFile | StoryFileProblem> {
+export async function readStoryFile(path: string, contentDir: string): Promise<StoryFile | StoryFileProblem> {
   const file = relative(contentDir, path).split(sep).join("/");
   let parsed: unknown;
   try {
@@ -62,7 +59,7 @@ export async function readStoryFile(
 /** The fields the CDN itself relies on; everything else is passed through as written. */
 function storyShapeProblem(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return "not a story object (expected the object the CDN returns under \"story\")";
+    return 'not a story object (expected the object the CDN returns under "story")';
   }
   const story = value as Record<string, unknown>;
   const content = story.content as Record<string, unknown> | null | undefined;

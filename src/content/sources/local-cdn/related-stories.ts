@@ -27,16 +27,27 @@ export function relatedParts(
   lookup: (uuid: string) => CdnStory | undefined,
 ): RelatedParts {
   const parts: RelatedParts = {};
-  const patterns = (params.get("resolve_relations") ?? "").split(",").map((p) => p.trim()).filter(Boolean);
+  const patterns = (params.get("resolve_relations") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const level = Number(params.get("resolve_level") ?? "1");
 
   const rels = resolve(relationUuids(stories, patterns), lookup);
   if (level >= 2 && rels.length > 0) {
     // Level 2: relations of the related stories travel in the same list.
     const seen = new Set([...rels.map((r) => r.uuid), ...stories.map((s) => s.uuid)]);
-    rels.push(...resolve(relationUuids(rels, patterns).filter((uuid) => !seen.has(uuid)), lookup));
+    rels.push(
+      ...resolve(
+        relationUuids(rels, patterns).filter((uuid) => !seen.has(uuid)),
+        lookup,
+      ),
+    );
   }
-  const relSplit = inlineOrUuids(rels, rels.map((r) => r.uuid));
+  const relSplit = inlineOrUuids(
+    rels,
+    rels.map((r) => r.uuid),
+  );
   if ("uuids" in relSplit) parts.rel_uuids = relSplit.uuids;
   else parts.rels = relSplit.inline;
 
@@ -46,10 +57,18 @@ export function relatedParts(
   if (linked.length > 0 && params.get("resolve_links_level") === "2") {
     // Level 2: the stories the linked stories link to travel in the same list.
     const seen = new Set([...linked.map((l) => l.uuid), ...stories.map((s) => s.uuid)]);
-    linked.push(...resolve(linkUuids(linked).filter((uuid) => !seen.has(uuid)), lookup));
+    linked.push(
+      ...resolve(
+        linkUuids(linked).filter((uuid) => !seen.has(uuid)),
+        lookup,
+      ),
+    );
   }
   const links = shape ? linked.map(shape) : linked;
-  const linkSplit = inlineOrUuids(links, linked.map((l) => l.uuid));
+  const linkSplit = inlineOrUuids(
+    links,
+    linked.map((l) => l.uuid),
+  );
   if ("uuids" in linkSplit) parts.link_uuids = linkSplit.uuids;
   else parts.links = linkSplit.inline;
   return parts;

@@ -27,12 +27,7 @@ function railsJson(body: unknown): string {
   return JSON.stringify(body).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
 
-export function jsonResponse(
-  status: number,
-  body: unknown,
-  cacheControl: string,
-  extraHeaders: Record<string, string> = {},
-): Response {
+export function jsonResponse(status: number, body: unknown, cacheControl: string, extraHeaders: Record<string, string> = {}): Response {
   const text = railsJson(body);
   const etag = `W/"${createHash("md5").update(text).digest("hex")}"`;
   return new Response(text, {

@@ -80,7 +80,8 @@ const ASSET_METADATA = ["alt", "title", "copyright", "focus", "source", "meta_da
 
 type Record_ = Record<string, unknown>;
 const isObject = (value: unknown): value is Record_ => typeof value === "object" && value !== null && !Array.isArray(value);
-const list = (document: Record_, key: string): Record_[] => (Array.isArray(document[key]) ? (document[key] as unknown[]).filter(isObject) : []);
+const list = (document: Record_, key: string): Record_[] =>
+  Array.isArray(document[key]) ? (document[key] as unknown[]).filter(isObject) : [];
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 const int = (value: unknown): number | undefined => (typeof value === "number" && Number.isInteger(value) ? value : undefined);
 
@@ -130,7 +131,10 @@ export async function readCdnSpace(dir: string, problems: StoryFileProblem[]): P
   }
   return {
     name: text(settings.name) ?? DEFAULT_SPACE_NAME,
-    languageCodes: (Array.isArray(settings.languages) ? settings.languages : []).filter(isObject).map((l) => l.code).filter((code): code is string => typeof code === "string" && code !== ""),
+    languageCodes: (Array.isArray(settings.languages) ? settings.languages : [])
+      .filter(isObject)
+      .map((l) => l.code)
+      .filter((code): code is string => typeof code === "string" && code !== ""),
     folders: folderMap,
     datasources: list(datasources!, "datasources").flatMap((d) => {
       const id = int(d.id);
@@ -139,7 +143,16 @@ export async function readCdnSpace(dir: string, problems: StoryFileProblem[]): P
         const dimensionId = int(dim.id);
         if (dimensionId === undefined || typeof dim.entry_value !== "string") return [];
         const { created_at, updated_at } = dim;
-        return [{ id: dimensionId, name: text(dim.name) ?? dim.entry_value, entry_value: dim.entry_value, datasource_id: id, ...(typeof created_at === "string" && { created_at }), ...(typeof updated_at === "string" && { updated_at }) }];
+        return [
+          {
+            id: dimensionId,
+            name: text(dim.name) ?? dim.entry_value,
+            entry_value: dim.entry_value,
+            datasource_id: id,
+            ...(typeof created_at === "string" && { created_at }),
+            ...(typeof updated_at === "string" && { updated_at }),
+          },
+        ];
       });
       return [{ id, name: text(d.name) ?? d.slug, slug: d.slug, dimensions }];
     }),
@@ -147,7 +160,9 @@ export async function readCdnSpace(dir: string, problems: StoryFileProblem[]): P
       const id = int(e.id);
       const datasourceId = int(e.datasource_id);
       if (id === undefined || datasourceId === undefined) return [];
-      const values = isObject(e.dimension_values) ? Object.fromEntries(Object.entries(e.dimension_values).filter((pair): pair is [string, string] => typeof pair[1] === "string")) : {};
+      const values = isObject(e.dimension_values)
+        ? Object.fromEntries(Object.entries(e.dimension_values).filter((pair): pair is [string, string] => typeof pair[1] === "string"))
+        : {};
       return [{ id, name: text(e.name) ?? "", value: text(e.value) ?? "", datasource_id: datasourceId, dimensionValues: values }];
     }),
     assets: assetMap,

@@ -14,7 +14,15 @@ export function getSpace(snapshot: StoreSnapshot, spaceId: string): Response {
   // Unlike stories, an outdated cv is not redirected: this is where clients learn the current one.
   return jsonResponse(
     200,
-    { space: { id: Number(spaceId), name: snapshot.space.name, domain: "", version: snapshot.cv, language_codes: snapshot.space.languageCodes } },
+    {
+      space: {
+        id: Number(spaceId),
+        name: snapshot.space.name,
+        domain: "",
+        version: snapshot.cv,
+        language_codes: snapshot.space.languageCodes,
+      },
+    },
     SPACE_CACHE_CONTROL,
   );
 }

@@ -3,7 +3,17 @@
  * turns a snapshot of the content directory into the API's answers.
  */
 import { withEditable } from "./editable";
-import { BadQuery, defaultOrder, excludeFields, excludeStoryFields, filterStories, pageOf, paginate, sortStories, storyTests } from "./list-query";
+import {
+  BadQuery,
+  defaultOrder,
+  excludeFields,
+  excludeStoryFields,
+  filterStories,
+  pageOf,
+  paginate,
+  sortStories,
+  storyTests,
+} from "./list-query";
 import { relatedParts } from "./related-stories";
 import { badRequest, cacheControlFor, jsonResponse, notFound } from "./responses";
 import { findStory } from "./story-index";
@@ -35,7 +45,8 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = {
 function presentationOf(ctx: RequestContext, language: Language = languageOf(ctx.params, ctx.snapshot.space.languageCodes)): Presentation {
   for (const [name, allowed] of Object.entries(CHOICES)) {
     const value = ctx.params.get(name);
-    if (value !== null && value !== "" && !allowed.includes(value)) throw new BadQuery(`${name} must be one of ${allowed.join(", ")}, got "${value}"`);
+    if (value !== null && value !== "" && !allowed.includes(value))
+      throw new BadQuery(`${name} must be one of ${allowed.join(", ")}, got "${value}"`);
   }
   return { language, resolveAssets: ctx.params.get("resolve_assets") === "1" };
 }
@@ -87,7 +98,8 @@ function refusing(answer: () => Response): Response {
 function languageFolder(ctx: RequestContext): { params: URLSearchParams; language?: Language } {
   const startsWith = ctx.params.get("starts_with")?.replace(/^\//, "");
   const code = startsWith?.split("/")[0];
-  if (!startsWith || code === undefined || !ctx.snapshot.space.languageCodes.includes(code) || ctx.params.has("language")) return { params: ctx.params };
+  if (!startsWith || code === undefined || !ctx.snapshot.space.languageCodes.includes(code) || ctx.params.has("language"))
+    return { params: ctx.params };
   const params = new URLSearchParams(ctx.params);
   params.set("starts_with", startsWith.slice(code.length + 1));
   return { params, language: { ...languageOf(ctx.params, ctx.snapshot.space.languageCodes), code } };
@@ -117,12 +129,10 @@ export function listStories(ctx: RequestContext): Response {
     const stories = paginate(matching, page)
       .map((story) => present(index.byUuid.get(story.uuid), ctx, how))
       .filter((story): story is CdnStory => story !== undefined);
-    return jsonResponse(
-      200,
-      { stories, cv, ...relatedParts(stories, params, lookupByUuid(ctx, how)) },
-      cacheControlFor(ctx.version),
-      { total: String(matching.length), "per-page": String(page.perPage) },
-    );
+    return jsonResponse(200, { stories, cv, ...relatedParts(stories, params, lookupByUuid(ctx, how)) }, cacheControlFor(ctx.version), {
+      total: String(matching.length),
+      "per-page": String(page.perPage),
+    });
   });
 }
 

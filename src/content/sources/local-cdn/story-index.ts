@@ -75,7 +75,10 @@ function clashWith(existing: StoredStory | undefined, what: string): string | un
 function addDraft(index: StoryIndex, { file, story }: StoryFile): void {
   const stored = index.byUuid.get(story.uuid);
   if (!stored) {
-    index.problems.push({ file, problem: `draft for uuid "${story.uuid}" has no story under stories/ (put never-published stories there with "published_at": null)` });
+    index.problems.push({
+      file,
+      problem: `draft for uuid "${story.uuid}" has no story under stories/ (put never-published stories there with "published_at": null)`,
+    });
     return;
   }
   if (stored.draftFile) {

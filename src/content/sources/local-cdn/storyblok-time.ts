@@ -14,4 +14,3 @@ export function storyblokTime(value: string): number {
   const [zh, zm] = [Number(zone.slice(1, 3)), Number(zone.slice(-2))];
   return utc - sign * (zh * 60 + zm) * 60_000;
 }
-

@@ -78,7 +78,9 @@ function hasTranslations(content: Json): boolean {
 }
 
 export function translateStory(story: CdnStory, language: Language): CdnStory {
-  const translated = hasTranslations(story.content) ? { ...story, content: translateContent(story.content, language) as CdnStory["content"] } : story;
+  const translated = hasTranslations(story.content)
+    ? { ...story, content: translateContent(story.content, language) as CdnStory["content"] }
+    : story;
   if (language.code === undefined) return translated;
   return { ...translated, lang: language.code, full_slug: `${language.code}/${story.full_slug}`, default_full_slug: story.full_slug };
 }

@@ -35,7 +35,8 @@ export default async function deliver(request: NextApiRequest, response: NextApi
   const outcome = await drainQueue(runtime);
   switch (outcome.kind) {
     case "done":
-      if (outcome.report.failed > 0) console.warn(`contact: the scheduled drain sent ${outcome.report.delivered}, ${outcome.report.failed} failed and stay queued.`);
+      if (outcome.report.failed > 0)
+        console.warn(`contact: the scheduled drain sent ${outcome.report.delivered}, ${outcome.report.failed} failed and stay queued.`);
       return response.status(200).json({ ok: true, ...outcome.report, queued: outcome.queued });
     case "no-smtp":
       return response.status(503).json({ ok: false, error: "SMTP_URL is not set: there is no server to deliver to." });

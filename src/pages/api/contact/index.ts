@@ -28,12 +28,16 @@ export default async function contact(request: NextApiRequest, response: NextApi
     case "cross-site":
       // Its body is discarded unread, as a refused body is: no keep-alive that would read it to its end.
       closeAfterAnswer(response);
-      return response.status(403).json({ ok: false, error: "Posts from other sites are refused: send the form from this site's own pages." });
+      return response
+        .status(403)
+        .json({ ok: false, error: "Posts from other sites are refused: send the form from this site's own pages." });
     case "invalid":
       return response.status(422).json({ ok: false, errors: outcome.errors });
     case "limited":
       response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
-      return response.status(429).json({ ok: false, error: `Too many messages from this address; try again in ${outcome.retryAfterSeconds} seconds.` });
+      return response
+        .status(429)
+        .json({ ok: false, error: `Too many messages from this address; try again in ${outcome.retryAfterSeconds} seconds.` });
     case "too-large":
       closeAfterAnswer(response);
       return response.status(413).json({ ok: false, error: `The message is larger than ${MAX_BODY_BYTES} bytes.` });
@@ -49,7 +53,10 @@ export default async function contact(request: NextApiRequest, response: NextApi
       return response.status(503).json({ ok: false, error: "The contact form is not available." });
     case "store-unreachable":
       response.setHeader("Retry-After", String(outcome.retryAfterSeconds));
-      return response.status(503).json({ ok: false, error: `Messages cannot be received for a moment; nothing was sent. Please try again in ${outcome.retryAfterSeconds} seconds.` });
+      return response.status(503).json({
+        ok: false,
+        error: `Messages cannot be received for a moment; nothing was sent. Please try again in ${outcome.retryAfterSeconds} seconds.`,
+      });
     case "store-failed":
       return response.status(500).json({ ok: false, error: "The message could not be stored; nothing was sent. Please try again." });
   }

@@ -25,11 +25,18 @@ let result: unknown;
 if (job.kind === "open") {
   result = (await store.list()).length;
 } else if (job.kind === "hits") {
-  const decisions = await Promise.all(Array.from({ length: job.count }, () => store.rateLimit.hit(job.address, { limit: job.limit, windowMs: job.windowMs }, job.at)));
+  const decisions = await Promise.all(
+    Array.from({ length: job.count }, () => store.rateLimit.hit(job.address, { limit: job.limit, windowMs: job.windowMs }, job.at)),
+  );
   result = decisions.filter((decision) => decision.ok).length;
 } else {
   const ids: number[] = [];
-  for (let message = await store.claimDue(job.now, job.now, job.leaseMs); message; message = await store.claimDue(job.now, job.now, job.leaseMs)) ids.push(message.id);
+  for (
+    let message = await store.claimDue(job.now, job.now, job.leaseMs);
+    message;
+    message = await store.claimDue(job.now, job.now, job.leaseMs)
+  )
+    ids.push(message.id);
   result = ids;
 }
 await store.close();

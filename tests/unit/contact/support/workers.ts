@@ -19,7 +19,9 @@ function startWorker(job: WorkerJob) {
     child.on("exit", (code) => reject(new Error(`worker exited ${code} before it was ready:\n${err}`)));
   });
   const done = new Promise<unknown>((resolve, reject) =>
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.slice("ready\n".length))) : reject(new Error(`worker exited ${code}:\n${err}`)))),
+    child.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out.slice("ready\n".length))) : reject(new Error(`worker exited ${code}:\n${err}`)),
+    ),
   );
   return { child, ready, done };
 }

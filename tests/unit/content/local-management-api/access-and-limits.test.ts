@@ -43,7 +43,8 @@ describe("the rate limit", () => {
   it("admits 3 requests in a rolling second and answers the 4th with 429, until the second has passed", async () => {
     let now = 1_000_000;
     api = await startManagementApi(undefined, { requestsPerSecond: 3, now: () => now });
-    const statuses = async (n: number) => Promise.all(Array.from({ length: n }, () => api!.call("GET", "components").then((r) => r.status)));
+    const statuses = async (n: number) =>
+      Promise.all(Array.from({ length: n }, () => api!.call("GET", "components").then((r) => r.status)));
     expect((await statuses(4)).sort()).toEqual([200, 200, 200, 429]);
     const refused = await api.call("GET", "components");
     expect(await refused.json()).toEqual({ error: "Too Many Requests" });
@@ -51,7 +52,12 @@ describe("the rate limit", () => {
     expect(await statuses(1)).toEqual([429]);
     now += 1;
     expect((await statuses(4)).sort()).toEqual([200, 200, 200, 429]);
-    expect(api.api.requests.map((r) => r.status)).toEqual([...Array(4).fill(expect.any(Number)), 429, 429, ...Array(4).fill(expect.any(Number))]);
+    expect(api.api.requests.map((r) => r.status)).toEqual([
+      ...Array(4).fill(expect.any(Number)),
+      429,
+      429,
+      ...Array(4).fill(expect.any(Number)),
+    ]);
   });
 
   it("the client's own limiter (3 per second) with its retries gets every call through", async () => {

@@ -15,13 +15,25 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="5"><rect width="4" height="5"/></svg>';
-const exists = (path: string) => readFile(path).then(() => true, () => false);
+const exists = (path: string) =>
+  readFile(path).then(
+    () => true,
+    () => false,
+  );
 
 describe("the signed upload", () => {
   it("uploads with assets.upload, and serves the file at the asset's filename", async () => {
     const client = api.client();
-    const asset = await client.assets.upload({ body: { short_filename: "Cover Image.final.SVG", size: "400x500" }, file: new Blob([svg], { type: "image/svg+xml" }) });
-    expect(asset).toMatchObject({ short_filename: "cover-image_final.svg", content_type: "image/svg+xml", content_length: svg.length, space_id: SPACE_ID });
+    const asset = await client.assets.upload({
+      body: { short_filename: "Cover Image.final.SVG", size: "400x500" },
+      file: new Blob([svg], { type: "image/svg+xml" }),
+    });
+    expect(asset).toMatchObject({
+      short_filename: "cover-image_final.svg",
+      content_type: "image/svg+xml",
+      content_length: svg.length,
+      space_id: SPACE_ID,
+    });
     expect(asset.filename).toMatch(new RegExp(`^${api.url}/f/${SPACE_ID}/400x500/[0-9a-f]{10}/cover-image_final\\.svg$`));
 
     const served = await fetch(asset.filename);
@@ -47,7 +59,12 @@ describe("the signed upload", () => {
       post_url: `${api.url}/uploads`,
       public_url: expect.stringMatching(/\/photo\.jpg$/),
       pretty_url: expect.stringMatching(/^\/\//),
-      fields: { key: expect.stringMatching(new RegExp(`^f/${SPACE_ID}/`)), acl: "public-read", "Content-Type": "image/jpeg", "x-amz-algorithm": "AWS4-HMAC-SHA256" },
+      fields: {
+        key: expect.stringMatching(new RegExp(`^f/${SPACE_ID}/`)),
+        acl: "public-read",
+        "Content-Type": "image/jpeg",
+        "x-amz-algorithm": "AWS4-HMAC-SHA256",
+      },
     });
     // Not uploaded: finishing fails and the asset is not listed.
     expect((await failure(api.client().assets.finalize(signed.data.id))).status).toBe(422);
@@ -71,7 +88,10 @@ describe("the signed upload", () => {
 
   it("assets.create sets metadata after the upload; signing with the asset's id replaces its file; delete removes it", async () => {
     const client = api.client();
-    const asset = await client.assets.create({ body: { short_filename: "logo.svg", alt: "The logo", title: "Logo" }, file: new Blob([svg]) });
+    const asset = await client.assets.create({
+      body: { short_filename: "logo.svg", alt: "The logo", title: "Logo" },
+      file: new Blob([svg]),
+    });
     expect(asset).toMatchObject({ alt: "The logo", title: "Logo" });
 
     // Storyblok's replacement: step 1 with the existing asset's `id` (the docs' parameter; the client's type lacks it).

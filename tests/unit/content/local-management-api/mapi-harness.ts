@@ -39,14 +39,17 @@ export async function tempContentDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), "mapi-content-"));
 }
 
-export async function startManagementApi(
-  dir?: string,
-  options: Partial<LocalManagementApiOptions> = {},
-): Promise<RunningManagementApi> {
+export async function startManagementApi(dir?: string, options: Partial<LocalManagementApiOptions> = {}): Promise<RunningManagementApi> {
   const contentDir = dir ?? (await tempContentDir());
   const api = createLocalManagementApi({ dir: contentDir, oauthToken: TOKEN, spaceId: SPACE_ID, requestsPerSecond: Infinity, ...options });
   // The CDN beside it, checking the files on every request, as a test must see each write at once.
-  const cdn = createLocalCdn({ dir: contentDir, token: CDN_TOKEN, previewToken: CDN_PREVIEW_TOKEN, checkIntervalMs: 0, onProblems: () => undefined });
+  const cdn = createLocalCdn({
+    dir: contentDir,
+    token: CDN_TOKEN,
+    previewToken: CDN_PREVIEW_TOKEN,
+    checkIntervalMs: 0,
+    onProblems: () => undefined,
+  });
   const running = await serveOverHttp(combineLocalApis(cdn, api), 0);
   return {
     url: running.url,

@@ -31,11 +31,26 @@ describe("components and component groups", () => {
     expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
 
     const created = await client.components.create({
-      body: { component: { name: "hero", display_name: "Hero", is_nestable: true, component_group_uuid: uuid, schema: { title: { type: "text", pos: 0 } } } },
+      body: {
+        component: {
+          name: "hero",
+          display_name: "Hero",
+          is_nestable: true,
+          component_group_uuid: uuid,
+          schema: { title: { type: "text", pos: 0 } },
+        },
+      },
     });
     expect(created.response.status).toBe(201);
     const hero = created.data.component;
-    expect(hero).toMatchObject({ name: "hero", display_name: "Hero", real_name: "Hero", is_root: false, is_nestable: true, component_group_uuid: uuid });
+    expect(hero).toMatchObject({
+      name: "hero",
+      display_name: "Hero",
+      real_name: "Hero",
+      is_root: false,
+      is_nestable: true,
+      component_group_uuid: uuid,
+    });
     expect(hero.schema).toEqual({ title: { type: "text", pos: 0 } });
 
     expect((await client.components.get(hero.id)).data.component.name).toBe("hero");
@@ -59,8 +74,14 @@ describe("components and component groups", () => {
   it("answers 422 for a component without a name, a taken name, or an unknown group", async () => {
     const client = api.client();
     await client.components.create({ body: { component: { name: "page", is_root: true } } });
-    expect(await failure(client.components.create({ body: { component: { name: "" } } }))).toEqual({ status: 422, data: { name: ["can't be blank"] } });
-    expect(await failure(client.components.create({ body: { component: { name: "page" } } }))).toEqual({ status: 422, data: { name: ["has already been taken"] } });
+    expect(await failure(client.components.create({ body: { component: { name: "" } } }))).toEqual({
+      status: 422,
+      data: { name: ["can't be blank"] },
+    });
+    expect(await failure(client.components.create({ body: { component: { name: "page" } } }))).toEqual({
+      status: 422,
+      data: { name: ["has already been taken"] },
+    });
     const unknownGroup = await failure(client.components.create({ body: { component: { name: "x", component_group_uuid: "nope" } } }));
     expect(unknownGroup.status).toBe(422);
     const missing = await api.call("POST", "components", { name: "x" });
@@ -80,7 +101,9 @@ describe("presets", () => {
   it("creates, lists by component, updates and deletes a preset; the component lists it", async () => {
     const client = api.client();
     const { data } = await client.components.create({ body: { component: { name: "quote" } } });
-    const created = await client.presets.create({ body: { preset: { name: "Short", component_id: data.component.id, preset: { text: "Hi" } } } });
+    const created = await client.presets.create({
+      body: { preset: { name: "Short", component_id: data.component.id, preset: { text: "Hi" } } },
+    });
     expect(created.response.status).toBe(201);
     const preset = created.data.preset;
     expect(preset).toMatchObject({ name: "Short", component_id: data.component.id, space_id: SPACE_ID, preset: { text: "Hi" } });
@@ -122,7 +145,9 @@ describe("datasources and entries", () => {
     const client = api.client();
     const { data } = await client.datasources.create({ body: { datasource: { name: "Icons", slug: "icons" } } });
     const id = data.datasource.id;
-    const light = await client.datasourceEntries.create({ body: { datasource_entry: { name: "Light", value: "light", datasource_id: id } } });
+    const light = await client.datasourceEntries.create({
+      body: { datasource_entry: { name: "Light", value: "light", datasource_id: id } },
+    });
     expect(light.response.status).toBe(201);
     expect(light.data.datasource_entry).toMatchObject({ name: "Light", value: "light", dimension_value: null });
     await client.datasourceEntries.create({ body: { datasource_entry: { name: "Dark", value: "dark", datasource_id: id, position: 1 } } });
@@ -136,11 +161,15 @@ describe("datasources and entries", () => {
     expect((await client.datasourceEntries.get(entryId)).data.datasource_entry.value).toBe("pale");
     expect((await client.datasourceEntries.list({ query: { datasource_slug: "icons" } as never })).data.datasource_entries).toHaveLength(2);
 
-    expect(await failure(client.datasourceEntries.create({ body: { datasource_entry: { name: "", value: "x", datasource_id: id } } }))).toEqual({
+    expect(
+      await failure(client.datasourceEntries.create({ body: { datasource_entry: { name: "", value: "x", datasource_id: id } } })),
+    ).toEqual({
       status: 422,
       data: { name: ["can't be blank"] },
     });
-    expect((await failure(client.datasourceEntries.create({ body: { datasource_entry: { name: "x", value: "x", datasource_id: 1 } } }))).data).toEqual({
+    expect(
+      (await failure(client.datasourceEntries.create({ body: { datasource_entry: { name: "x", value: "x", datasource_id: 1 } } }))).data,
+    ).toEqual({
       datasource: ["must exist"],
     });
 
@@ -156,7 +185,8 @@ describe("datasources and entries", () => {
     const client = api.client();
     const { data } = await client.datasources.create({ body: { datasource: { name: "Many", slug: "many" } } });
     const id = data.datasource.id;
-    for (let i = 0; i < 130; i++) await client.datasourceEntries.create({ body: { datasource_entry: { name: `n${i}`, value: `v${i}`, datasource_id: id } } });
+    for (let i = 0; i < 130; i++)
+      await client.datasourceEntries.create({ body: { datasource_entry: { name: `n${i}`, value: `v${i}`, datasource_id: id } } });
 
     const first = await client.datasourceEntries.list({ query: { datasource_id: id } });
     expect(first.data.datasource_entries).toHaveLength(25);

@@ -16,7 +16,10 @@ import { folderUuid } from "../../../../src/content/sources/local-cdn/space-docu
 import { SPACE_ID, startManagementApi, TOKEN, type RunningManagementApi } from "./mapi-harness";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const SCHEMA = JSON.parse(await readFile(join(ROOT, "schema", "components.json"), "utf8")) as { components: { name: string; id: number }[]; component_groups: unknown[] };
+const SCHEMA = JSON.parse(await readFile(join(ROOT, "schema", "components.json"), "utf8")) as {
+  components: { name: string; id: number }[];
+  component_groups: unknown[];
+};
 
 let dir: string;
 let api: RunningManagementApi;
@@ -44,7 +47,10 @@ async function send(method: string, path: string, body?: unknown): Promise<{ sta
 
 describe("served from content/, the same space as the CDN", () => {
   it("the components, groups and presets of schema/", async () => {
-    const { components, component_groups } = await read<{ components: { name: string; id: number; real_name: string }[]; component_groups: unknown[] }>("components");
+    const { components, component_groups } = await read<{
+      components: { name: string; id: number; real_name: string }[];
+      component_groups: unknown[];
+    }>("components");
     expect(components.map((c) => [c.name, c.id])).toEqual(SCHEMA.components.map((c) => [c.name, c.id]));
     expect(component_groups).toEqual(SCHEMA.component_groups);
   });
@@ -53,7 +59,12 @@ describe("served from content/, the same space as the CDN", () => {
     const { assets } = await read<{ assets: { id: number; filename: string; ext_id: string }[] }>("assets?per_page=100");
     expect(assets).toHaveLength(17);
     const cover = await read<{ id: number; filename: string; alt: string; ext_id: string; content_type: string }>("assets/18736442");
-    expect(cover).toMatchObject({ id: 18736442, filename: `${api.url}/assets/tidewater-cover.svg`, content_type: "image/svg+xml", alt: expect.stringContaining("dike") });
+    expect(cover).toMatchObject({
+      id: 18736442,
+      filename: `${api.url}/assets/tidewater-cover.svg`,
+      content_type: "image/svg+xml",
+      alt: expect.stringContaining("dike"),
+    });
     const bytes = await readFile(join(ROOT, "content", "assets", "tidewater-cover.svg"));
     expect(cover.ext_id).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
     expect(Buffer.from(await (await fetch(cover.filename)).arrayBuffer())).toEqual(bytes);
@@ -62,7 +73,9 @@ describe("served from content/, the same space as the CDN", () => {
   });
 
   it("the folders the stories are in, with the ids and uuids the CDN's links give them", async () => {
-    const { stories } = await read<{ stories: { full_slug: string; id: number; uuid: string; is_folder: boolean }[] }>("stories?folder_only=1");
+    const { stories } = await read<{ stories: { full_slug: string; id: number; uuid: string; is_folder: boolean }[] }>(
+      "stories?folder_only=1",
+    );
     expect(stories.map((s) => [s.full_slug, s.id, s.uuid])).toEqual([
       ["projects", 512004101, folderUuid(512004101)],
       ["projects/2024", 512004102, folderUuid(512004102)],
@@ -73,12 +86,25 @@ describe("served from content/, the same space as the CDN", () => {
 
   it("the space: its name and languages, which the CDN's spaces/me shares", async () => {
     const { space } = await read<{ space: Record<string, unknown> }>("");
-    expect(space).toMatchObject({ id: SPACE_ID, name: "Embedded content", languages: [], default_lang_name: "Default", stories_count: 9, assets_count: 17 });
+    expect(space).toMatchObject({
+      id: SPACE_ID,
+      name: "Embedded content",
+      languages: [],
+      default_lang_name: "Default",
+      stories_count: 9,
+      assets_count: 17,
+    });
     const updated = await send("PUT", "", { space: { languages: [{ code: "nl", name: "Nederlands" }], default_lang_name: "English" } });
     expect(updated.status).toBe(200);
-    expect(updated.body.space).toMatchObject({ languages: [{ code: "nl", name: "Nederlands", ai_translation_code: null }], default_lang_name: "English" });
+    expect(updated.body.space).toMatchObject({
+      languages: [{ code: "nl", name: "Nederlands", ai_translation_code: null }],
+      default_lang_name: "English",
+    });
     expect((await api.cdn("spaces/me")).body.space).toMatchObject({ language_codes: ["nl"] });
-    expect(await send("PUT", "", { space: { languages: [{ code: "nl" }] } })).toMatchObject({ status: 422, body: { languages: [expect.any(String)] } });
+    expect(await send("PUT", "", { space: { languages: [{ code: "nl" }] } })).toMatchObject({
+      status: 422,
+      body: { languages: [expect.any(String)] },
+    });
   });
 });
 
@@ -87,14 +113,20 @@ describe("a write through either side is seen by the other", () => {
     const { body } = await send("POST", "datasources", { datasource: { name: "Services", slug: "services" } });
     const id = (body.datasource as { id: number }).id;
     await send("POST", "datasource_entries", { datasource_entry: { name: "Design", value: "design", datasource_id: id } });
-    expect((await api.cdn("datasource_entries?datasource=services")).body.datasource_entries).toEqual([expect.objectContaining({ name: "Design", value: "design" })]);
+    expect((await api.cdn("datasource_entries?datasource=services")).body.datasource_entries).toEqual([
+      expect.objectContaining({ name: "Design", value: "design" }),
+    ]);
     expect((await api.cdn("datasources")).body.datasources).toEqual([expect.objectContaining({ slug: "services" })]);
   });
 
   it("a folder made through the Management API is a link of the CDN", async () => {
     const { body } = await send("POST", "stories", { story: { name: "Writing", slug: "writing", is_folder: true } });
     const folder = body.story as { id: number; uuid: string };
-    expect(((await api.cdn("links")).body.links as Record<string, unknown>)[folder.uuid]).toMatchObject({ slug: "writing", is_folder: true, id: folder.id });
+    expect(((await api.cdn("links")).body.links as Record<string, unknown>)[folder.uuid]).toMatchObject({
+      slug: "writing",
+      is_folder: true,
+      id: folder.id,
+    });
   });
 
   it("a story file edited by hand is what the Management API answers next, without a restart", async () => {
@@ -116,7 +148,9 @@ describe("a write through either side is seen by the other", () => {
     const { components } = await read<{ components: { id: number; name: string }[] }>("components");
     const quote = components.find((c) => c.name === "quote") ?? components[0]!;
     expect((await send("PUT", `components/${quote.id}`, { component: { display_name: "Pull quote" } })).status).toBe(200);
-    const stored = JSON.parse(await readFile(join(dir, "space", "components.json"), "utf8")) as { components: { id: number; display_name: string }[] };
+    const stored = JSON.parse(await readFile(join(dir, "space", "components.json"), "utf8")) as {
+      components: { id: number; display_name: string }[];
+    };
     expect(stored.components).toHaveLength(SCHEMA.components.length);
     expect(stored.components.find((c) => c.id === quote.id)?.display_name).toBe("Pull quote");
     expect(await readFile(join(ROOT, "schema", "components.json"), "utf8")).toBe(before);
@@ -140,7 +174,9 @@ describe("the user, internal tags, asset folders and dimensions", () => {
     const response = await fetch(`${api.url}/v1/users/me`, { headers: { authorization: TOKEN } });
     expect(await response.json()).toMatchObject({ user: { id: 1, email: "local@example.com", friendly_name: "Local Management API" } });
     expect((await fetch(`${api.url}/v1/users/me`)).status).toBe(401);
-    const spaces = (await (await fetch(`${api.url}/v1/spaces`, { headers: { authorization: TOKEN } })).json()) as { spaces: { id: number }[] };
+    const spaces = (await (await fetch(`${api.url}/v1/spaces`, { headers: { authorization: TOKEN } })).json()) as {
+      spaces: { id: number }[];
+    };
     expect(spaces.spaces.map((s) => s.id)).toEqual([SPACE_ID]);
   });
 
@@ -150,42 +186,80 @@ describe("the user, internal tags, asset folders and dimensions", () => {
     const tag = (made.body.internal_tag as { id: number }).id;
     expect((await send("POST", "internal_tags", { internal_tag: { name: "Marketing", object_type: "component" } })).status).toBe(422);
     await send("POST", "internal_tags", { internal_tag: { name: "Photos", object_type: "asset" } });
-    expect((await read<{ internal_tags: { name: string }[] }>("internal_tags?by_object_type=component")).internal_tags.map((t) => t.name)).toEqual(["Marketing"]);
-    const component = (await send("POST", "components", { component: { name: "tagged_block", internal_tag_ids: [String(tag)] } })).body.component as { id: number; internal_tags_list: unknown };
+    expect(
+      (await read<{ internal_tags: { name: string }[] }>("internal_tags?by_object_type=component")).internal_tags.map((t) => t.name),
+    ).toEqual(["Marketing"]);
+    const component = (await send("POST", "components", { component: { name: "tagged_block", internal_tag_ids: [String(tag)] } })).body
+      .component as { id: number; internal_tags_list: unknown };
     expect(component.internal_tags_list).toEqual([{ id: tag, name: "Marketing" }]);
-    expect((await send("PUT", `internal_tags/${tag}`, { internal_tag: { name: "Campaigns" } })).body.internal_tag).toMatchObject({ name: "Campaigns" });
+    expect((await send("PUT", `internal_tags/${tag}`, { internal_tag: { name: "Campaigns" } })).body.internal_tag).toMatchObject({
+      name: "Campaigns",
+    });
     expect((await send("DELETE", `internal_tags/${tag}`)).status).toBe(204);
-    expect((await read<{ component: { internal_tag_ids: unknown[] } }>(`components/${component.id}`)).component.internal_tag_ids).toEqual([]);
+    expect((await read<{ component: { internal_tag_ids: unknown[] } }>(`components/${component.id}`)).component.internal_tag_ids).toEqual(
+      [],
+    );
   });
 
   it("asset folders: nested, listed by parent, renamed, and deleted with their folders (recursive) or without them", async () => {
-    const outer = ((await send("POST", "asset_folders", { asset_folder: { name: "Photos" } })).body.asset_folder as { id: number; uuid: string });
-    const inner = ((await send("POST", "asset_folders", { asset_folder: { name: "2024", parent_id: outer.id } })).body.asset_folder as { id: number; parent_uuid: string });
+    const outer = (await send("POST", "asset_folders", { asset_folder: { name: "Photos" } })).body.asset_folder as {
+      id: number;
+      uuid: string;
+    };
+    const inner = (await send("POST", "asset_folders", { asset_folder: { name: "2024", parent_id: outer.id } })).body.asset_folder as {
+      id: number;
+      parent_uuid: string;
+    };
     expect(inner.parent_uuid).toBe(outer.uuid);
-    expect((await read<{ asset_folders: { name: string }[] }>(`asset_folders?with_parent=${outer.id}`)).asset_folders.map((f) => f.name)).toEqual(["2024"]);
+    expect(
+      (await read<{ asset_folders: { name: string }[] }>(`asset_folders?with_parent=${outer.id}`)).asset_folders.map((f) => f.name),
+    ).toEqual(["2024"]);
     expect((await send("PUT", `asset_folders/${inner.id}`, { asset_folder: { name: "2025" } })).status).toBe(204);
     expect((await send("PUT", `asset_folders/${outer.id}`, { asset_folder: { parent_id: inner.id } })).status).toBe(422);
     expect((await send("DELETE", `asset_folders/${outer.id}`)).status).toBe(204);
     // Without recursive, its folders move up a level.
-    expect((await read<{ asset_folder: { name: string; parent_id: number | null } }>(`asset_folders/${inner.id}`)).asset_folder).toMatchObject({ name: "2025", parent_id: null });
-    const again = ((await send("POST", "asset_folders", { asset_folder: { name: "Again" } })).body.asset_folder as { id: number });
-    const child = ((await send("POST", "asset_folders", { asset_folder: { name: "Child", parent_id: again.id } })).body.asset_folder as { id: number });
+    expect(
+      (await read<{ asset_folder: { name: string; parent_id: number | null } }>(`asset_folders/${inner.id}`)).asset_folder,
+    ).toMatchObject({ name: "2025", parent_id: null });
+    const again = (await send("POST", "asset_folders", { asset_folder: { name: "Again" } })).body.asset_folder as { id: number };
+    const child = (await send("POST", "asset_folders", { asset_folder: { name: "Child", parent_id: again.id } })).body.asset_folder as {
+      id: number;
+    };
     expect((await send("DELETE", `asset_folders/${again.id}?recursive=true`)).status).toBe(204);
     expect((await send("GET", `asset_folders/${child.id}`)).status).toBe(404);
   });
 
   it("datasource dimensions: made with the datasource, a value per entry and dimension, read with dimension=<id>", async () => {
-    const { body } = await send("POST", "datasources", { datasource: { name: "Labels", slug: "labels", dimensions_attributes: [{ name: "Deutsch", entry_value: "de" }] } });
+    const { body } = await send("POST", "datasources", {
+      datasource: { name: "Labels", slug: "labels", dimensions_attributes: [{ name: "Deutsch", entry_value: "de" }] },
+    });
     const datasource = body.datasource as { id: number; dimensions: { id: number; entry_value: string }[] };
     const dimension = datasource.dimensions[0]!.id;
-    const entry = ((await send("POST", "datasource_entries", { datasource_entry: { name: "hello", value: "Hello", datasource_id: datasource.id } })).body.datasource_entry as { id: number });
-    expect((await send("PUT", `datasource_entries/${entry.id}?dimension_id=${dimension}`, { datasource_entry: { name: "hello", value: "Hello", dimension_value: "Hallo" } })).status).toBe(204);
-    expect((await send("PUT", `datasource_entries/${entry.id}?dimension_id=1`, { datasource_entry: { dimension_value: "x" } })).status).toBe(422);
-    expect((await read<{ datasource_entries: unknown[] }>(`datasource_entries?datasource_id=${datasource.id}&dimension=${dimension}`)).datasource_entries).toEqual([
-      expect.objectContaining({ name: "hello", value: "Hello", dimension_value: "Hallo" }),
+    const entry = (
+      await send("POST", "datasource_entries", { datasource_entry: { name: "hello", value: "Hello", datasource_id: datasource.id } })
+    ).body.datasource_entry as { id: number };
+    expect(
+      (
+        await send("PUT", `datasource_entries/${entry.id}?dimension_id=${dimension}`, {
+          datasource_entry: { name: "hello", value: "Hello", dimension_value: "Hallo" },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await send("PUT", `datasource_entries/${entry.id}?dimension_id=1`, { datasource_entry: { dimension_value: "x" } })).status,
+    ).toBe(422);
+    expect(
+      (await read<{ datasource_entries: unknown[] }>(`datasource_entries?datasource_id=${datasource.id}&dimension=${dimension}`))
+        .datasource_entries,
+    ).toEqual([expect.objectContaining({ name: "hello", value: "Hello", dimension_value: "Hallo" })]);
+    expect((await read<{ datasource_entries: unknown[] }>(`datasource_entries?datasource_id=${datasource.id}`)).datasource_entries).toEqual(
+      [expect.objectContaining({ dimension_value: null })],
+    );
+    expect((await api.cdn("datasource_entries?datasource=labels&dimension=de")).body.datasource_entries).toEqual([
+      expect.objectContaining({ dimension_value: "Hallo" }),
     ]);
-    expect((await read<{ datasource_entries: unknown[] }>(`datasource_entries?datasource_id=${datasource.id}`)).datasource_entries).toEqual([expect.objectContaining({ dimension_value: null })]);
-    expect((await api.cdn("datasource_entries?datasource=labels&dimension=de")).body.datasource_entries).toEqual([expect.objectContaining({ dimension_value: "Hallo" })]);
-    expect((await send("POST", "datasources", { datasource: { name: "Bad", slug: "bad", dimensions_attributes: [{ name: "x" }] } })).status).toBe(422);
+    expect(
+      (await send("POST", "datasources", { datasource: { name: "Bad", slug: "bad", dimensions_attributes: [{ name: "x" }] } })).status,
+    ).toBe(422);
   });
 });

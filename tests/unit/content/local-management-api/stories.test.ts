@@ -12,7 +12,11 @@ import { validateContentDirectory } from "../../../../tools/content-validation/v
 import { EMBEDDED_CONTENT } from "../cdn-harness";
 import { failure, SPACE_ID, startManagementApi, tempContentDir, type RunningManagementApi } from "./mapi-harness";
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 const page = (headline: string) => ({ component: "page", body: [{ component: "hero_section", headline }] });
 
 describe("stories and the CDN", () => {
@@ -41,7 +45,13 @@ describe("stories and the CDN", () => {
     });
     expect(created.response.status).toBe(201);
     const story = created.data.story!;
-    expect(story).toMatchObject({ name: "Atlas", full_slug: "projects/atlas", is_folder: false, published: true, unpublished_changes: false });
+    expect(story).toMatchObject({
+      name: "Atlas",
+      full_slug: "projects/atlas",
+      is_folder: false,
+      published: true,
+      unpublished_changes: false,
+    });
     expect(story.parent).toMatchObject({ id: folder.data.story!.id, slug: "projects" });
     expect(story.published_at).toBe(story.first_published_at);
     expect(typeof story.content._uid).toBe("string");
@@ -65,7 +75,9 @@ describe("stories and the CDN", () => {
 
   it("an update of a published story waits as a draft; publishing it makes it the story and removes the draft file", async () => {
     const client = api.client();
-    const { data } = await client.stories.create({ body: { story: { name: "About", slug: "about", content: page("v1") }, publish: 1 } as never });
+    const { data } = await client.stories.create({
+      body: { story: { name: "About", slug: "about", content: page("v1") }, publish: 1 } as never,
+    });
     const id = data.story!.id;
     expect(data.story!.published).toBe(true);
 
@@ -89,7 +101,9 @@ describe("stories and the CDN", () => {
   it("PUT with publish: 1 (body) or ?publish=1 publishes the change at once; force_update is accepted", async () => {
     const client = api.client();
     const { data } = await client.stories.create({ body: { story: { name: "Contact", slug: "contact", content: page("a") } } });
-    const byBody = await client.stories.update(data.story!.id, { body: { story: { content: page("b") }, publish: 1, force_update: 1 } as never });
+    const byBody = await client.stories.update(data.story!.id, {
+      body: { story: { content: page("b") }, publish: 1, force_update: 1 } as never,
+    });
     expect(byBody.data.story!).toMatchObject({ published: true, unpublished_changes: false });
     expect((await api.cdn("stories/contact")).body.story).toMatchObject({ content: { body: [{ headline: "b" }] } });
     await client.stories.update(data.story!.id, { body: { story: { content: page("c") } }, query: { publish: true, force_update: true } });
@@ -99,10 +113,15 @@ describe("stories and the CDN", () => {
 
   it("unpublish (GET /stories/:id/unpublish) takes a story off the public CDN and keeps its content for drafts", async () => {
     const client = api.client();
-    const { data } = await client.stories.create({ body: { story: { name: "Old", slug: "old", content: page("old") } }, query: { publish: true } });
+    const { data } = await client.stories.create({
+      body: { story: { name: "Old", slug: "old", content: page("old") } },
+      query: { publish: true },
+    });
     await client.stories.update(data.story!.id, { body: { story: { content: page("pending") } } });
     const unpublished = await client.get(`/v1/spaces/${SPACE_ID}/stories/${data.story!.id}/unpublish`);
-    expect(unpublished.data).toMatchObject({ story: { published: false, published_at: null, content: { body: [{ headline: "pending" }] } } });
+    expect(unpublished.data).toMatchObject({
+      story: { published: false, published_at: null, content: { body: [{ headline: "pending" }] } },
+    });
     expect((await api.cdn("stories/old")).status).toBe(404);
     expect((await api.cdn("stories/old", "draft")).body.story).toMatchObject({ content: { body: [{ headline: "pending" }] } });
     expect(await exists(join(api.dir, "drafts/old.json"))).toBe(false);
@@ -110,7 +129,10 @@ describe("stories and the CDN", () => {
 
   it("gets a story by id or uuid; deletes it with its files", async () => {
     const client = api.client();
-    const { data } = await client.stories.create({ body: { story: { name: "Gone", slug: "gone", content: page("x") } }, query: { publish: true } });
+    const { data } = await client.stories.create({
+      body: { story: { name: "Gone", slug: "gone", content: page("x") } },
+      query: { publish: true },
+    });
     await client.stories.update(data.story!.id, { body: { story: { content: page("y") } } });
     expect((await client.get(`/v1/spaces/${SPACE_ID}/stories/${data.story!.uuid}`)).data).toMatchObject({ story: { id: data.story!.id } });
     const deleted = await client.stories.delete(data.story!.id);
@@ -127,18 +149,27 @@ describe("stories and the CDN", () => {
     expect(taken).toEqual({ status: 422, data: { slug: ["has already been taken"] } });
     // The same slug in another folder is free.
     const projects = (await client.stories.list({ query: { with_slug: "projects", folder_only: true } })).data.stories![0]!;
-    await client.stories.create({ body: { story: { name: "About the projects", slug: "about", parent_id: projects.id, content: page("x") } } });
+    await client.stories.create({
+      body: { story: { name: "About the projects", slug: "about", parent_id: projects.id, content: page("x") } },
+    });
 
-    expect((await failure(client.stories.create({ body: { story: { name: "", slug: "x", content: page("x") } } }))).data).toEqual({ name: ["can't be blank"] });
+    expect((await failure(client.stories.create({ body: { story: { name: "", slug: "x", content: page("x") } } }))).data).toEqual({
+      name: ["can't be blank"],
+    });
     expect((await failure(client.stories.create({ body: { story: { name: "X", slug: "x", content: {} } } }))).status).toBe(422);
     const notFolder = (await client.stories.list({ query: { with_slug: "notes" } })).data.stories![0]!;
-    expect((await failure(client.stories.create({ body: { story: { name: "X", slug: "x", parent_id: notFolder.id, content: page("x") } } }))).status).toBe(422);
+    expect(
+      (await failure(client.stories.create({ body: { story: { name: "X", slug: "x", parent_id: notFolder.id, content: page("x") } } })))
+        .status,
+    ).toBe(422);
     expect((await api.call("POST", "stories", { name: "x" })).status).toBe(422);
   });
 
   it("lists with with_slug, starts_with, folder_only and story_only, rows without content", async () => {
     const list = async (query: Record<string, unknown>) =>
-      (await api.client().stories.list({ query: query as never })).data.stories!.map((s) => `${s.full_slug}${s.is_folder ? " (folder)" : ""}`);
+      (await api.client().stories.list({ query: query as never })).data.stories!.map(
+        (s) => `${s.full_slug}${s.is_folder ? " (folder)" : ""}`,
+      );
     expect(await list({ with_slug: "projects/atlas" })).toEqual(["projects/atlas"]);
     expect((await list({ starts_with: "projects" })).sort()).toEqual(["projects (folder)", "projects/about", "projects/atlas"]);
     expect(await list({ folder_only: true })).toEqual(["projects (folder)"]);
@@ -164,7 +195,8 @@ describe("paging stories", () => {
     const api = await startManagementApi();
     try {
       const client = api.client();
-      for (let i = 0; i < 105; i++) await client.stories.create({ body: { story: { name: `S${i}`, slug: `s${i}`, content: page(`${i}`) } } });
+      for (let i = 0; i < 105; i++)
+        await client.stories.create({ body: { story: { name: `S${i}`, slug: `s${i}`, content: page(`${i}`) } } });
       const first = await client.stories.list({ query: { per_page: 100, page: 1 } });
       const second = await client.stories.list({ query: { per_page: 100, page: 2 } });
       expect(first.data.stories!).toHaveLength(100);
@@ -194,9 +226,15 @@ describe("an existing content folder", () => {
   it("is the space: its stories are listed, the pending draft shows as unpublished changes", async () => {
     const { data } = await api.client().stories.list({ query: { per_page: 100, story_only: true } });
     const bySlug = new Map(data.stories!.map((s) => [s.full_slug, s]));
-    expect([...bySlug.keys()].sort()).toEqual(
-      ["home", "projects/2024/atlas", "projects/fieldnotes", "projects/klei-atelier", "projects/ledger-lane", "projects/tidewater", "site"],
-    );
+    expect([...bySlug.keys()].sort()).toEqual([
+      "home",
+      "projects/2024/atlas",
+      "projects/fieldnotes",
+      "projects/klei-atelier",
+      "projects/ledger-lane",
+      "projects/tidewater",
+      "site",
+    ]);
     expect(bySlug.get("projects/fieldnotes")).toMatchObject({ published: true, unpublished_changes: true });
     expect(bySlug.get("home")).toMatchObject({ published: true, unpublished_changes: false });
   });

@@ -28,7 +28,16 @@ const decoy = fc.oneof(
   fc.nat(5).map((n) => `/assets/decoy-${n}.svg`),
 );
 /** What a plain field holds: every falsy value, text, numbers, and decoys. */
-export const plainValue = fc.oneof(fc.constant(""), fc.constant(0), fc.constant(false), fc.constant(null), fc.string({ maxLength: 6 }), fc.integer(), fc.boolean(), decoy);
+export const plainValue = fc.oneof(
+  fc.constant(""),
+  fc.constant(0),
+  fc.constant(false),
+  fc.constant(null),
+  fc.string({ maxLength: 6 }),
+  fc.integer(),
+  fc.boolean(),
+  decoy,
+);
 
 const assetField = assetPath.map((filename) => ({ fieldtype: "asset", id: 1, filename, alt: "" }));
 const multilink = fc.oneof(
@@ -41,7 +50,11 @@ const mark = fc.oneof(
   assetPath.map((href) => ({ type: "link", attrs: { linktype: "asset", href, uuid: null } })),
   fc.constant({ type: "bold" }),
 );
-const textNode = fc.record({ type: fc.constant("text"), text: fc.string({ minLength: 1, maxLength: 6 }), marks: fc.array(mark, { maxLength: 2 }) });
+const textNode = fc.record({
+  type: fc.constant("text"),
+  text: fc.string({ minLength: 1, maxLength: 6 }),
+  marks: fc.array(mark, { maxLength: 2 }),
+});
 
 /** Story content: a root block (`root`, never migrated) over generated blocks. */
 export const contentTree: fc.Arbitrary<Tree> = fc

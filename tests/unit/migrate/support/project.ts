@@ -31,7 +31,8 @@ export class Project {
   private program: ts.Program | undefined;
 
   constructor() {
-    for (const path of ["schema", "content", "migrations", "src/generated", "tools/migrations/helpers"]) cpSync(join(REPO, path), join(this.root, path), { recursive: true });
+    for (const path of ["schema", "content", "migrations", "src/generated", "tools/migrations/helpers"])
+      cpSync(join(REPO, path), join(this.root, path), { recursive: true });
     symlinkSync(join(REPO, "node_modules"), join(this.root, "node_modules"), "dir");
     writeFileSync(join(this.root, "package.json"), '{ "type": "module", "private": true }\n');
     writeFileSync(join(this.root, ".gitignore"), "node_modules\n**/.migrations/last-run.json\n.next\n*.tsbuildinfo\n");
@@ -50,7 +51,10 @@ export class Project {
   /** The CLI with more environment (PORTFOLIO_CRASH_AT); `signal` when it was killed. */
   async portfolioWith(env: Record<string, string>, ...args: string[]): Promise<CliResult & { signal?: string }> {
     try {
-      const { stdout, stderr } = await exec(process.execPath, [join(REPO, "bin/portfolio.js"), ...args], { cwd: this.root, env: { ...process.env, ...env } });
+      const { stdout, stderr } = await exec(process.execPath, [join(REPO, "bin/portfolio.js"), ...args], {
+        cwd: this.root,
+        env: { ...process.env, ...env },
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string; signal?: string | null };
@@ -59,7 +63,17 @@ export class Project {
   }
 
   git(...args: string[]): string {
-    return execFileSync("git", args, { cwd: this.root, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+    return execFileSync("git", args, {
+      cwd: this.root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@example.com",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@example.com",
+      },
+    });
   }
 
   commit(message: string): void {
@@ -115,7 +129,10 @@ export class Project {
     const path = join("migrations", `${id}.ts`);
     const scaffold = this.read(path);
     const imports = scaffold.slice(0, scaffold.indexOf("export default"));
-    const filled = imports.replace(/^import \{[^}]*\} from "(\.\.\/tools\/migrations\/helpers)";$/m, `import { ${["defineMigration", ...helpers].join(", ")} } from "$1";`);
+    const filled = imports.replace(
+      /^import \{[^}]*\} from "(\.\.\/tools\/migrations\/helpers)";$/m,
+      `import { ${["defineMigration", ...helpers].join(", ")} } from "$1";`,
+    );
     this.write(path, `${filled}export default defineMigration<Before.BlokByComponent, After.BlokByComponent>({\n${functions}\n});\n`);
   }
 

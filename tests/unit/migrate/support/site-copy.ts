@@ -23,7 +23,10 @@ const SITE_PATHS = ["src", "public", "bin", "tools", "codegen", "next.config.ts"
 const PROJECT_OWNED = ["src/generated/", "tools/migrations/helpers/"];
 
 export function copySite(project: Project): void {
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", ...SITE_PATHS], { cwd: REPO, encoding: "utf8" })
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", ...SITE_PATHS], {
+    cwd: REPO,
+    encoding: "utf8",
+  })
     .split("\0")
     .filter((file) => file !== "" && !PROJECT_OWNED.some((owned) => file.startsWith(owned)));
   for (const file of files) {
@@ -63,12 +66,16 @@ const lastChecks = new WeakMap<Project, ts.SemanticDiagnosticsBuilderProgram>();
  * site is about 30 s of CPU on a two-core machine).
  */
 export function siteTypeErrors(project: Project): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(project.root, "tsconfig.json"), { incremental: false }, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(project.root, "tsconfig.json"),
+    { incremental: false },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error("tsconfig.json could not be read");
   const host = ts.createIncrementalCompilerHost(parsed.options);
   const check = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, parsed.options, host, lastChecks.get(project));
@@ -83,7 +90,12 @@ export function siteTypeErrors(project: Project): string[] {
 }
 
 /** The embedded content (the migrated content/), whatever the shell running the tests has set. */
-export const SITE_ENV = { CONTENT_SOURCE: "local", NEXT_DIST_DIR: ".next", NEXT_TELEMETRY_DISABLED: "1", NEXT_PUBLIC_SITE_URL: "https://elena-varga.example" };
+export const SITE_ENV = {
+  CONTENT_SOURCE: "local",
+  NEXT_DIST_DIR: ".next",
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_PUBLIC_SITE_URL: "https://elena-varga.example",
+};
 
 /**
  * `next build` (webpack, as `npm run build`) in the project. Not type-checked
