@@ -72,6 +72,9 @@ unit_tests=$!
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
 check "drift check" npx tsx bin/portfolio.ts check
+# Formatting (Biome, half a second) and lint (ESLint with type information, about a minute of one core,
+# run after the type-check below, beside the builds and the unit tests): npm run format / npm run lint.
+check "format" npx biome format .
 # The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
 #
@@ -104,6 +107,7 @@ compiling="Creating an optimized production build"
 wait_for_line "$main_build" "$reports/next-build.log" "$compiling"
 wait_for_line "$hostile_build" "$reports/hostile-build.log" "$compiling"
 check "type-check" npx tsc --noEmit -p tsconfig.json
+check "lint" npx eslint --max-warnings 0 .
 
 # A background step's exit code, with its output shown once it is done.
 finished() {
