@@ -6,16 +6,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AssetFolderBody, AssetFolderListBody } from "./client-types";
-import { created, noContent, notFound, ok, unprocessable } from "./responses";
-import { missingParam, wrapped } from "./request-body";
+import { created, noContent, ok, unprocessable } from "./responses";
+import { changeWith, createWith, readOne, resource, updateWith } from "./resource";
 import type { Route } from "./routes";
 import type { AssetFolderRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { idOf, requireStrings, type FieldErrors } from "./validation";
 
-function find(state: SpaceState, id: string | undefined): AssetFolderRecord | undefined {
-  return state.assetFolders.find((f) => f.id === idOf(id));
-}
+const folderResource = resource<AssetFolderRecord>("asset_folder", ["asset_folders"], (state) => state.assetFolders);
 
 /** Every folder inside `folder`, at any depth. */
 function inside(state: SpaceState, folder: AssetFolderRecord): AssetFolderRecord[] {
@@ -42,7 +40,7 @@ function parentOf(
 ): { parent: AssetFolderRecord | null } | { errors: FieldErrors } {
   const id = input.parent_id;
   if (id === undefined || id === null || idOf(id) === 0) return { parent: null };
-  const parent = find(state, String(idOf(id) ?? ""));
+  const parent = folderResource.find(state, String(idOf(id) ?? ""));
   if (!parent || (self && (parent === self || inside(state, self).includes(parent))))
     return { errors: { parent_id: ["must be the id of another asset folder of the space"] } };
   return { parent };
@@ -74,81 +72,60 @@ export const assetFolderRoutes: Route[] = [
       return ok({ asset_folders: folders } satisfies AssetFolderListBody);
     },
   },
-  {
-    method: "GET",
-    path: "/asset_folders/:id",
-    async endpoint({ store, params }) {
-      const folder = find(await store.read(), params.id);
-      return folder ? ok({ asset_folder: folder } satisfies AssetFolderBody) : notFound();
-    },
-  },
+  { method: "GET", path: "/asset_folders/:id", endpoint: readOne(folderResource) },
   {
     method: "POST",
     path: "/asset_folders",
-    endpoint: ({ store, body }) =>
-      store.write((tx) => {
-        const input = wrapped(body, "asset_folder");
-        if (!input) return unprocessable(missingParam("asset_folder"));
-        const errors = requireStrings(input, ["name"]);
-        if (Object.keys(errors).length > 0) return unprocessable(errors);
-        const result = parentOf(tx.state, input);
-        if ("errors" in result) return unprocessable(result.errors);
-        const folder: AssetFolderRecord = {
-          id: tx.nextId(),
-          name: input.name as string,
-          uuid: randomUUID(),
-          parent_id: result.parent?.id ?? null,
-          parent_uuid: result.parent?.uuid ?? null,
-        };
-        tx.state.assetFolders.push(folder);
-        tx.touch("asset_folders");
-        return created({ asset_folder: folder } satisfies AssetFolderBody);
-      }),
+    endpoint: createWith(folderResource, (input, tx) => {
+      const errors = requireStrings(input, ["name"]);
+      if (Object.keys(errors).length > 0) return unprocessable(errors);
+      const result = parentOf(tx.state, input);
+      if ("errors" in result) return unprocessable(result.errors);
+      const folder: AssetFolderRecord = {
+        id: tx.nextId(),
+        name: input.name as string,
+        uuid: randomUUID(),
+        parent_id: result.parent?.id ?? null,
+        parent_uuid: result.parent?.uuid ?? null,
+      };
+      tx.state.assetFolders.push(folder);
+      return created({ asset_folder: folder } satisfies AssetFolderBody);
+    }),
   },
   {
     method: "PUT",
     path: "/asset_folders/:id",
-    endpoint: ({ store, body, params }) =>
-      store.write((tx) => {
-        const folder = find(tx.state, params.id);
-        if (!folder) return notFound();
-        const input = wrapped(body, "asset_folder");
-        if (!input) return unprocessable(missingParam("asset_folder"));
-        if (input.name !== undefined) {
-          const errors = requireStrings(input, ["name"]);
-          if (Object.keys(errors).length > 0) return unprocessable(errors);
-          folder.name = input.name as string;
-        }
-        if ("parent_id" in input) {
-          const result = parentOf(tx.state, input, folder);
-          if ("errors" in result) return unprocessable(result.errors);
-          folder.parent_id = result.parent?.id ?? null;
-          folder.parent_uuid = result.parent?.uuid ?? null;
-        }
-        tx.touch("asset_folders");
-        return noContent();
-      }),
+    endpoint: updateWith(folderResource, (folder, input, tx) => {
+      if (input.name !== undefined) {
+        const errors = requireStrings(input, ["name"]);
+        if (Object.keys(errors).length > 0) return unprocessable(errors);
+        folder.name = input.name as string;
+      }
+      if ("parent_id" in input) {
+        const result = parentOf(tx.state, input, folder);
+        if ("errors" in result) return unprocessable(result.errors);
+        folder.parent_id = result.parent?.id ?? null;
+        folder.parent_uuid = result.parent?.uuid ?? null;
+      }
+      return noContent();
+    }),
   },
   {
     method: "DELETE",
     path: "/asset_folders/:id",
-    endpoint: ({ store, params, query }) =>
-      store.write((tx) => {
-        const folder = find(tx.state, params.id);
-        if (!folder) return notFound();
-        const recursive = query.get("recursive") === "true" || query.get("recursive") === "1";
-        const gone = new Set([folder, ...(recursive ? inside(tx.state, folder) : [])]);
-        const goneIds = new Set([...gone].map((f) => f.id));
-        tx.state.assetFolders = tx.state.assetFolders.filter((f) => !gone.has(f));
-        for (const child of tx.state.assetFolders) {
-          // Without `recursive`, the folder's own folders move up to its parent.
-          if (child.parent_id === folder.id) Object.assign(child, { parent_id: folder.parent_id, parent_uuid: folder.parent_uuid });
-        }
-        for (const asset of tx.state.assets)
-          if (typeof asset.asset_folder_id === "number" && goneIds.has(asset.asset_folder_id)) asset.asset_folder_id = null;
-        tx.touch("asset_folders");
-        tx.touch("assets");
-        return noContent();
-      }),
+    endpoint: changeWith(folderResource, (folder, tx, { query }) => {
+      const recursive = query.get("recursive") === "true" || query.get("recursive") === "1";
+      const gone = new Set([folder, ...(recursive ? inside(tx.state, folder) : [])]);
+      const goneIds = new Set([...gone].map((f) => f.id));
+      tx.state.assetFolders = tx.state.assetFolders.filter((f) => !gone.has(f));
+      for (const child of tx.state.assetFolders) {
+        // Without `recursive`, the folder's own folders move up to its parent.
+        if (child.parent_id === folder.id) Object.assign(child, { parent_id: folder.parent_id, parent_uuid: folder.parent_uuid });
+      }
+      for (const asset of tx.state.assets)
+        if (typeof asset.asset_folder_id === "number" && goneIds.has(asset.asset_folder_id)) asset.asset_folder_id = null;
+      tx.touch("assets");
+      return noContent();
+    }),
   },
 ];

@@ -17,10 +17,10 @@ import { assetKeyOf, contentTypeOf, shortFilename, sizeSegment } from "./asset-n
 import { json, noContent, notFound, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
 import { assetFilePath } from "./space-files";
-import type { Endpoint, Route } from "./routes";
+import type { Route } from "./routes";
+import { changeWith, readOne, resource, updateWith } from "./resource";
 import { tagList } from "./internal-tags-endpoint";
 import type { AssetRecord, InternalTagRecord } from "./space-records";
-import type { SpaceState } from "./space-store";
 import { BLANK, idOf, isBlank } from "./validation";
 
 /** The metadata fields an asset keeps as given. */
@@ -42,10 +42,7 @@ const METADATA = [
 /** Where signed forms are POSTed: this server's stand-in for Storyblok's S3 bucket, outside /v1 as S3 is. */
 export const UPLOAD_PATH = "/uploads";
 
-function find(state: SpaceState, id: string | undefined): AssetRecord | undefined {
-  const numeric = idOf(id);
-  return state.assets.find((a) => a.id === numeric);
-}
+const assetResource = resource<AssetRecord>("asset", ["assets"], (state) => state.assets);
 
 /**
  * The asset as answered: without what the emulator keeps for itself, an embedded file's
@@ -100,16 +97,10 @@ function blankAsset() {
 }
 
 /** PATCH as the client sends it, PUT as Storyblok's description has it: the metadata given changes, an empty 204 answers. */
-const updateAsset: Endpoint = ({ store, params, body, now }) =>
-  store.write((tx) => {
-    const asset = find(tx.state, params.id);
-    if (!asset) return notFound();
-    const input = body.asset;
-    if (typeof input !== "object" || input === null) return unprocessable({ asset: ["param is missing or the value is empty: asset"] });
-    Object.assign(asset, metadataOf(input as Record<string, unknown>), { updated_at: now() });
-    tx.touch("assets");
-    return noContent();
-  });
+const updateAsset = updateWith(assetResource, (asset, input, _tx, { now }) => {
+  Object.assign(asset, metadataOf(input), { updated_at: now() });
+  return noContent();
+});
 
 export const assetRoutes: Route[] = [
   {
@@ -139,7 +130,7 @@ export const assetRoutes: Route[] = [
         const contentType = contentTypeOf(name);
         const at = now();
         // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a query's string or a body's number; anything else names no asset and finds none
-        const replacing = params.id === undefined ? undefined : find(tx.state, String(params.id));
+        const replacing = params.id === undefined ? undefined : assetResource.find(tx.state, String(params.id));
         if (params.id !== undefined && !replacing) return notFound();
         const id = replacing?.id ?? tx.nextId();
         // An embedded file is replaced where it is, so the stories that name it keep finding it.
@@ -186,41 +177,29 @@ export const assetRoutes: Route[] = [
   {
     method: "GET",
     path: "/assets/:id",
-    async endpoint({ store, params, origin }) {
-      const state = await store.read();
-      const asset = find(state, params.id);
-      return asset ? ok(assetView(asset, origin, state.internalTags)) : notFound();
-    },
+    endpoint: readOne(assetResource, (asset, state, { origin }) => assetView(asset, origin, state.internalTags)),
   },
   {
     method: "GET",
     path: "/assets/:id/finish_upload",
-    endpoint: ({ store, params, now }) =>
-      store.write((tx) => {
-        const asset = find(tx.state, params.id);
-        if (!asset) return notFound();
-        if (asset.upload === "signed") return unprocessable({ file: ["has not been uploaded to the signed post_url"] });
-        asset.upload = "finished";
-        asset.updated_at = now();
-        tx.touch("assets");
-        const { id, filename, alt, copyright, title, focus, is_private } = asset;
-        const finished: FinishUploadAnswer = { id, filename, alt, copyright, title, focus, is_private };
-        return ok(finished);
-      }),
+    endpoint: changeWith(assetResource, (asset, tx, { now }) => {
+      if (asset.upload === "signed") return unprocessable({ file: ["has not been uploaded to the signed post_url"] });
+      asset.upload = "finished";
+      asset.updated_at = now();
+      const { id, filename, alt, copyright, title, focus, is_private } = asset;
+      const finished: FinishUploadAnswer = { id, filename, alt, copyright, title, focus, is_private };
+      return ok(finished);
+    }),
   },
   { method: "PUT", path: "/assets/:id", endpoint: updateAsset },
   { method: "PATCH", path: "/assets/:id", endpoint: updateAsset },
   {
     method: "DELETE",
     path: "/assets/:id",
-    endpoint: ({ store, params, dir, origin }) =>
-      store.write(async (tx) => {
-        const asset = find(tx.state, params.id);
-        if (!asset) return notFound();
-        tx.state.assets = tx.state.assets.filter((a) => a !== asset);
-        tx.touch("assets");
-        await removeFile(assetFilePath(dir, asset.key));
-        return json(200, assetView(asset, origin, tx.state.internalTags));
-      }),
+    endpoint: changeWith(assetResource, async (asset, tx, { dir, origin }) => {
+      tx.state.assets = tx.state.assets.filter((a) => a !== asset);
+      await removeFile(assetFilePath(dir, asset.key));
+      return json(200, assetView(asset, origin, tx.state.internalTags));
+    }),
   },
 ];

@@ -6,14 +6,14 @@
  * component groups beside them.
  */
 import type { ComponentAnswer, ComponentBody, ComponentCreatedBody, ComponentListAnswer } from "./client-types";
-import { created, notFound, ok, unprocessable } from "./responses";
-import { missingParam, wrapped } from "./request-body";
+import { created, ok, unprocessable } from "./responses";
+import { changeWith, createWith, readOne, resource, updateWith } from "./resource";
 import type { Route } from "./routes";
 import { tagList } from "./internal-tags-endpoint";
 import { componentDefaults } from "./component-defaults";
 import type { ComponentRecord, InternalTagRecord, PresetRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
-import { BLANK, hasErrors, idOf, isBlank, TAKEN, writable, type FieldErrors } from "./validation";
+import { BLANK, hasErrors, isBlank, TAKEN, writable, type FieldErrors } from "./validation";
 
 const READ_ONLY = ["id", "created_at", "updated_at", "real_name", "all_presets", "internal_tags_list"];
 
@@ -62,10 +62,7 @@ function groupErrors(state: SpaceState, input: Record<string, unknown>): FieldEr
     : { component_group_uuid: ["must refer to a component group of the space"] };
 }
 
-function find(state: SpaceState, id: string | undefined): ComponentRecord | undefined {
-  const numeric = idOf(id);
-  return state.components.find((c) => c.id === numeric);
-}
+const componentResource = resource<ComponentRecord>("component", ["components"], (state) => state.components);
 
 export const componentRoutes: Route[] = [
   {
@@ -80,76 +77,59 @@ export const componentRoutes: Route[] = [
   {
     method: "GET",
     path: "/components/:id",
-    async endpoint({ store, params }) {
-      const state = await store.read();
-      const component = find(state, params.id);
-      return component
-        ? ok({ component: componentView(component, state.presets, state.internalTags) } satisfies ComponentBody)
-        : notFound();
-    },
+    endpoint: readOne(
+      componentResource,
+      (component, state) => ({ component: componentView(component, state.presets, state.internalTags) }) satisfies ComponentBody,
+    ),
   },
   {
     method: "POST",
     path: "/components",
-    endpoint: ({ store, body, now }) =>
-      store.write((tx) => {
-        const input = wrapped(body, "component");
-        if (!input) return unprocessable(missingParam("component"));
-        const errors = { ...nameErrors(tx.state, input.name), ...groupErrors(tx.state, input) };
-        if (hasErrors(errors)) return unprocessable(errors);
-        const at = now();
-        // A content type is not nestable unless it says so; a block without either flag is nestable.
-        const nestable = { is_nestable: input.is_root !== true };
-        // defaults() has every field the client's Component requires; the request's own fields go over them as sent.
-        const component = {
-          ...componentDefaults(),
-          ...nestable,
-          ...writable(input, READ_ONLY),
-          name: input.name as string,
-          id: tx.nextId(),
-          created_at: at,
-          updated_at: at,
-        } as ComponentRecord;
-        tx.state.components.push(component);
-        tx.touch("components");
-        return created({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentCreatedBody);
-      }),
+    endpoint: createWith(componentResource, (input, tx, { now }) => {
+      const errors = { ...nameErrors(tx.state, input.name), ...groupErrors(tx.state, input) };
+      if (hasErrors(errors)) return unprocessable(errors);
+      const at = now();
+      // A content type is not nestable unless it says so; a block without either flag is nestable.
+      const nestable = { is_nestable: input.is_root !== true };
+      // defaults() has every field the client's Component requires; the request's own fields go over them as sent.
+      const component = {
+        ...componentDefaults(),
+        ...nestable,
+        ...writable(input, READ_ONLY),
+        name: input.name as string,
+        id: tx.nextId(),
+        created_at: at,
+        updated_at: at,
+      } as ComponentRecord;
+      tx.state.components.push(component);
+      return created({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentCreatedBody);
+    }),
   },
   {
     method: "PUT",
     path: "/components/:id",
-    endpoint: ({ store, body, params, now }) =>
-      store.write((tx) => {
-        const component = find(tx.state, params.id);
-        if (!component) return notFound();
-        const input = wrapped(body, "component");
-        if (!input) return unprocessable(missingParam("component"));
-        const errors = {
-          ...(input.name === undefined ? {} : nameErrors(tx.state, input.name, component.id)),
-          ...groupErrors(tx.state, input),
-        };
-        if (hasErrors(errors)) return unprocessable(errors);
-        Object.assign(component, writable(input, READ_ONLY), { updated_at: now() });
-        tx.touch("components");
-        return ok({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentBody);
-      }),
+    endpoint: updateWith(componentResource, (component, input, tx, { now }) => {
+      const errors = {
+        ...(input.name === undefined ? {} : nameErrors(tx.state, input.name, component.id)),
+        ...groupErrors(tx.state, input),
+      };
+      if (hasErrors(errors)) return unprocessable(errors);
+      Object.assign(component, writable(input, READ_ONLY), { updated_at: now() });
+      return ok({ component: componentView(component, tx.state.presets, tx.state.internalTags) } satisfies ComponentBody);
+    }),
   },
   {
     method: "DELETE",
     path: "/components/:id",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const component = find(tx.state, params.id);
-        if (!component) return notFound();
-        const view = componentView(component, tx.state.presets, tx.state.internalTags);
-        tx.state.components = tx.state.components.filter((c) => c !== component);
-        // A component's presets go with it.
-        if (tx.state.presets.some((p) => p.component_id === component.id)) {
-          tx.state.presets = tx.state.presets.filter((p) => p.component_id !== component.id);
-          tx.touch("presets");
-        }
-        tx.touch("components");
-        return ok({ component: view } satisfies ComponentBody);
-      }),
+    endpoint: changeWith(componentResource, (component, tx) => {
+      const view = componentView(component, tx.state.presets, tx.state.internalTags);
+      tx.state.components = tx.state.components.filter((c) => c !== component);
+      // A component's presets go with it.
+      if (tx.state.presets.some((p) => p.component_id === component.id)) {
+        tx.state.presets = tx.state.presets.filter((p) => p.component_id !== component.id);
+        tx.touch("presets");
+      }
+      return ok({ component: view } satisfies ComponentBody);
+    }),
   },
 ];

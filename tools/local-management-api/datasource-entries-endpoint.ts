@@ -12,9 +12,9 @@
 import { created, noContent, notFound, ok, unprocessable } from "./responses";
 import { findDatasource } from "./datasources-endpoint";
 import { MAX_DATASOURCE_ENTRIES_PER_PAGE, paginate } from "./pagination";
-import { missingParam, wrapped } from "./request-body";
+import { changeWith, createWith, readOne, resource, updateWith } from "./resource";
 import type { DatasourceEntryBody, DatasourceEntryListBody } from "./client-types";
-import type { Endpoint, Route } from "./routes";
+import type { Route } from "./routes";
 import type { DatasourceEntryRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { hasErrors, idOf, requireStrings, type FieldErrors } from "./validation";
@@ -27,10 +27,7 @@ export function entryView(entry: DatasourceEntryRecord, dimension?: number): Dat
   return { ...answered, dimension_value: value ?? null };
 }
 
-function find(state: SpaceState, id: string | undefined): DatasourceEntryRecord | undefined {
-  const numeric = idOf(id);
-  return state.datasourceEntries.find((e) => e.id === numeric);
-}
+const entryResource = resource<DatasourceEntryRecord>("datasource_entry", ["datasources"], (state) => state.datasourceEntries);
 
 function entryErrors(state: SpaceState, entry: Record<string, unknown>): FieldErrors {
   const errors = requireStrings(entry, ["name"]);
@@ -51,36 +48,30 @@ function place(state: SpaceState, entry: DatasourceEntryRecord, position: unknow
 }
 
 /** PUT and PATCH alike; Storyblok answers both with an empty 204. */
-const update: Endpoint = ({ store, body, params, query }) =>
-  store.write((tx) => {
-    const entry = find(tx.state, params.id);
-    if (!entry) return notFound();
-    const input = wrapped(body, "datasource_entry");
-    if (!input) return unprocessable(missingParam("datasource_entry"));
-    const next = { ...entry, ...input };
-    const errors = entryErrors(tx.state, next);
-    const dimensionId = query.get("dimension_id") ?? body.dimension_id;
-    const dimension = dimensionId === undefined ? undefined : idOf(dimensionId);
-    const datasource = tx.state.datasources.find((d) => d.id === idOf(next.datasource_id));
-    if (dimensionId !== undefined && !datasource?.dimensions.some((d) => d.id === dimension))
-      errors.dimension_id = ["must be a dimension of the entry's datasource"];
-    if (hasErrors(errors)) return unprocessable(errors);
-    entry.name = next.name;
-    entry.value = next.value;
-    entry.datasource_id = idOf(next.datasource_id)!;
-    if (dimension !== undefined) {
-      const values = { ...((entry.dimension_values ?? {}) as Record<string, string>) };
-      const value = input.dimension_value;
-      if (typeof value === "string" && value !== "") values[String(dimension)] = value;
-      else delete values[String(dimension)];
-      entry.dimension_values = values;
-    } else if (input.dimension_value !== undefined) {
-      entry.dimension_value = input.dimension_value as string | null;
-    }
-    place(tx.state, entry, input.position);
-    tx.touch("datasources");
-    return noContent();
-  });
+const update = updateWith(entryResource, (entry, input, tx, { query, body }) => {
+  const next = { ...entry, ...input };
+  const errors = entryErrors(tx.state, next);
+  const dimensionId = query.get("dimension_id") ?? body.dimension_id;
+  const dimension = dimensionId === undefined ? undefined : idOf(dimensionId);
+  const datasource = tx.state.datasources.find((d) => d.id === idOf(next.datasource_id));
+  if (dimensionId !== undefined && !datasource?.dimensions.some((d) => d.id === dimension))
+    errors.dimension_id = ["must be a dimension of the entry's datasource"];
+  if (hasErrors(errors)) return unprocessable(errors);
+  entry.name = next.name;
+  entry.value = next.value;
+  entry.datasource_id = idOf(next.datasource_id)!;
+  if (dimension !== undefined) {
+    const values = { ...((entry.dimension_values ?? {}) as Record<string, string>) };
+    const value = input.dimension_value;
+    if (typeof value === "string" && value !== "") values[String(dimension)] = value;
+    else delete values[String(dimension)];
+    entry.dimension_values = values;
+  } else if (input.dimension_value !== undefined) {
+    entry.dimension_value = input.dimension_value as string | null;
+  }
+  place(tx.state, entry, input.position);
+  return noContent();
+});
 
 export const datasourceEntryRoutes: Route[] = [
   {
@@ -100,45 +91,34 @@ export const datasourceEntryRoutes: Route[] = [
   {
     method: "GET",
     path: "/datasource_entries/:id",
-    async endpoint({ store, params }) {
-      const entry = find(await store.read(), params.id);
-      return entry ? ok({ datasource_entry: entryView(entry) } satisfies DatasourceEntryBody) : notFound();
-    },
+    endpoint: readOne(entryResource, (entry) => ({ datasource_entry: entryView(entry) }) satisfies DatasourceEntryBody),
   },
   {
     method: "POST",
     path: "/datasource_entries",
-    endpoint: ({ store, body }) =>
-      store.write((tx) => {
-        const input = wrapped(body, "datasource_entry");
-        if (!input) return unprocessable(missingParam("datasource_entry"));
-        const errors = entryErrors(tx.state, input);
-        if (hasErrors(errors)) return unprocessable(errors);
-        const entry: DatasourceEntryRecord = {
-          id: tx.nextId(),
-          name: input.name as string,
-          value: input.value as string,
-          dimension_value: null,
-          datasource_id: idOf(input.datasource_id)!,
-        };
-        tx.state.datasourceEntries.push(entry);
-        place(tx.state, entry, input.position);
-        tx.touch("datasources");
-        return created({ datasource_entry: entryView(entry) } satisfies DatasourceEntryBody);
-      }),
+    endpoint: createWith(entryResource, (input, tx) => {
+      const errors = entryErrors(tx.state, input);
+      if (hasErrors(errors)) return unprocessable(errors);
+      const entry: DatasourceEntryRecord = {
+        id: tx.nextId(),
+        name: input.name as string,
+        value: input.value as string,
+        dimension_value: null,
+        datasource_id: idOf(input.datasource_id)!,
+      };
+      tx.state.datasourceEntries.push(entry);
+      place(tx.state, entry, input.position);
+      return created({ datasource_entry: entryView(entry) } satisfies DatasourceEntryBody);
+    }),
   },
   { method: "PUT", path: "/datasource_entries/:id", endpoint: update },
   { method: "PATCH", path: "/datasource_entries/:id", endpoint: update },
   {
     method: "DELETE",
     path: "/datasource_entries/:id",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const entry = find(tx.state, params.id);
-        if (!entry) return notFound();
-        tx.state.datasourceEntries = tx.state.datasourceEntries.filter((e) => e !== entry);
-        tx.touch("datasources");
-        return noContent();
-      }),
+    endpoint: changeWith(entryResource, (entry, tx) => {
+      tx.state.datasourceEntries = tx.state.datasourceEntries.filter((e) => e !== entry);
+      return noContent();
+    }),
   },
 ];

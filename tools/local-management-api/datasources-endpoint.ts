@@ -7,11 +7,11 @@
  * its dimensions, in which each entry may hold a value of its own
  * (datasource-entries-endpoint.ts).
  */
-import { created, noContent, notFound, ok, unprocessable } from "./responses";
+import { created, noContent, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
-import { missingParam, wrapped } from "./request-body";
+import { changeWith, createWith, readOne, updateWith, type Resource } from "./resource";
 import type { DatasourceBody, DatasourceListBody } from "./client-types";
-import type { Route, Endpoint } from "./routes";
+import type { Route } from "./routes";
 import type { DatasourceRecord } from "./space-records";
 import type { SpaceState } from "./space-store";
 import { hasErrors, idOf, isBlank, requireStrings, TAKEN, type FieldErrors } from "./validation";
@@ -20,6 +20,9 @@ export function findDatasource(state: SpaceState, key: string | undefined): Data
   const numeric = idOf(key);
   return state.datasources.find((d) => (numeric === undefined ? d.slug === key : d.id === numeric));
 }
+
+/** Found by id or by slug. */
+const datasourceResource: Resource<DatasourceRecord> = { key: "datasource", documents: ["datasources"], find: findDatasource };
 
 function slugErrors(state: SpaceState, slug: unknown, exceptId?: number): FieldErrors {
   return state.datasources.some((d) => d.slug === slug && d.id !== exceptId) ? { slug: [TAKEN] } : {};
@@ -63,25 +66,19 @@ function applyDimensions(datasource: DatasourceRecord, input: Record<string, unk
 }
 
 /** PUT and PATCH alike: the fields given change, the rest stay. */
-const update: Endpoint = ({ store, body, params, now }) =>
-  store.write((tx) => {
-    const datasource = findDatasource(tx.state, params.id);
-    if (!datasource) return notFound();
-    const input = wrapped(body, "datasource");
-    if (!input) return unprocessable(missingParam("datasource"));
-    const given = ["name", "slug"].filter((field) => input[field] !== undefined);
-    const errors = {
-      ...requireStrings(input, given),
-      ...slugErrors(tx.state, input.slug, datasource.id),
-      ...dimensionErrors(input, datasource.dimensions),
-    };
-    if (hasErrors(errors)) return unprocessable(errors);
-    for (const field of given) datasource[field] = input[field];
-    datasource.updated_at = now();
-    applyDimensions(datasource, input, tx.nextId, datasource.updated_at);
-    tx.touch("datasources");
-    return ok({ datasource } satisfies DatasourceBody);
-  });
+const update = updateWith(datasourceResource, (datasource, input, tx, { now }) => {
+  const given = ["name", "slug"].filter((field) => input[field] !== undefined);
+  const errors = {
+    ...requireStrings(input, given),
+    ...slugErrors(tx.state, input.slug, datasource.id),
+    ...dimensionErrors(input, datasource.dimensions),
+  };
+  if (hasErrors(errors)) return unprocessable(errors);
+  for (const field of given) datasource[field] = input[field];
+  datasource.updated_at = now();
+  applyDimensions(datasource, input, tx.nextId, datasource.updated_at);
+  return ok({ datasource } satisfies DatasourceBody);
+});
 
 export const datasourceRoutes: Route[] = [
   {
@@ -98,51 +95,36 @@ export const datasourceRoutes: Route[] = [
       return ok({ datasources: page.rows } satisfies DatasourceListBody, page.headers);
     },
   },
-  {
-    method: "GET",
-    path: "/datasources/:id",
-    async endpoint({ store, params }) {
-      const datasource = findDatasource(await store.read(), params.id);
-      return datasource ? ok({ datasource } satisfies DatasourceBody) : notFound();
-    },
-  },
+  { method: "GET", path: "/datasources/:id", endpoint: readOne(datasourceResource) },
   {
     method: "POST",
     path: "/datasources",
-    endpoint: ({ store, body, now }) =>
-      store.write((tx) => {
-        const input = wrapped(body, "datasource");
-        if (!input) return unprocessable(missingParam("datasource"));
-        const errors = { ...requireStrings(input, ["name", "slug"]), ...slugErrors(tx.state, input.slug), ...dimensionErrors(input, []) };
-        if (hasErrors(errors)) return unprocessable(errors);
-        const at = now();
-        const datasource: DatasourceRecord = {
-          id: tx.nextId(),
-          name: input.name as string,
-          slug: input.slug as string,
-          dimensions: [],
-          created_at: at,
-          updated_at: at,
-        };
-        applyDimensions(datasource, input, tx.nextId, at);
-        tx.state.datasources.push(datasource);
-        tx.touch("datasources");
-        return created({ datasource } satisfies DatasourceBody);
-      }),
+    endpoint: createWith(datasourceResource, (input, tx, { now }) => {
+      const errors = { ...requireStrings(input, ["name", "slug"]), ...slugErrors(tx.state, input.slug), ...dimensionErrors(input, []) };
+      if (hasErrors(errors)) return unprocessable(errors);
+      const at = now();
+      const datasource: DatasourceRecord = {
+        id: tx.nextId(),
+        name: input.name as string,
+        slug: input.slug as string,
+        dimensions: [],
+        created_at: at,
+        updated_at: at,
+      };
+      applyDimensions(datasource, input, tx.nextId, at);
+      tx.state.datasources.push(datasource);
+      return created({ datasource } satisfies DatasourceBody);
+    }),
   },
   { method: "PUT", path: "/datasources/:id", endpoint: update },
   { method: "PATCH", path: "/datasources/:id", endpoint: update },
   {
     method: "DELETE",
     path: "/datasources/:id",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const datasource = findDatasource(tx.state, params.id);
-        if (!datasource) return notFound();
-        tx.state.datasources = tx.state.datasources.filter((d) => d !== datasource);
-        tx.state.datasourceEntries = tx.state.datasourceEntries.filter((e) => e.datasource_id !== datasource.id);
-        tx.touch("datasources");
-        return noContent();
-      }),
+    endpoint: changeWith(datasourceResource, (datasource, tx) => {
+      tx.state.datasources = tx.state.datasources.filter((d) => d !== datasource);
+      tx.state.datasourceEntries = tx.state.datasourceEntries.filter((e) => e.datasource_id !== datasource.id);
+      return noContent();
+    }),
   },
 ];

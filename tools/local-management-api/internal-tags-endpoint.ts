@@ -6,7 +6,8 @@
  * it off every component and asset that had it.
  */
 import type { InternalTagBody, InternalTagListBody } from "./client-types";
-import { created, noContent, notFound, ok, unprocessable } from "./responses";
+import { created, noContent, ok, unprocessable } from "./responses";
+import { changeWith, resource } from "./resource";
 import { paginate } from "./pagination";
 import type { Route } from "./routes";
 import type { InternalTagRecord } from "./space-records";
@@ -33,6 +34,9 @@ export function tagList(tags: readonly InternalTagRecord[], ids: unknown): { id:
   const wanted = new Set((Array.isArray(ids) ? ids : []).map((id) => idOf(id)));
   return tags.filter((tag) => wanted.has(tag.id)).map(({ id, name }) => ({ id, name }));
 }
+
+/** Found by id; the body is the tag itself or wraps it (`input`). */
+const tagResource = resource<InternalTagRecord>("internal_tag", ["internal_tags"], (state) => state.internalTags);
 
 export const internalTagRoutes: Route[] = [
   {
@@ -71,35 +75,27 @@ export const internalTagRoutes: Route[] = [
   {
     method: "PUT",
     path: "/internal_tags/:id",
-    endpoint: ({ store, body, params }) =>
-      store.write((tx) => {
-        const tag = tx.state.internalTags.find((t) => t.id === idOf(params.id));
-        if (!tag) return notFound();
-        const given = input(body);
-        const next = { name: given.name ?? tag.name, object_type: given.object_type ?? tag.object_type };
-        const found = errors(tx.state, next, tag.id);
-        if (Object.keys(found).length > 0) return unprocessable(found);
-        Object.assign(tag, next);
-        tx.touch("internal_tags");
-        return ok({ internal_tag: tag } satisfies InternalTagBody);
-      }),
+    endpoint: changeWith(tagResource, (tag, tx, { body }) => {
+      const given = input(body);
+      const next = { name: given.name ?? tag.name, object_type: given.object_type ?? tag.object_type };
+      const found = errors(tx.state, next, tag.id);
+      if (Object.keys(found).length > 0) return unprocessable(found);
+      Object.assign(tag, next);
+      return ok({ internal_tag: tag } satisfies InternalTagBody);
+    }),
   },
   {
     method: "DELETE",
     path: "/internal_tags/:id",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const tag = tx.state.internalTags.find((t) => t.id === idOf(params.id));
-        if (!tag) return notFound();
-        tx.state.internalTags = tx.state.internalTags.filter((t) => t !== tag);
-        const untag = (ids: unknown) => (Array.isArray(ids) ? ids.filter((id) => idOf(id) !== tag.id) : ids);
-        for (const component of tx.state.components)
-          component.internal_tag_ids = untag(component.internal_tag_ids) as typeof component.internal_tag_ids;
-        for (const asset of tx.state.assets) asset.internal_tag_ids = untag(asset.internal_tag_ids) as typeof asset.internal_tag_ids;
-        tx.touch("internal_tags");
-        tx.touch("components");
-        tx.touch("assets");
-        return noContent();
-      }),
+    endpoint: changeWith(tagResource, (tag, tx) => {
+      tx.state.internalTags = tx.state.internalTags.filter((t) => t !== tag);
+      const untag = (ids: unknown) => (Array.isArray(ids) ? ids.filter((id) => idOf(id) !== tag.id) : ids);
+      for (const component of tx.state.components)
+        component.internal_tag_ids = untag(component.internal_tag_ids) as typeof component.internal_tag_ids;
+      for (const asset of tx.state.assets) asset.internal_tag_ids = untag(asset.internal_tag_ids) as typeof asset.internal_tag_ids;
+      tx.touch("components");
+      tx.touch("assets");
+      return noContent();
+    }),
   },
 ];

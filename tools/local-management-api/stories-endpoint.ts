@@ -14,9 +14,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { CdnStory, JsonObject } from "../../src/content/sources/local-cdn/story-types";
-import { created, notFound, ok, unprocessable } from "./responses";
+import { created, ok, unprocessable } from "./responses";
 import { paginate } from "./pagination";
-import { missingParam, wrapped } from "./request-body";
+import { changeWith, createWith, readOne, updateWith, type Resource } from "./resource";
 import { storyFile } from "./space-files";
 import type { StoryBody, StoryCreatedBody } from "./client-types";
 import type { Route } from "./routes";
@@ -46,6 +46,9 @@ function find(state: SpaceState, key: string | undefined): Found {
   const folder = state.folders.find((f) => f.uuid === key);
   return folder ? { folder } : undefined;
 }
+
+/** Stories and folders alike, by id or uuid; a write names the story files it changes itself (touchStory). */
+const storyResource: Resource<NonNullable<Found>> = { key: "story", documents: [], find };
 
 function editable(input: Record<string, unknown>): JsonObject {
   return Object.fromEntries(EDITABLE.filter((key) => input[key] !== undefined).map((key) => [key, input[key]])) as JsonObject;
@@ -105,172 +108,153 @@ export const storyRoutes: Route[] = [
   {
     method: "GET",
     path: "/stories/:id",
-    async endpoint({ store, params }) {
-      const state = await store.read();
-      const found = find(state, params.id);
-      if (!found) return notFound();
-      return ok({
-        story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders),
-      } satisfies StoryBody);
-    },
+    endpoint: readOne(
+      storyResource,
+      (found, state) =>
+        ({ story: "entry" in found ? storyView(found.entry, state.folders) : folderView(found.folder, state.folders) }) satisfies StoryBody,
+    ),
   },
+
   {
     method: "POST",
     path: "/stories",
-    endpoint: ({ store, body, query, now }) =>
-      store.write((tx) => {
-        const input = wrapped(body, "story");
-        if (!input) return unprocessable(missingParam("story"));
-        const result = placementOf(tx.state, input, undefined);
-        if ("errors" in result) return unprocessable(result.errors);
-        const at = now();
-        if (input.is_folder === true) {
-          const folder: FolderRecord = {
-            ...editable(input),
-            ...placed(result.placement),
-            is_startpage: false,
-            id: tx.nextId(),
-            uuid: randomUUID(),
-            parent_id: result.placement.parentId,
-            is_folder: true,
-            created_at: at,
-            updated_at: at,
-          };
-          tx.state.folders.push(folder);
-          tx.touch("folders");
-          return created({ story: folderView(folder, tx.state.folders) } satisfies StoryCreatedBody);
-        }
-        const errors = contentErrors(input.content);
-        if (hasErrors(errors)) return unprocessable(errors);
-        const publish = wantsPublish(body, query);
-        const story = {
-          created_at: at,
-          updated_at: at,
-          published_at: null,
-          id: tx.nextId(),
-          uuid: randomUUID(),
-          content: withUid(input.content),
-          sort_by_date: null,
-          position: 0,
-          tag_list: [],
-          meta_data: null,
-          group_id: randomUUID(),
-          first_published_at: null,
-          release_id: null,
-          lang: "default",
-          path: null,
-          alternates: [],
-          default_full_slug: null,
-          translated_slugs: null,
+    endpoint: createWith(storyResource, (input, tx, { body, query, now }) => {
+      const result = placementOf(tx.state, input, undefined);
+      if ("errors" in result) return unprocessable(result.errors);
+      const at = now();
+      if (input.is_folder === true) {
+        const folder: FolderRecord = {
           ...editable(input),
           ...placed(result.placement),
-        } as CdnStory;
-        const entry: StoryEntry = { story: publish ? published(story, story, at) : story, file: storyFile(story.full_slug, "stories") };
-        tx.state.stories.set(story.id, entry);
-        tx.touchStory(story.id);
-        return created({ story: storyView(entry, tx.state.folders) } satisfies StoryCreatedBody);
-      }),
+          is_startpage: false,
+          id: tx.nextId(),
+          uuid: randomUUID(),
+          parent_id: result.placement.parentId,
+          is_folder: true,
+          created_at: at,
+          updated_at: at,
+        };
+        tx.state.folders.push(folder);
+        tx.touch("folders");
+        return created({ story: folderView(folder, tx.state.folders) } satisfies StoryCreatedBody);
+      }
+      const errors = contentErrors(input.content);
+      if (hasErrors(errors)) return unprocessable(errors);
+      const publish = wantsPublish(body, query);
+      const story = {
+        created_at: at,
+        updated_at: at,
+        published_at: null,
+        id: tx.nextId(),
+        uuid: randomUUID(),
+        content: withUid(input.content),
+        sort_by_date: null,
+        position: 0,
+        tag_list: [],
+        meta_data: null,
+        group_id: randomUUID(),
+        first_published_at: null,
+        release_id: null,
+        lang: "default",
+        path: null,
+        alternates: [],
+        default_full_slug: null,
+        translated_slugs: null,
+        ...editable(input),
+        ...placed(result.placement),
+      } as CdnStory;
+      const entry: StoryEntry = { story: publish ? published(story, story, at) : story, file: storyFile(story.full_slug, "stories") };
+      tx.state.stories.set(story.id, entry);
+      tx.touchStory(story.id);
+      return created({ story: storyView(entry, tx.state.folders) } satisfies StoryCreatedBody);
+    }),
   },
   {
     method: "PUT",
     path: "/stories/:id",
-    endpoint: ({ store, body, query, params, now }) =>
-      store.write((tx) => {
-        const found = find(tx.state, params.id);
-        if (!found) return notFound();
-        const input = wrapped(body, "story");
-        if (!input) return unprocessable(missingParam("story"));
-        const at = now();
-        if ("folder" in found) {
-          const { folder } = found;
-          const result = placementOf(tx.state, input, folder, folder);
-          if ("errors" in result) return unprocessable(result.errors);
-          Object.assign(folder, editable(input), placed(result.placement), { is_startpage: false, updated_at: at });
-          refreshFullSlugs(tx);
-          return ok({ story: folderView(folder, tx.state.folders) } satisfies StoryBody);
-        }
-        const { entry } = found;
-        const working = workingCopy(entry);
-        const result = placementOf(tx.state, input, working);
+    endpoint: updateWith(storyResource, (found, input, tx, { body, query, now }) => {
+      const at = now();
+      if ("folder" in found) {
+        const { folder } = found;
+        const result = placementOf(tx.state, input, folder, folder);
         if ("errors" in result) return unprocessable(result.errors);
-        const errors = input.content === undefined ? {} : contentErrors(input.content);
-        if (hasErrors(errors)) return unprocessable(errors);
-        const next = {
-          ...working,
-          ...editable(input),
-          ...placed(result.placement),
-          ...(input.content !== undefined && { content: withUid(input.content) }),
-          updated_at: at,
-        } as CdnStory;
-        if (wantsPublish(body, query)) {
-          entry.story = published(next, entry.story, at);
-          entry.draft = undefined;
-        } else if (entry.story.published_at !== null) {
-          // A published story's changes wait as a draft; the CDN keeps serving the published file.
-          entry.draft = { ...next, published_at: entry.story.published_at };
-        } else {
-          entry.story = next;
-        }
-        tx.touchStory(working.id);
-        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
-      }),
+        Object.assign(folder, editable(input), placed(result.placement), { is_startpage: false, updated_at: at });
+        refreshFullSlugs(tx);
+        return ok({ story: folderView(folder, tx.state.folders) } satisfies StoryBody);
+      }
+      const { entry } = found;
+      const working = workingCopy(entry);
+      const result = placementOf(tx.state, input, working);
+      if ("errors" in result) return unprocessable(result.errors);
+      const errors = input.content === undefined ? {} : contentErrors(input.content);
+      if (hasErrors(errors)) return unprocessable(errors);
+      const next = {
+        ...working,
+        ...editable(input),
+        ...placed(result.placement),
+        ...(input.content !== undefined && { content: withUid(input.content) }),
+        updated_at: at,
+      } as CdnStory;
+      if (wantsPublish(body, query)) {
+        entry.story = published(next, entry.story, at);
+        entry.draft = undefined;
+      } else if (entry.story.published_at !== null) {
+        // A published story's changes wait as a draft; the CDN keeps serving the published file.
+        entry.draft = { ...next, published_at: entry.story.published_at };
+      } else {
+        entry.story = next;
+      }
+      tx.touchStory(working.id);
+      return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
+    }),
   },
   {
     method: "GET",
     path: "/stories/:id/publish",
-    endpoint: ({ store, params, now }) =>
-      store.write((tx) => {
-        const found = find(tx.state, params.id);
-        if (!found) return notFound();
-        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
-        const { entry } = found;
-        entry.story = published(workingCopy(entry), entry.story, now());
-        entry.draft = undefined;
-        tx.touchStory(entry.story.id);
-        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
-      }),
+    endpoint: changeWith(storyResource, (found, tx, { now }) => {
+      if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
+      const { entry } = found;
+      entry.story = published(workingCopy(entry), entry.story, now());
+      entry.draft = undefined;
+      tx.touchStory(entry.story.id);
+      return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
+    }),
   },
   {
     method: "GET",
     path: "/stories/:id/unpublish",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const found = find(tx.state, params.id);
-        if (!found) return notFound();
-        if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
-        const { entry } = found;
-        // The working copy (a pending draft included) stays, no longer published.
-        entry.story = { ...workingCopy(entry), published_at: null };
-        entry.draft = undefined;
-        tx.touchStory(entry.story.id);
-        return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
-      }),
+    endpoint: changeWith(storyResource, (found, tx) => {
+      if ("folder" in found) return ok({ story: folderView(found.folder, tx.state.folders) } satisfies StoryBody);
+      const { entry } = found;
+      // The working copy (a pending draft included) stays, no longer published.
+      entry.story = { ...workingCopy(entry), published_at: null };
+      entry.draft = undefined;
+      tx.touchStory(entry.story.id);
+      return ok({ story: storyView(entry, tx.state.folders) } satisfies StoryBody);
+    }),
   },
   {
     method: "DELETE",
     path: "/stories/:id",
-    endpoint: ({ store, params }) =>
-      store.write((tx) => {
-        const found = find(tx.state, params.id);
-        if (!found) return notFound();
-        const { state } = tx;
-        if ("entry" in found) {
-          const view = storyView(found.entry, state.folders);
-          state.stories.delete(found.entry.story.id);
-          tx.touchStory(found.entry.story.id, found.entry);
-          return ok({ story: view } satisfies StoryBody);
-        }
-        // A folder goes with everything in it, as in Storyblok.
-        const view = folderView(found.folder, state.folders);
-        const inside = descendants(state, found.folder);
-        for (const entry of inside.stories) {
-          state.stories.delete(entry.story.id);
-          tx.touchStory(entry.story.id, entry);
-        }
-        const gone = new Set([found.folder, ...inside.folders]);
-        state.folders = state.folders.filter((f) => !gone.has(f));
-        tx.touch("folders");
+    endpoint: changeWith(storyResource, (found, tx) => {
+      const { state } = tx;
+      if ("entry" in found) {
+        const view = storyView(found.entry, state.folders);
+        state.stories.delete(found.entry.story.id);
+        tx.touchStory(found.entry.story.id, found.entry);
         return ok({ story: view } satisfies StoryBody);
-      }),
+      }
+      // A folder goes with everything in it, as in Storyblok.
+      const view = folderView(found.folder, state.folders);
+      const inside = descendants(state, found.folder);
+      for (const entry of inside.stories) {
+        state.stories.delete(entry.story.id);
+        tx.touchStory(entry.story.id, entry);
+      }
+      const gone = new Set([found.folder, ...inside.folders]);
+      state.folders = state.folders.filter((f) => !gone.has(f));
+      tx.touch("folders");
+      return ok({ story: view } satisfies StoryBody);
+    }),
   },
 ];
