@@ -15,6 +15,14 @@ export default tseslint.config(
       "**/node_modules/**",
       ".next/**",
       "**/.next/**",
+      // The test builds (npm test's, beside the lint) and what other tools write: git ignores them too.
+      ".next-e2e-*/**",
+      "out/**",
+      "tmp/**",
+      ".data/**",
+      ".stryker-tmp/**",
+      "playwright-report/**",
+      "public/islands/**",
       "codegen/dist/**",
       // Written by the generator and checked by `portfolio check` against the schema; never edited by hand.
       "src/generated/**",

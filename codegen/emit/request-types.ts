@@ -45,8 +45,14 @@ export type ResolvedStoryKeepingUuids<C extends ${contentType}["component"], R e
   Resolve<${byComponent}[C], R[number], L, "uuid">
 >;
 
-/** Block K as a \`ResolvedStory\` holds it: what a renderer gets (\`BlockRegistry<R, L>\`). */
-export type ResolvedBlok<K extends keyof ${byComponent}, R extends readonly RelationName[], L extends LinkResolution = never> = Resolve<${byComponent}[K], R[number], L, "dropped">;
+/**
+ * Block K as a \`ResolvedStory\` holds it: what a renderer gets (\`BlockRegistry<R, L>\`). A request
+ * that resolves nothing gets the block as stored, said outright so that it holds for a generic K too
+ * (a \`Blocks\` that looks its renderer up by a block's own \`component\`).
+ */
+export type ResolvedBlok<K extends keyof ${byComponent}, R extends readonly RelationName[], L extends LinkResolution = never> = [R[number] | L] extends [never]
+  ? ${byComponent}[K]
+  : Resolve<${byComponent}[K], R[number], L, "dropped">;
 
 /** Block K as a \`ResolvedStoryKeepingUuids\` holds it. */
 export type ResolvedBlokKeepingUuids<K extends keyof ${byComponent}, R extends readonly RelationName[], L extends LinkResolution = never> = Resolve<

@@ -86,8 +86,14 @@ export type ResolvedStoryKeepingUuids<C extends ContentTypeBlok["component"], R 
   Resolve<BlokByComponent[C], R[number], L, "uuid">
 >;
 
-/** Block K as a `ResolvedStory` holds it: what a renderer gets (`BlockRegistry<R, L>`). */
-export type ResolvedBlok<K extends keyof BlokByComponent, R extends readonly RelationName[], L extends LinkResolution = never> = Resolve<BlokByComponent[K], R[number], L, "dropped">;
+/**
+ * Block K as a `ResolvedStory` holds it: what a renderer gets (`BlockRegistry<R, L>`). A request
+ * that resolves nothing gets the block as stored, said outright so that it holds for a generic K too
+ * (a `Blocks` that looks its renderer up by a block's own `component`).
+ */
+export type ResolvedBlok<K extends keyof BlokByComponent, R extends readonly RelationName[], L extends LinkResolution = never> = [R[number] | L] extends [never]
+  ? BlokByComponent[K]
+  : Resolve<BlokByComponent[K], R[number], L, "dropped">;
 
 /** Block K as a `ResolvedStoryKeepingUuids` holds it. */
 export type ResolvedBlokKeepingUuids<K extends keyof BlokByComponent, R extends readonly RelationName[], L extends LinkResolution = never> = Resolve<
