@@ -2,7 +2,7 @@ import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { componentsSource, summariseComponentChanges } from "../drift/semantic-summary.js";
 import { runGenerator, type CodegenFlags } from "./run.js";
-import { BadInput, isDirectory, sideFileCandidates } from "./schema-files.js";
+import { BadInput, isDirectory, SIDE_KINDS, sideFileCandidates } from "./schema-files.js";
 import { readGeneratedDir, writeGenerated } from "./write.js";
 
 /** Editors save in bursts (write, rename, chmod); one regeneration per burst. */
@@ -18,15 +18,12 @@ const SETTLE_MS = 40;
 export function watchSchema(flags: CodegenFlags): void {
   const schema = resolve(flags.schema);
   const dir = isDirectory(schema) ? schema : dirname(schema);
-  const sideFiles = [flags.relations, flags.datasources, flags.plugins]
+  const sideFiles = SIDE_KINDS.map((kind) => flags[kind])
     .filter((path): path is string => path !== undefined)
     .map((path) => resolve(path));
   const watched = isDirectory(schema)
     ? undefined
-    : new Set([
-        basename(schema),
-        ...["relations", "datasources", "plugins"].flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path))),
-      ]);
+    : new Set([basename(schema), ...SIDE_KINDS.flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path)))]);
 
   let timer: NodeJS.Timeout | undefined;
   const schedule = (file: string | null) => {
