@@ -1,6 +1,7 @@
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { componentsSource, summariseComponentChanges } from "../drift/semantic-summary.js";
+import { componentsSource, formatChange } from "../drift/semantic-summary.js";
+import { localesSource, modelChangesOf } from "../drift/translation-changes.js";
 import { runGenerator, type CodegenFlags } from "./run.js";
 import { BadInput, isDirectory, SIDE_KINDS, sideFileCandidates } from "./schema-files.js";
 import { readGeneratedDir, writeGenerated } from "./write.js";
@@ -39,7 +40,8 @@ export function watchSchema(flags: CodegenFlags): void {
 
 function regenerate(flags: CodegenFlags): void {
   const started = performance.now();
-  const before = readGeneratedDir(flags.out).get("components.ts") ?? "";
+  const onDisk = readGeneratedDir(flags.out);
+  const before = { components: onDisk.get("components.ts") ?? "", locales: onDisk.get("locales.ts") ?? "" };
   const run = runGenerator(flags);
   const stamp = new Date().toISOString().slice(11, 19);
   if (run === undefined) {
@@ -54,7 +56,10 @@ function regenerate(flags: CodegenFlags): void {
     console.log(`[${stamp}] ${error.message}`);
     return;
   }
-  const changes = before === "" ? [] : summariseComponentChanges(before, componentsSource(run.files));
+  const changes =
+    before.components === ""
+      ? []
+      : modelChangesOf(before, { components: componentsSource(run.files), locales: localesSource(run.files) }).map(formatChange);
   const ms = (performance.now() - started).toFixed(0);
   console.log(
     `[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`,

@@ -28,8 +28,9 @@ const renameHeadline = () =>
 describe("portfolio check", () => {
   it("passes on the repository as it is", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, "bin/portfolio.js"), "check"], { cwd: REPO });
+    // The fields made translatable since the baseline snapshot need no migration: content written before still fits.
     expect(stdout).toMatch(
-      /^src\/generated is up to date with schema\/components\.json\.\ncontent\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
+      /^src\/generated is up to date with schema\/components\.json\.\n(\d+ change\(s\) since migrations\/\S+ need no migration \(content written before them still fits\)\.\n)?content\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
     );
   });
 
@@ -57,13 +58,15 @@ describe("portfolio check", () => {
   });
 
   it("passes a change every old value still fits, without a migration", async () => {
+    const pending = (stdout: string) => Number(/(\d+) change\(s\) since migrations\//.exec(stdout)?.[1] ?? 0);
+    const before = pending((await project.portfolio("check")).stdout);
     project.editSchema((components) => {
       components.get("hero_section")!.schema.kicker = { type: "text", pos: 9 };
     });
     expect((await project.portfolio("generate")).code).toBe(0);
     const { code, stdout } = await project.portfolio("check");
     expect(code, stdout).toBe(0);
-    expect(stdout).toContain("1 change(s) since migrations/");
+    expect(pending(stdout)).toBe(before + 1);
   });
 
   it("fails while the content has not had a migration, then passes once it has", async () => {
