@@ -63,5 +63,6 @@ async function pullRemote(flags: CheckFlags): Promise<RemoteSchema> {
   return {
     documents: [{ components: pulled.components, component_groups: pulled.componentGroups }],
     datasources: { datasources: pulled.datasources },
+    languages: pulled.languages,
   };
 }
