@@ -28,7 +28,13 @@ describe("portfolio check", () => {
     expect((await portfolio("generate", "--out", out)).code).toBe(0);
     const { code, stdout } = await portfolio("check", "--out", out);
     expect(code).toBe(0);
-    expect(stdout.trim().split("\n")).toEqual([
+    // Fields made translatable since the last migration's snapshot need no migration, and are counted.
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .filter((line) => !/^\d+ change\(s\) since migrations\/\S+ need no migration/.test(line)),
+    ).toEqual([
       `${out} is up to date with schema/components.json.`,
       expect.stringMatching(/^content\/: \d+ stories match schema\/components\.json/),
     ]);

@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../../codegen";
+import { readSideFile } from "../../../codegen/cli/schema-files";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**
@@ -134,5 +138,26 @@ describe("a languages file or default locale the generator cannot use: nothing i
     const result = run(COMPONENTS, input);
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map(formatDiagnostic).filter((line) => line.startsWith("error"))).toEqual([expect.stringContaining(message)]);
+  });
+});
+
+describe("where the languages file is found", () => {
+  it("beside the schema, and for the Storyblok CLI's pull where `languages pull` saves it (languages.<space>.json)", () => {
+    const root = mkdtempSync(join(tmpdir(), "languages-file-"));
+    try {
+      const components = join(root, ".storyblok", "components", "123", "components.json");
+      mkdirSync(join(root, ".storyblok", "components", "123"), { recursive: true });
+      writeFileSync(components, JSON.stringify({ components: [] }));
+      expect(readSideFile(undefined, components, "languages")).toEqual({ value: undefined });
+      const pulled = join(root, ".storyblok", "languages", "123", "languages.123.json");
+      mkdirSync(join(root, ".storyblok", "languages", "123"), { recursive: true });
+      writeFileSync(pulled, JSON.stringify(LANGUAGES));
+      expect(readSideFile(undefined, components, "languages")).toEqual({ value: LANGUAGES, path: pulled });
+      // One beside the schema wins.
+      writeFileSync(join(root, ".storyblok", "components", "123", "languages.json"), JSON.stringify({ languages: [] }));
+      expect(readSideFile(undefined, components, "languages").value).toEqual({ languages: [] });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
