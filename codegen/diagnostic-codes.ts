@@ -22,12 +22,15 @@ export const WARNINGS = {
   "group-name-collision": "component group names that were taken, suffixed",
   "alias-collision": "bloks aliases that were taken, suffixed",
   "relation-not-story-field": "resolve_relations entries that name no story field",
+  "translatable-ignored": "translatable fields of a kind Storyblok does not translate (bloks, tab, section), not translated",
 } as const;
 
 export const ERRORS = {
   "document-not-object": "schema documents that are not JSON objects or arrays",
   "document-not-schema": "documents that hold neither components nor component groups",
   "relations-invalid": "relations files without a resolve_relations array",
+  "languages-invalid": "languages files that are not the space's languages ({ default_lang_name, languages: [{ code, name }] })",
+  "default-locale-invalid": "default locales that are no language code, or that the space lists as another language",
   "component-without-name": "components without a name, skipped",
   "schema-not-object": "components whose schema is not an object, skipped",
   "field-not-object": "components with a field definition that is not an object, skipped",

@@ -2,6 +2,7 @@ import { componentsFile } from "./emit/components-file.js";
 import { engineFile } from "./emit/engine-file.js";
 import { fileHeader } from "./emit/header.js";
 import { indexFile } from "./emit/index-file.js";
+import { localesFile } from "./emit/locales-file.js";
 import { registryFile } from "./emit/registry-file.js";
 import { relationsFile } from "./emit/relations-file.js";
 import { richTextFile } from "./emit/richtext-file.js";
@@ -50,6 +51,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     componentsFile({ model, symbols, plugins: options.plugins ?? {}, header, report }),
     engineFile(header),
     indexFile(header),
+    localesFile(model, header),
     registryFile(header),
     relationsFile(model, symbols, header, report),
     richTextFile(header),

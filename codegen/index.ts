@@ -16,5 +16,6 @@ export {
   summariseComponentChanges,
   type ComponentChange,
 } from "./drift/semantic-summary.js";
-export { pulledSchemaFiles, type PulledSchema } from "./pull/pull-schema.js";
+export { localesSource, modelChanges, modelChangesOf, parseTranslatableFields } from "./drift/translation-changes.js";
+export { pulledSchemaFiles, spaceLanguages, type PulledLanguages, type PulledSchema } from "./pull/pull-schema.js";
 export { readRawSchema } from "./normalise/schema.js";

@@ -65,6 +65,11 @@ export interface FieldModel {
   maximum?: number;
   /** custom: the plugin's `field_type`. */
   pluginName?: string;
+  /**
+   * `translatable: true` on a field that holds data Storyblok translates (every kind but
+   * bloks, tab and section): each language's value is stored beside it as `<key>__i18n__<code>`.
+   */
+  translatable: boolean;
 }
 
 export interface ComponentModel {
@@ -96,4 +101,21 @@ export interface SchemaModel {
   resolveRelations: string[];
   /** Datasource slug → its entry values (sorted); undefined when no datasources file was given. */
   datasources: Map<string, string[]> | undefined;
+  /** The site's locales: the default language's and the space's languages (languages.json). */
+  languages: LanguagesModel;
+}
+
+/** One language of a space besides the default, as Storyblok lists it: `{ code: "nl", name: "Nederlands" }`. */
+export interface SpaceLanguage {
+  code: string;
+  name: string;
+}
+
+export interface LanguagesModel {
+  /** The default language's locale code (Storyblok gives it none; the generator's `defaultLocale`, `en` unless set). */
+  defaultLocale: string;
+  /** The default language's name (`default_lang_name`). */
+  defaultName: string;
+  /** The space's other languages, in the order languages.json lists them; empty with no languages file. */
+  languages: SpaceLanguage[];
 }

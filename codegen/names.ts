@@ -84,3 +84,17 @@ export const STORYBLOK_EXPORTS = [
 
 /** Names validators.ts exports; the naming table keeps them free. */
 export const VALIDATORS_EXPORTS = ["BLOK_RULES", "checkBlok", "isBlok", "validateBlok"] as const;
+
+/** Names locales.ts exports; the naming table keeps them free. */
+export const LOCALES_EXPORTS = [
+  "DEFAULT_LOCALE",
+  "isLocale",
+  "LANGUAGE_CODES",
+  "LANGUAGE_NAMES",
+  "LanguageCode",
+  "Locale",
+  "LOCALES",
+  "TRANSLATABLE_FIELDS",
+  "TranslatableFields",
+  "TranslatableFieldsByBlock",
+] as const;

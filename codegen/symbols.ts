@@ -1,6 +1,14 @@
 import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "./model.js";
 import { NameTable, pascalCase } from "./naming.js";
-import { REGISTRY_EXPORTS, RELATIONS_EXPORTS, RICHTEXT_EXPORTS, STORYBLOK_EXPORTS, UNION_NAMES, VALIDATORS_EXPORTS } from "./names.js";
+import {
+  LOCALES_EXPORTS,
+  REGISTRY_EXPORTS,
+  RELATIONS_EXPORTS,
+  RICHTEXT_EXPORTS,
+  STORYBLOK_EXPORTS,
+  UNION_NAMES,
+  VALIDATORS_EXPORTS,
+} from "./names.js";
 import { compareNames, sortedBy } from "./sort.js";
 
 /** Every generated identifier, computed once, looked up by declarations and references alike. */
@@ -35,6 +43,7 @@ export function buildSymbols(model: SchemaModel, report: (diagnostic: Diagnostic
     ...REGISTRY_EXPORTS,
     ...RELATIONS_EXPORTS,
     ...VALIDATORS_EXPORTS,
+    ...LOCALES_EXPORTS,
   ]);
   const symbols: Symbols = { blok: new Map(), story: new Map(), group: new Map(), bloks: new Map() };
   const stems = new Map<string, string>();

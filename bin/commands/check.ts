@@ -4,7 +4,9 @@ import { runCodegenBin } from "./codegen-bin";
 import { EXIT } from "./exit-codes";
 import { addCodegenFlags, binArgs, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
 import { addSpaceFlags, pullOrExit, type SpaceFlags } from "./schema";
-import { isDirectory } from "../../codegen/cli/schema-files.js";
+import { dirname } from "node:path";
+import { isDirectory, readSideFile } from "../../codegen/cli/schema-files.js";
+import { spaceLanguageDrift } from "../../tools/content-validation/space-languages";
 
 interface CheckFlags extends CodegenFlags, SpaceFlags {
   remote?: boolean;
@@ -53,9 +55,24 @@ export function registerCheck(program: Command): void {
     }
     const { checkContentDrift } = await import("./migrate/content-drift");
     const content = await checkContentDrift({ ...flags, files: run.files, generatedIsCurrent: verdict === EXIT.ok });
+    const languages = checkSpaceLanguages(flags);
     // A schema with components that cannot be typed is bad input, even when the rest is up to date.
-    process.exitCode = run.skipped.length > 0 ? EXIT.badInput : Math.max(verdict, content);
+    process.exitCode = run.skipped.length > 0 ? EXIT.badInput : Math.max(verdict, content, languages);
   });
+}
+
+/** The local space's languages (--dir's space/space.json, when it lists any) must be the ones src/generated has locales for. */
+function checkSpaceLanguages(flags: CheckFlags): number {
+  const languages = readSideFile(flags.languages, flags.schema, "languages");
+  const schemaLabel = languages.path ?? `${isDirectory(flags.schema) ? flags.schema : dirname(flags.schema)}/languages.json`;
+  const drift = spaceLanguageDrift(flags.dir, languages.value, schemaLabel);
+  if (drift.length === 0) return EXIT.ok;
+  console.log(`The local space's languages are not the ones ${flags.out} is generated for:`);
+  for (const line of drift) console.log(`  ${line}`);
+  console.log(
+    `Make them the same: edit ${schemaLabel} and run \`npm run codegen\`, or set the local space's (${flags.dir}/space/space.json, or \`schema push\` to \`portfolio content serve\`'s Management API).`,
+  );
+  return EXIT.drift;
 }
 
 async function pullRemote(flags: CheckFlags): Promise<RemoteSchema> {
@@ -63,5 +80,6 @@ async function pullRemote(flags: CheckFlags): Promise<RemoteSchema> {
   return {
     documents: [{ components: pulled.components, component_groups: pulled.componentGroups }],
     datasources: { datasources: pulled.datasources },
+    languages: pulled.languages,
   };
 }

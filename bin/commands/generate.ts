@@ -5,6 +5,7 @@ import {
   type GeneratorRun,
   type RemoteSchema,
 } from "../../codegen/cli/run.js";
+import { loadConfig } from "../../codegen/cli/config.js";
 import { runCodegenBin, runLongCodegenBin } from "./codegen-bin";
 
 export type { GeneratorRun, RemoteSchema } from "../../codegen/cli/run.js";
@@ -29,20 +30,36 @@ export function addCodegenFlags(command: Command): Command {
       "--plugins <path>",
       "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema, if any)",
     )
+    .option(
+      "--languages <path>",
+      "the space's languages, as `schema pull` saves them (default: <name>.languages.json or languages.json beside the schema, if any)",
+    )
+    .option("--default-locale <code>", "the default language's locale code, which Storyblok does not give it (default: en)")
     .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
     .option("--verbose", "list every warning instead of one counted line per kind")
     .option("--no-warn <codes...>", "silence these warning codes (comma-separated or repeated; the codes are in docs/generated-code.md)");
 }
 
-/** In-process generation for the commands that compare with src/generated (migrate, check --remote): same header as the bin writes. */
+/**
+ * In-process generation for the commands that compare with src/generated (migrate, check --remote): same header
+ * as the bin writes, and the locale settings the bin would take from package.json's "storyblok-typed-codegen".
+ */
 export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options?: { quiet?: boolean }): GeneratorRun | undefined {
-  return runPackageGenerator({ ...flags, command: REGENERATE_COMMAND }, remote, options);
+  const { config } = loadConfig(process.cwd());
+  const defaultLocale = flags.defaultLocale ?? config.defaultLocale;
+  return runPackageGenerator(
+    { ...flags, command: REGENERATE_COMMAND, ...(defaultLocale === undefined ? {} : { defaultLocale }) },
+    remote,
+    options,
+  );
 }
 
 /** The flags as the package's bin takes them, so `portfolio generate --schema x` is `storyblok-typed-codegen generate --schema x`. */
 export function binArgs(flags: CodegenFlags): string[] {
   const args = ["--schema", flags.schema, "--out", flags.out, "--command", REGENERATE_COMMAND];
-  for (const key of ["relations", "datasources", "plugins"] as const) if (flags[key] !== undefined) args.push(`--${key}`, flags[key]);
+  for (const key of ["relations", "datasources", "plugins", "languages"] as const)
+    if (flags[key] !== undefined) args.push(`--${key}`, flags[key]);
+  if (flags.defaultLocale !== undefined) args.push("--default-locale", flags.defaultLocale);
   if (flags.strict) args.push("--strict");
   if (flags.verbose) args.push("--verbose");
   if (flags.warn !== true) args.push("--no-warn", ...flags.warn);

@@ -12,16 +12,16 @@ interface PullFlags extends SpaceFlags {
 }
 
 /**
- * `portfolio schema pull --space ID`: saves the space's components, groups
- * and datasources into schema/. Exit 0 on success, 1 when the API fails,
+ * `portfolio schema pull --space ID`: saves the space's components, groups,
+ * datasources and languages into schema/. Exit 0 on success, 1 when the API fails,
  * 2 when the space or token is missing. `schema push` is in schema-push.ts.
  */
 export function registerSchema(program: Command): void {
   const schema = program.command("schema").description("Manage the content model in schema/.");
   const pull = schema
     .command("pull")
-    .description("Download components, component groups and datasources from a Storyblok space.")
-    .option("--dir <dir>", "where to write components.json and datasources.json", "schema");
+    .description("Download components, component groups, datasources and languages from a Storyblok space.")
+    .option("--dir <dir>", "where to write components.json, datasources.json and languages.json", "schema");
   addSpaceFlags(pull).action(async (flags: PullFlags) => {
     const pulled = await pullOrExit(flags);
     const files = pulledSchemaFiles(pulled);

@@ -52,7 +52,7 @@ addCodegenFlags(program.command("watch").description("Generate, then again whene
 
 program
   .command("pull")
-  .description("Save a space's components, groups and datasources as components.json (and datasources.json).")
+  .description("Save a space's components, groups, datasources and languages as components.json, languages.json (and datasources.json).")
   .requiredOption("--space <id>", "the space's numeric id")
   .option("--dir <dir>", "where to write them", "schema")
   .option("--token <oauth>", "personal access token; default $STORYBLOK_OAUTH_TOKEN")

@@ -1,5 +1,6 @@
 import { findDrift } from "../drift/compare.js";
-import { componentsSource, summariseComponentChanges } from "../drift/semantic-summary.js";
+import { componentsSource, formatChange } from "../drift/semantic-summary.js";
+import { localesSource, modelChangesOf } from "../drift/translation-changes.js";
 import type { GeneratedFile } from "../model.js";
 import { EXIT } from "./run.js";
 import { readGeneratedDir } from "./write.js";
@@ -16,7 +17,10 @@ export function reportDrift(files: readonly GeneratedFile[], out: string, source
     console.log(`${out} is up to date with ${source}.`);
     return EXIT.ok;
   }
-  const changes = summariseComponentChanges(onDisk.get("components.ts") ?? "", componentsSource([...files]));
+  const changes = modelChangesOf(
+    { components: onDisk.get("components.ts") ?? "", locales: onDisk.get("locales.ts") ?? "" },
+    { components: componentsSource(files), locales: localesSource(files) },
+  ).map(formatChange);
   if (changes.length > 0) {
     console.log(`Content-model changes not yet in ${out}:`);
     for (const change of changes) console.log(`  ${change}`);

@@ -19,10 +19,14 @@ export interface Config {
   relations?: string;
   datasources?: string;
   plugins?: string;
+  /** The space's languages file (default: languages.json beside the schema). */
+  languages?: string;
+  /** The default language's locale code, `en` unless set (Storyblok gives the default language none). */
+  defaultLocale?: string;
   strict?: boolean;
 }
 
-const STRINGS = ["schema", "out", "dir", "command", "relations", "datasources", "plugins"] as const;
+const STRINGS = ["schema", "out", "dir", "command", "relations", "datasources", "plugins", "languages", "defaultLocale"] as const;
 
 /** The project's settings from `cwd`; a malformed config is bad input, never ignored. */
 export function loadConfig(cwd: string): { config: Config; source?: string } {

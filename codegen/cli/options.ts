@@ -26,6 +26,11 @@ export function addCodegenFlags(command: Command): Command {
       "--plugins <path>",
       "custom plugin types, {field_type: TypeScript type} (default: <name>.plugins.json or plugins.json beside the schema)",
     )
+    .option(
+      "--languages <path>",
+      "the space's languages, as `storyblok languages pull` saves them (default: <name>.languages.json or languages.json beside the schema)",
+    )
+    .option("--default-locale <code>", "the default language's locale code, which Storyblok does not give it (default: en)")
     .option("--command <text>", "the command the generated header names (default: npx storyblok-typed-codegen generate)")
     .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
     .option("--verbose", "list every warning instead of one counted line per kind")
@@ -51,7 +56,7 @@ export function resolveFlags(parsed: ParsedFlags, cwd = process.cwd()): Resolved
       `no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
     );
   const resolved: Resolved = { schema, out, warn: parsed.warn, strict: pick("strict") === true, verbose: parsed.verbose === true };
-  for (const key of ["relations", "datasources", "plugins", "command", "dir"] as const) {
+  for (const key of ["relations", "datasources", "plugins", "languages", "defaultLocale", "command", "dir"] as const) {
     const value = pick(key);
     if (value !== undefined) resolved[key] = value;
   }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PulledSchema } from "../pull/pull-schema.js";
-import { pulledSchemaFiles } from "../pull/pull-schema.js";
+import { pulledSchemaFiles, spaceLanguages } from "../pull/pull-schema.js";
 import { BadInput } from "./schema-files.js";
 
 export interface PullFlags {
@@ -17,7 +17,7 @@ function clientBaseUrl(apiUrl: string): string {
 }
 
 /**
- * Reads a space's components, groups and datasources (with entries) through
+ * Reads a space's components, groups, datasources (with entries) and languages through
  * Storyblok's own Management API client, loaded only here so the other
  * commands do not pay for it. Its rate limiter keeps to the API's limits.
  */
@@ -56,10 +56,12 @@ export async function pullSpace(flags: PullFlags): Promise<PulledSchema> {
       entries: entries.map((entry) => ({ name: String(entry.name), value: String(entry.value) })),
     });
   }
+  const { data: space } = await client.spaces.get({});
   return {
     components: components.components as unknown as Record<string, unknown>[],
     componentGroups: groups.component_groups as unknown as Record<string, unknown>[],
     datasources,
+    languages: spaceLanguages(space.space),
   };
 }
 
@@ -73,7 +75,7 @@ async function paged<Row>(fetchPage: (page: number) => Promise<{ rows: Row[]; re
   }
 }
 
-/** Writes components.json (and datasources.json when the space has any) into `dir`; returns the paths. */
+/** Writes components.json, languages.json (and datasources.json when the space has any) into `dir`; returns the paths. */
 export function writePulled(dir: string, pulled: PulledSchema): string[] {
   const files = pulledSchemaFiles(pulled);
   try {

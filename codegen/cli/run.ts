@@ -3,7 +3,8 @@ import { reportLines } from "../diagnostics.js";
 import { WARNING_CODES } from "../diagnostic-codes.js";
 import { generate } from "../generate.js";
 import type { GeneratedFile } from "../model.js";
-import { BadInput, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files.js";
+import { DEFAULT_LOCALE, defaultLocaleProblem, readLanguagesFile } from "../normalise/languages.js";
+import { BadInput, readLanguages, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files.js";
 
 /** Exit codes every command shares. */
 export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
@@ -14,6 +15,10 @@ export interface CodegenFlags {
   relations?: string;
   datasources?: string;
   plugins?: string;
+  /** The space's languages, `{default_lang_name, languages}` (default: languages.json beside the schema; none means one language). */
+  languages?: string;
+  /** The default language's locale code (Storyblok gives it none); `en` unless set. */
+  defaultLocale?: string;
   strict?: boolean;
   verbose?: boolean;
   /** The command the header names (config `command`). */
@@ -26,6 +31,8 @@ export interface CodegenFlags {
 export interface RemoteSchema {
   documents: unknown[];
   datasources: unknown;
+  /** The space's languages, `{default_lang_name, languages}`. */
+  languages?: unknown;
 }
 
 export interface GeneratorRun {
@@ -45,11 +52,16 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
   try {
     const silenced = silencedCodes(flags.warn);
     const plugins = readSideFile(flags.plugins, flags.schema, "plugins");
+    const languages = remote
+      ? { value: remote.languages, path: "the space's languages" }
+      : readSideFile(flags.languages, flags.schema, "languages");
     const result = generate({
       documents: remote?.documents ?? readSchemaDocuments(flags.schema),
       relations: readSideFile(flags.relations, flags.schema, "relations").value,
       datasources: remote ? remote.datasources : readSideFile(flags.datasources, flags.schema, "datasources").value,
       plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
+      languages: readLanguages(languages.value, languages.path),
+      defaultLocale: checkedDefaultLocale(flags.defaultLocale, languages),
       schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
       ...(flags.command === undefined ? {} : { command: flags.command }),
       strict: flags.strict === true,
@@ -71,6 +83,19 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
     log(error.message);
     return undefined;
   }
+}
+
+/** --default-locale (or the config's `defaultLocale`, else `en`): a language code the space does not list; bad input otherwise. */
+function checkedDefaultLocale(given: string | undefined, languages: { value: unknown; path?: string }): string {
+  const locale = given ?? DEFAULT_LOCALE;
+  const read = languages.value === undefined ? undefined : readLanguagesFile(languages.value);
+  const problem = defaultLocaleProblem(locale, read !== undefined && "languages" in read ? read.languages.languages : []);
+  if (problem === undefined) return locale;
+  const source =
+    given === undefined
+      ? `the default locale (${DEFAULT_LOCALE} unless --default-locale or "defaultLocale" names another)`
+      : "--default-locale";
+  throw new BadInput(`${source}: ${problem}${languages.path === undefined ? "" : ` (${languages.path})`}`);
 }
 
 /** `--no-warn a,b --no-warn c` → {a, b, c}; an unknown code is a usage error, so a typo does not silence nothing forever. */

@@ -1,8 +1,9 @@
 import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { componentsSource, summariseComponentChanges } from "../drift/semantic-summary.js";
+import { componentsSource, formatChange } from "../drift/semantic-summary.js";
+import { localesSource, modelChangesOf } from "../drift/translation-changes.js";
 import { runGenerator, type CodegenFlags } from "./run.js";
-import { BadInput, isDirectory, sideFileCandidates } from "./schema-files.js";
+import { BadInput, isDirectory, SIDE_KINDS, sideFileCandidates } from "./schema-files.js";
 import { readGeneratedDir, writeGenerated } from "./write.js";
 
 /** Editors save in bursts (write, rename, chmod); one regeneration per burst. */
@@ -18,15 +19,12 @@ const SETTLE_MS = 40;
 export function watchSchema(flags: CodegenFlags): void {
   const schema = resolve(flags.schema);
   const dir = isDirectory(schema) ? schema : dirname(schema);
-  const sideFiles = [flags.relations, flags.datasources, flags.plugins]
+  const sideFiles = SIDE_KINDS.map((kind) => flags[kind])
     .filter((path): path is string => path !== undefined)
     .map((path) => resolve(path));
   const watched = isDirectory(schema)
     ? undefined
-    : new Set([
-        basename(schema),
-        ...["relations", "datasources", "plugins"].flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path))),
-      ]);
+    : new Set([basename(schema), ...SIDE_KINDS.flatMap((kind) => sideFileCandidates(schema, kind).map((path) => basename(path)))]);
 
   let timer: NodeJS.Timeout | undefined;
   const schedule = (file: string | null) => {
@@ -42,7 +40,8 @@ export function watchSchema(flags: CodegenFlags): void {
 
 function regenerate(flags: CodegenFlags): void {
   const started = performance.now();
-  const before = readGeneratedDir(flags.out).get("components.ts") ?? "";
+  const onDisk = readGeneratedDir(flags.out);
+  const before = { components: onDisk.get("components.ts") ?? "", locales: onDisk.get("locales.ts") ?? "" };
   const run = runGenerator(flags);
   const stamp = new Date().toISOString().slice(11, 19);
   if (run === undefined) {
@@ -57,7 +56,10 @@ function regenerate(flags: CodegenFlags): void {
     console.log(`[${stamp}] ${error.message}`);
     return;
   }
-  const changes = before === "" ? [] : summariseComponentChanges(before, componentsSource(run.files));
+  const changes =
+    before.components === ""
+      ? []
+      : modelChangesOf(before, { components: componentsSource(run.files), locales: localesSource(run.files) }).map(formatChange);
   const ms = (performance.now() - started).toFixed(0);
   console.log(
     `[${stamp}] ${changed === 0 ? "no change" : `${changed} file(s) changed`} in ${flags.out} (${ms} ms)${changes.length > 0 ? ":" : "."}`,

@@ -32,7 +32,11 @@ export type ComponentChange =
   | { kind: "block-removed"; block: string; typeName: string }
   | { kind: "field-added"; block: string; field: string; type: string }
   | { kind: "field-removed"; block: string; field: string; was: string }
-  | { kind: "field-retyped"; block: string; field: string; was: string; type: string };
+  | { kind: "field-retyped"; block: string; field: string; was: string; type: string }
+  /** translatable: true → false: its translations are never served again (translation-changes.ts). */
+  | { kind: "field-untranslated"; block: string; field: string }
+  /** translatable: false → true. */
+  | { kind: "field-translated"; block: string; field: string };
 
 /** The components.ts a generator run wrote, as text ("" when it wrote none): what these changes are read from. */
 export function componentsSource(files: readonly GeneratedFile[]): string {
@@ -82,6 +86,10 @@ export function formatChange(change: ComponentChange): string {
       return `- field ${change.block}.${change.field}`;
     case "field-retyped":
       return `~ field ${change.block}.${change.field}${change.was} → ${change.block}.${change.field}${change.type}`;
+    case "field-untranslated":
+      return `~ field ${change.block}.${change.field} is no longer translatable`;
+    case "field-translated":
+      return `~ field ${change.block}.${change.field} is now translatable`;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { GeneratedFile } from "../model.js";
 
-const MODULES = ["./components", "./registry", "./relations", "./richtext", "./storyblok", "./validators"];
+const MODULES = ["./components", "./locales", "./registry", "./relations", "./richtext", "./storyblok", "./validators"];
 
 export function indexFile(header: string): GeneratedFile {
   const body = MODULES.map((module) => `export * from "${module}";`).join("\n");

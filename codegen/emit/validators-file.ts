@@ -17,20 +17,25 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, header: str
   const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
   const write = (rule: FieldRuleData) =>
     `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
-  const blockLines = blocks.map(({ key, placement, fields }) =>
-    fields.length === 0
-      ? `  ${key}: [${placement}, {}]`
-      : [`  ${key}: [${placement}, {`, fields.map(([field, rule]) => `    ${field}: ${write(rule)}`).join(",\n"), "  }]"].join("\n"),
-  );
+  const blockLines = blocks.map(({ key, placement, fields, translatable }) => {
+    // A block's translatable fields close its rule, on the line that closes its fields.
+    const end = translatable.length === 0 ? "]" : `, ${listText(translatable)}]`;
+    return fields.length === 0
+      ? `  ${key}: [${placement}, {}${end}`
+      : [`  ${key}: [${placement}, {`, fields.map(([field, rule]) => `    ${field}: ${write(rule)}`).join(",\n"), `  }${end}`].join("\n");
+  });
   const listLines = [...lists.keys()].map((key) => `  ${listText(JSON.parse(key) as string[])}`);
   const { nestable, byComponent } = UNION_NAMES;
   const body = [
     `import { checkBlok as check, parseRules, validateBlok as validate, type BlokCheck, type BlokProblem, type BlokRules, type ValidateOptions } from "${ENGINE_MODULE}";`,
     `import type { ${byComponent}, ${nestable} } from "./components";`,
+    `import { LANGUAGE_CODES } from "./locales";`,
     "",
     "/**",
-    " * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.",
+    " * Per block: [placement, fields, translatable fields?]; placement 1 = content type, 2 = nestable, 3 = both.",
     " * Per field: [kind, required (1) or not (0), …]; the kinds are in engine.ts.",
+    " * A block with translatable fields lists them third: only they may have translations",
+    " * (`title__i18n__nl`), in the languages of LANGUAGE_CODES.",
     " * A list that several fields share is written once, below the blocks, and a field names it",
     ' * as "#0", "#1", ….',
     " *",
@@ -41,19 +46,19 @@ export function validatorsFile(model: SchemaModel, symbols: Symbols, header: str
     " */",
     `export const BLOK_RULES: BlokRules = parseRules(${templateLiteral(`{\n${blockLines.join(",\n")}\n}`)}, ${templateLiteral(listLines.length === 0 ? "[]" : `[\n${listLines.join(",\n")}\n]`)});`,
     "",
-    "/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix). */",
+    "/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix); translations in the space's languages. */",
     "export function validateBlok(value: unknown, options?: ValidateOptions): BlokProblem[] {",
-    "  return validate(BLOK_RULES, value, options);",
+    "  return validate(BLOK_RULES, value, { languages: LANGUAGE_CODES, ...options });",
     "}",
     "",
     "/** Whether a value is a block (of the kind named) with the shape its type promises. */",
     `export function isBlok<K extends keyof ${byComponent}>(value: unknown, component?: K): value is ${byComponent}[K] {`,
-    "  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component] }).length === 0;",
+    "  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component], languages: LANGUAGE_CODES }).length === 0;",
     "}",
     "",
     "/** For the site: a nestable block that is safe to render, or why not (one line per problem). */",
     `export function checkBlok(blok: unknown): BlokCheck<${nestable}> {`,
-    `  return check<${nestable}>(BLOK_RULES, blok);`,
+    `  return check<${nestable}>(BLOK_RULES, blok, LANGUAGE_CODES);`,
     "}",
   ];
   return { path: "validators.ts", contents: `${header}\n${body.join("\n")}\n` };
@@ -68,6 +73,8 @@ interface BlockRule {
   key: string;
   placement: number;
   fields: [key: string, rule: FieldRuleData][];
+  /** The translatable fields' keys, sorted. */
+  translatable: string[];
 }
 
 function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbols): BlockRule {
@@ -89,7 +96,11 @@ function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbo
     const rule = FIELD_RULES[field.type]?.(context, field.required ? 1 : 0);
     return rule === undefined ? [] : [[JSON.stringify(field.key), rule]];
   });
-  return { key: JSON.stringify(component.name), placement, fields };
+  const translatable = sortedBy(
+    component.fields.filter((field) => field.translatable),
+    (f) => f.key,
+  ).map((field) => field.key);
+  return { key: JSON.stringify(component.name), placement, fields, translatable };
 }
 
 const isList = (item: FieldRuleData[number]): item is readonly string[] => Array.isArray(item);

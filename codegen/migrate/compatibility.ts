@@ -9,7 +9,7 @@
  */
 import type { ComponentChange } from "../drift/semantic-summary.js";
 
-/** A block or required field added, a field removed, or a field retyped so that an old value may not fit. */
+/** A required field added, a block or field removed, a field retyped so that an old value may not fit, or one no longer translatable. */
 export function isBreaking(change: ComponentChange): boolean {
   switch (change.kind) {
     case "block-added":
@@ -21,6 +21,11 @@ export function isBreaking(change: ComponentChange): boolean {
       return true;
     case "field-retyped":
       return !fitsWithoutMigration(change.was, change.type);
+    // Its translations stay in content, never served: a migration drops them or keeps one as the value.
+    case "field-untranslated":
+      return true;
+    case "field-translated":
+      return false;
   }
 }
 

@@ -5,7 +5,8 @@
  * write under migrations/ (the scaffold and both sides' types). The CLI
  * snapshots the schema and writes them.
  */
-import { componentChanges, componentsSource, parseComponents, type ComponentChange } from "../drift/semantic-summary.js";
+import { componentsSource, parseComponents, type ComponentChange } from "../drift/semantic-summary.js";
+import { localesSource, modelChanges, parseTranslatableFields } from "../drift/translation-changes.js";
 import type { GeneratedFile } from "../model.js";
 import { withHeaderCommand } from "../emit/header.js";
 import { isBreaking } from "./compatibility.js";
@@ -42,7 +43,7 @@ export interface MigrationPlan {
 export function planMigration(input: MigrationInput): MigrationPlan {
   const before = parseComponents(componentsSource(input.before));
   const after = parseComponents(componentsSource(input.after));
-  const changes = componentChanges(componentsSource(input.before), componentsSource(input.after));
+  const changes = modelChanges(input.before, input.after);
   const problems = renameProblems(input.renames, changes);
   const suggestions = suggestRenames(changes, input.renames);
   const scaffold = migrationScaffold({
@@ -54,6 +55,10 @@ export function planMigration(input: MigrationInput): MigrationPlan {
     after,
     renames: input.renames,
     suggestions,
+    translatable: {
+      before: parseTranslatableFields(localesSource(input.before)),
+      after: parseTranslatableFields(localesSource(input.after)),
+    },
     imports: { before: `./${input.id}/before/components`, after: `./${input.id}/after/components`, helpers: input.helpersImport },
   });
   const typeFiles = (side: "before" | "after", files: readonly GeneratedFile[]) =>

@@ -11,8 +11,15 @@
  * field's value would be lost. Both take a parameter of type `never`, so
  * the message itself is the compile error. Everything else is written out:
  * confirmed renames, fields that keep their values.
+ *
+ * A translatable field's other languages (`title__i18n__nl`, which the types do
+ * not name) go where the field goes, through the helpers that carry them: a
+ * rename is `renameField`, a conversion `convertField` (each language's value
+ * converted), a removed field's are dropped (`dropTranslations`), and a field no
+ * longer translatable leaves a `decide` over its translations.
  */
 import { formatChange, type ComponentChange, type ParsedBlocks } from "../drift/semantic-summary.js";
+import type { TranslatableFields } from "../drift/translation-changes.js";
 import { fitsWithoutMigration } from "./compatibility.js";
 import type { Rename } from "./renames.js";
 
@@ -28,6 +35,8 @@ export interface ScaffoldInput {
   after: ParsedBlocks;
   renames: readonly Rename[];
   suggestions: readonly Rename[];
+  /** Each side's translatable fields (locales.ts's TRANSLATABLE_FIELDS): whose translations a change must carry. */
+  translatable: { before: TranslatableFields; after: TranslatableFields };
   /** Module specifiers, relative to the migration file. */
   imports: { before: string; after: string; helpers: string };
 }
@@ -39,7 +48,10 @@ export function migrationScaffold(input: ScaffoldInput): string {
   const blocks = changedBlocks(input.changes);
   const functions = [...blocks].map(([block, changes]) => blockFunction(block, changes, input));
   const used = new Set(functions.flatMap((fn) => fn.uses));
-  const helpers = ["defineMigration", ...["decide", "todo"].filter((name) => used.has(name))];
+  const helpers = [
+    "defineMigration",
+    ...["convertField", "decide", "dropTranslations", "renameField", "todo"].filter((name) => used.has(name)),
+  ];
   const typeHelpers = used.has("Migrating") ? [", type Migrating"] : [];
   return [
     ...header(input),
@@ -80,10 +92,12 @@ function header(input: ScaffoldInput): string[] {
   ];
 }
 
+/** The blocks that get a function: a block added needs none, nor one whose fields only became translatable (their values stay as they are). */
 function changedBlocks(changes: readonly ComponentChange[]): Map<string, ComponentChange[]> {
   const blocks = new Map<string, ComponentChange[]>();
+  const needsFunction = new Set(changes.filter((change) => change.kind !== "field-translated").map((change) => change.block));
   for (const change of changes) {
-    if (change.kind === "block-added") continue;
+    if (change.kind === "block-added" || !needsFunction.has(change.block)) continue;
     blocks.set(change.block, [...(blocks.get(change.block) ?? []), change]);
   }
   return blocks;
@@ -113,21 +127,33 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
 
   const renamedTo = new Map(input.renames.filter((r) => r.block === block).map((r) => [r.from, r.to]));
   const renamedFrom = new Set(input.renames.filter((r) => r.block === block).map((r) => r.to));
+  // Translatable on either side, a field may hold translations: content can be translated before a snapshot records the flag.
+  const translatable = new Set([...(input.translatable.before.get(block) ?? []), ...(input.translatable.after.get(block) ?? [])]);
   const locals = new LocalNames();
   const taken: [field: string, local: string][] = [];
+  /** Renames that carry translations, and fields whose translations go: applied to the spread block. */
+  const translatedRenames: [from: string, to: string][] = [];
+  const untranslated: string[] = [];
   const statements: string[] = [];
   const properties: string[] = [];
   const uses = new Set<string>();
 
   for (const change of changes) {
     if (change.kind !== "field-removed") continue;
+    const to = renamedTo.get(change.field);
+    if (to !== undefined && translatable.has(change.field)) {
+      translatedRenames.push([change.field, to]);
+      properties.push(`    // ${propertyKey(to)}: renamed from ${change.field} (--rename), with its translations (renameField above)`);
+      uses.add("renameField");
+      continue;
+    }
     const local = locals.name(change.field);
     taken.push([change.field, local]);
-    const to = renamedTo.get(change.field);
     if (to !== undefined) {
       properties.push(`    ${propertyKey(to)}: ${local}, // renamed from ${change.field} (--rename)`);
       continue;
     }
+    if (translatable.has(change.field)) untranslated.push(change.field);
     const suggestion = input.suggestions.find((s) => s.block === block && s.from === change.field);
     if (suggestion)
       statements.push(
@@ -156,13 +182,32 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
         properties.push(
           `    // ${propertyKey(change.field)} was ${typeText(change.was)}, is now ${typeText(change.type)}: every old value still fits.`,
         );
+      } else if (translatable.has(change.field)) {
+        // Each language's value goes through the same conversion.
+        const value = locals.name(change.field);
+        const message = `${block}.${change.field} was ${typeText(change.was)}, is now ${typeText(change.type)}: convert ${value} (every language's value in turn)`;
+        properties.push(`    ...convertField(block, ${JSON.stringify(change.field)}, (${value}) => todo(${tsString(message)})),`);
+        uses.add("convertField").add("todo");
       } else {
         const message = `${block}.${change.field} was ${typeText(change.was)}, is now ${typeText(change.type)}: convert block.${change.field}`;
         properties.push(`    ${propertyKey(change.field)}: todo(${tsString(message)}),`);
         uses.add("todo");
       }
     }
+    if (change.kind === "field-untranslated") {
+      untranslated.push(change.field);
+      statements.push(
+        `    decide(${tsString(
+          `${block}.${change.field} is no longer translatable: its translations (${change.field}__i18n__…) are dropped below; to keep one language's text as its value instead, set ${change.field} from translationOf(block, "${change.field}", code), then delete this line`,
+        )});`,
+      );
+      uses.add("decide");
+    }
+    if (change.kind === "field-translated") {
+      properties.push(`    // ${propertyKey(change.field)} is now translatable: its value stays the default language's, to be translated.`);
+    }
   }
+  if (untranslated.length > 0) uses.add("dropTranslations");
 
   const nested = nestedFields(block, changes, input);
   const parameter =
@@ -170,7 +215,9 @@ function blockFunction(block: string, changes: readonly ComponentChange[], input
       ? `Before.${was.typeName}`
       : `Migrating<Before.${was.typeName}, After.${now.typeName}, ${nested.map((f) => JSON.stringify(f)).join(" | ")}>`;
   if (nested.length > 0) uses.add("Migrating");
-  const source = taken.length === 0 ? "block" : "kept";
+  let source = taken.length === 0 ? "block" : "kept";
+  for (const [from, to] of translatedRenames) source = `renameField(${source}, ${JSON.stringify(from)}, ${JSON.stringify(to)})`;
+  if (untranslated.length > 0) source = `dropTranslations(${source}, ${untranslated.map((field) => JSON.stringify(field)).join(", ")})`;
   const destructure =
     taken.length === 0
       ? []

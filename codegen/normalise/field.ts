@@ -30,6 +30,15 @@ export function normaliseField(
     });
     return undefined;
   }
+  if (readBoolean(raw.translatable) && UNTRANSLATED_TYPES.has(type)) {
+    report({
+      severity: "warning",
+      code: "translatable-ignored",
+      component,
+      field: key,
+      message: `a ${type} field is not translated by Storyblok (${type === "bloks" ? "the fields of its blocks are" : "it holds no data"}): \`translatable\` is ignored`,
+    });
+  }
   return {
     key,
     type,
@@ -50,8 +59,16 @@ export function normaliseField(
     minimum: readCount(raw.minimum),
     maximum: readCount(raw.maximum),
     pluginName: readText(raw.field_type),
+    translatable: readBoolean(raw.translatable) && !UNTRANSLATED_TYPES.has(type),
   };
 }
+
+/**
+ * Field kinds Storyblok never translates, whatever `translatable` says: a bloks field's
+ * blocks are the same in every language (their own fields are translated), and tab and
+ * section hold no data. normaliseField warns about the flag on them.
+ */
+export const UNTRANSLATED_TYPES: ReadonlySet<string> = new Set(["bloks", "tab", "section"]);
 
 /** Option values in schema order, without duplicates; numbers become strings as the API sends them. */
 function readOptionValues(options: unknown): string[] {

@@ -3,6 +3,7 @@ import { compareNames, sortedBy } from "../sort.js";
 import { isObject, readStringList, readText, type RawObject } from "./coerce.js";
 import { normaliseComponent } from "./component.js";
 import { oneOf } from "./duplicates.js";
+import { normaliseLanguages } from "./languages.js";
 
 export interface RawSchemaInput {
   /**
@@ -15,6 +16,10 @@ export interface RawSchemaInput {
   relations?: unknown;
   /** Parsed datasources: `[{slug, entries: [{value}]}]` or `{datasources: [...]}`. */
   datasources?: unknown;
+  /** Parsed languages file: `{default_lang_name, languages: [{code, name}]}`; none means the default language only. */
+  languages?: unknown;
+  /** The default language's locale code (Storyblok gives it none): `en` unless set. */
+  defaultLocale?: string;
 }
 
 export function normaliseSchema(input: RawSchemaInput, report: (diagnostic: Diagnostic) => void): SchemaModel {
@@ -33,12 +38,15 @@ export function normaliseSchema(input: RawSchemaInput, report: (diagnostic: Diag
   );
   for (const component of components) component.fields = sortedBy(component.fields, (f) => f.key);
 
+  const languages = normaliseLanguages(input.languages, input.defaultLocale);
+  for (const { code, message } of languages.problems) report({ severity: "error", code, message });
   return {
     components,
     componentNames: new Set(components.map((component) => component.name)),
     groups,
     resolveRelations: readRelations(input.relations, report),
     datasources: readDatasources(input.datasources),
+    languages: languages.model,
   };
 }
 

@@ -19,7 +19,16 @@
  * - `strict` (content validation): what an author should fix even though no
  *   renderer breaks — empty required fields, fields the schema does not have,
  *   number/datetime/uuid formats, limits, alt text, rich-text node shapes,
- *   unknown rich-text nodes.
+ *   unknown rich-text nodes, translations Storyblok never serves.
+ *
+ * Translations (field-level, as the Management API stores them): a block's
+ * `title__i18n__nl` is its `title` in Dutch. Where `title` is translatable and
+ * `nl` is one of the space's languages (`languages`), the Content Delivery API
+ * answers `?language=nl` with that value in `title`'s place, so it is held to
+ * `title`'s rule at both levels (an empty one, "" or null, is no translation: the
+ * default language's value stands in). Any other `__i18n__` key — of a field that
+ * is not translatable or does not exist, or in a language the space does not
+ * list — is never served: no renderer sees it, so only `strict` reports it.
  * - `richText` checks, when a caller passes them (rich-text-checks.ts):
  *   rich-text values the renderer does not render as written.
  *
@@ -64,10 +73,11 @@ export type Placement = 1 | 2 | 3;
 export const CONTENT_TYPE = 1;
 export const NESTABLE = 2;
 
-export type BlokRule = readonly [placement: Placement, fields: Readonly<Record<string, FieldRule>>];
+/** A block's rule: where it may be used, its fields' rules, and (when it has any) its translatable fields. */
+export type BlokRule = readonly [placement: Placement, fields: Readonly<Record<string, FieldRule>>, translatable?: readonly string[]];
 export type BlokRules = Readonly<Record<string, BlokRule>>;
 
-type RuleData = [Placement, Record<string, (string | number | readonly string[])[]>];
+type RuleData = [Placement, Record<string, (string | number | readonly string[])[]>, string[]?];
 
 /**
  * The rules from the JSON text src/generated/validators.ts holds: `blocks`
@@ -121,6 +131,11 @@ export interface ValidateOptions {
    * for a story it still serves.
    */
   richText?: RichTextChecks;
+  /**
+   * The space's language codes (the generated LANGUAGE_CODES): a `field__i18n__<code>`
+   * key is a translation to check only for these. Default none.
+   */
+  languages?: readonly string[];
 }
 
 /** The renderer's reading of rich-text values, given by the caller so this file stays import-free. */
@@ -135,6 +150,8 @@ export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== nu
 /** `record[key]` when the record has the key itself: never a value inherited from Object.prototype (`__proto__`, `toString`). */
 const own = <V>(record: Readonly<Record<string, V>>, key: string): V | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 const BLOK_META_KEYS = new Set(["_uid", "component", "_editable"]);
+/** `title__i18n__nl`: the Management API's key for a field's value in one language. */
+const TRANSLATION = "__i18n__";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
@@ -158,7 +175,7 @@ export function describe(value: unknown): string {
 
 /** Every problem with one block and everything inside it; an empty list means valid. */
 export function validateBlok(rules: BlokRules, value: unknown, options: ValidateOptions = {}): BlokProblem[] {
-  const walk = new Walk(rules, options.strict === true, options.shallow === true, options.richText);
+  const walk = new Walk(rules, options.strict === true, options.shallow === true, options.richText, options.languages ?? []);
   walk.blok(value, options.path ?? "", options.allowed ?? 0, options.placement);
   return walk.problems;
 }
@@ -172,6 +189,7 @@ class Walk {
     private readonly strict: boolean,
     private readonly shallow: boolean,
     private readonly richText: RichTextChecks | undefined,
+    private readonly languages: readonly string[],
   ) {}
 
   /** Runs `walk` one level deeper, or reports the value as nested too deeply. */
@@ -205,9 +223,35 @@ class Walk {
       this.add(here, `"${name}" is not allowed here (allowed: ${allowed === 0 ? "nestable blocks" : allowed.join(", ")})`);
     }
     for (const key of Object.keys(fields)) this.field(own(value, key), fields[key]!, `${here}.${key}`);
-    if (!this.strict) return;
+    const translatable = rule[2] ?? [];
+    // Without strict only served translations are checked: a block with no translatable field has none.
+    if (!this.strict && (translatable.length === 0 || this.languages.length === 0)) return;
     for (const key of Object.keys(value)) {
-      if (!BLOK_META_KEYS.has(key) && !Object.hasOwn(fields, key)) this.add(`${here}.${key}`, `is not a field of "${name}"`);
+      if (BLOK_META_KEYS.has(key) || Object.hasOwn(fields, key)) continue;
+      const at = key.lastIndexOf(TRANSLATION);
+      if (at > 0) this.translation(value[key], key.slice(0, at), key.slice(at + TRANSLATION.length), rule, name, `${here}.${key}`);
+      else if (this.strict) this.add(`${here}.${key}`, `is not a field of "${name}"`);
+    }
+  }
+
+  /** `base__i18n__code`: held to base's rule where the API serves it, else (strict) reported as never served. */
+  private translation(value: unknown, base: string, code: string, rule: BlokRule, name: string, path: string): void {
+    const [, fields, translatable = []] = rule;
+    const field = own(fields, base);
+    if (field === undefined) {
+      if (this.strict) this.add(path, `is a translation (${code}) of "${base}", which is not a field of "${name}"`);
+    } else if (!translatable.includes(base)) {
+      if (this.strict)
+        this.add(path, `is the ${code} translation of "${base}", which is not translatable in "${name}": Storyblok never serves it`);
+    } else if (!this.languages.includes(code)) {
+      if (this.strict) {
+        const listed = this.languages.length === 0 ? "it lists none besides the default" : this.languages.join(", ");
+        this.add(path, `is a translation of "${base}" into "${code}", which is not one of the space's languages (${listed})`);
+      }
+    } else if (value !== undefined && value !== null && value !== "") {
+      // An empty translation is none: the default language's value is served in its place.
+      const problem = this.value(value, field, path);
+      if (problem) this.add(path, problem);
     }
   }
 
@@ -372,8 +416,8 @@ export function formatProblem(problem: BlokProblem): string {
 /** What the site gets for a block: the block, typed, or one line per problem. */
 export type BlokCheck<T> = { ok: true; blok: T } | { ok: false; problems: string[] };
 
-/** A nestable block checked against its type contract (not `strict`: render what renders). */
-export function checkBlok<T>(rules: BlokRules, blok: unknown): BlokCheck<T> {
-  const problems = validateBlok(rules, blok, { placement: NESTABLE });
+/** A nestable block checked against its type contract (not `strict`: render what renders), with the space's language codes. */
+export function checkBlok<T>(rules: BlokRules, blok: unknown, languages: readonly string[] = []): BlokCheck<T> {
+  const problems = validateBlok(rules, blok, { placement: NESTABLE, languages });
   return problems.length === 0 ? { ok: true, blok: blok as T } : { ok: false, problems: problems.map(formatProblem) };
 }

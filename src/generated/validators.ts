@@ -2,10 +2,13 @@
 
 import { checkBlok as check, parseRules, validateBlok as validate, type BlokCheck, type BlokProblem, type BlokRules, type ValidateOptions } from "./engine";
 import type { BlokByComponent, NestableBlok } from "./components";
+import { LANGUAGE_CODES } from "./locales";
 
 /**
- * Per block: [placement, fields]; placement 1 = content type, 2 = nestable, 3 = both.
+ * Per block: [placement, fields, translatable fields?]; placement 1 = content type, 2 = nestable, 3 = both.
  * Per field: [kind, required (1) or not (0), …]; the kinds are in engine.ts.
+ * A block with translatable fields lists them third: only they may have translations
+ * (`title__i18n__nl`), in the languages of LANGUAGE_CODES.
  * A list that several fields share is written once, below the blocks, and a field names it
  * as "#0", "#1", ….
  *
@@ -21,7 +24,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "caption": ["text", 0],
     "layout": ["option", 0, ["grid", "gallery", "strip"]],
     "title": ["text", 0]
-  }],
+  }, ["caption", "title"]],
   "card": [2, {
     "description": ["richtext", 0, "#0"],
     "icon": ["option", 0, "#1"],
@@ -29,7 +32,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "link": ["multilink", 0, ["story", "url", "email"]],
     "tags": ["options", 0, "#2"],
     "title": ["text", 1]
-  }],
+  }, ["description", "title"]],
   "card_list": [2, {
     "anchor": ["text", 0, 40],
     "cards": ["bloks", 0, ["card"]],
@@ -38,7 +41,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "layout": ["option", 0, ["grid", "list", "carousel"]],
     "projects": ["stories", 0, 1],
     "title": ["text", 0]
-  }],
+  }, ["intro", "title"]],
   "footer_container": [2, {
     "columns": ["bloks", 0, ["links_container"], 0, 4],
     "contact_fields": ["bloks", 0, ["text_input"]],
@@ -46,13 +49,13 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "contact_submit_label": ["text", 0],
     "contact_title": ["text", 0],
     "copyright": ["text", 1]
-  }],
+  }, ["contact_intro", "contact_submit_label", "contact_title", "copyright"]],
   "header_container": [2, {
     "logo": ["asset", 0],
     "logo_text": ["text", 1],
     "navigation": ["bloks", 0, "#3", 0, 6],
     "sticky": ["boolean", 0]
-  }],
+  }, ["logo_text"]],
   "hero_section": [2, {
     "actions": ["bloks", 0, "#3", 0, 3],
     "eyebrow": ["text", 0, 60],
@@ -61,26 +64,26 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "portrait": ["asset", 0],
     "text_animation": ["option", 0, ["none", "words", "letters"]],
     "theme": ["option", 0, "#4"]
-  }],
+  }, ["eyebrow", "headline", "intro"]],
   "link": [2, {
     "icon": ["option", 0, "#1"],
     "label": ["text", 1],
     "link": ["multilink", 1, ["story", "url", "email", "asset"]],
     "variant": ["option", 0, ["primary", "secondary", "text"]]
-  }],
+  }, ["label"]],
   "links_container": [2, {
     "anchor": ["text", 0, 40],
     "direction": ["option", 0, ["row", "column"]],
     "links": ["bloks", 0, "#3"],
     "title": ["text", 0]
-  }],
+  }, ["title"]],
   "page": [1, {
     "body": ["bloks", 0, "#5"],
     "noindex": ["boolean", 0],
     "seo_description": ["text", 0, 160],
     "seo_image": ["asset", 0],
     "seo_title": ["text", 0, 70]
-  }],
+  }, ["seo_description", "seo_title"]],
   "project": [1, {
     "body": ["bloks", 0, "#5"],
     "client": ["text", 0],
@@ -99,19 +102,19 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "theme": ["option", 0, "#4"],
     "title": ["text", 1],
     "year": ["number", 1]
-  }],
+  }, ["client", "description", "role", "seo_description", "summary", "title"]],
   "single_card": [2, {
     "highlight": ["text", 0],
     "image_position": ["option", 0, ["left", "right"]],
     "project": ["story", 1, 1]
-  }],
+  }, ["highlight"]],
   "site_config": [1, {
     "default_seo_image": ["asset", 0],
     "footer": ["bloks", 0, ["footer_container"], 0, 1],
     "header": ["bloks", 0, ["header_container"], 0, 1],
     "locale": ["option", 0, ["en", "de", "fr"]],
     "site_name": ["text", 1]
-  }],
+  }, ["site_name"]],
   "text_input": [2, {
     "input_type": ["option", 0, ["text", "email", "url", "textarea", "number", "checkbox"]],
     "label": ["text", 1],
@@ -122,7 +125,7 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "name": ["text", 1],
     "placeholder": ["text", 0],
     "required": ["boolean", 0]
-  }],
+  }, ["label", "placeholder"]],
   "timeline_slide": [2, {
     "description": ["richtext", 0, "#3"],
     "end_date": ["datetime", 0],
@@ -131,24 +134,24 @@ export const BLOK_RULES: BlokRules = parseRules(`{
     "organisation": ["text", 0],
     "start_date": ["datetime", 1],
     "title": ["text", 1]
-  }],
+  }, ["description", "organisation", "title"]],
   "timeline_slide_list": [2, {
     "anchor": ["text", 0, 40],
     "order": ["option", 0, ["newest_first", "oldest_first"]],
     "slides": ["bloks", 1, ["timeline_slide"], 1],
     "title": ["text", 0]
-  }],
+  }, ["title"]],
   "vertical_slide": [2, {
     "body": ["richtext", 0, "#3"],
     "media": ["asset", 0],
     "theme": ["option", 0, "#4"],
     "title": ["text", 1]
-  }],
+  }, ["body", "title"]],
   "vertical_slide_section": [2, {
     "anchor": ["text", 0, 40],
     "slides": ["bloks", 1, ["vertical_slide"], 1],
     "title": ["text", 0]
-  }]
+  }, ["title"]]
 }`, `[
   [],
   ["arrow-right", "arrow-left", "arrow-up", "arrow-down", "arrow-up-right", "external", "home", "info", "projects", "timeline", "menu", "close", "download", "mail", "contacts", "map-pin", "briefcase", "graduation-cap", "code", "pen-tool", "sparkles", "github", "gitlab", "bitbucket", "linkedin", "mastodon", "dribbble", "behance", "react", "nextjs", "vue", "svelte", "angular", "astro", "typescript", "tailwindcss", "figma", "sketch", "framer", "storyblok", "contentful", "sanity", "strapi", ""],
@@ -158,17 +161,17 @@ export const BLOK_RULES: BlokRules = parseRules(`{
   ["assets_container", "card_list", "hero_section", "links_container", "single_card", "timeline_slide_list", "vertical_slide_section"]
 ]`);
 
-/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix). */
+/** Every problem with a block and the blocks inside it (`strict` adds what authors should fix); translations in the space's languages. */
 export function validateBlok(value: unknown, options?: ValidateOptions): BlokProblem[] {
-  return validate(BLOK_RULES, value, options);
+  return validate(BLOK_RULES, value, { languages: LANGUAGE_CODES, ...options });
 }
 
 /** Whether a value is a block (of the kind named) with the shape its type promises. */
 export function isBlok<K extends keyof BlokByComponent>(value: unknown, component?: K): value is BlokByComponent[K] {
-  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component] }).length === 0;
+  return validate(BLOK_RULES, value, { placement: 3, allowed: component === undefined ? 0 : [component], languages: LANGUAGE_CODES }).length === 0;
 }
 
 /** For the site: a nestable block that is safe to render, or why not (one line per problem). */
 export function checkBlok(blok: unknown): BlokCheck<NestableBlok> {
-  return check<NestableBlok>(BLOK_RULES, blok);
+  return check<NestableBlok>(BLOK_RULES, blok, LANGUAGE_CODES);
 }

@@ -1,7 +1,8 @@
 /**
  * `schema pull`'s reading of a space: the same read `schema push` compares
  * against, kept as the Management API returns it (components and groups)
- * and with datasources reduced to what schema/ saves (slug, name, entries).
+ * and with datasources reduced to what schema/ saves (slug, name, entries), and
+ * the space's languages.
  */
 import type { PulledSchema } from "../../codegen";
 import type { ManagementClient } from "./management-client";
@@ -11,6 +12,7 @@ export async function pullSpaceSchema(client: ManagementClient): Promise<PulledS
   // Presets are not read: each component lists its own in `all_presets`.
   const space = await readSpaceSchema(client, { presets: false });
   return {
+    languages: { default_lang_name: space.languages.defaultName, languages: space.languages.languages },
     components: space.components as unknown as Record<string, unknown>[],
     componentGroups: space.groups as unknown as Record<string, unknown>[],
     datasources: space.datasources.map(({ datasource, entries }) => ({

@@ -1,16 +1,15 @@
 /**
  * Schema snapshots under migrations/<id>/schema/: the files the generator
  * read (the schema document or folder, and the side files it used, under
- * their plain names `relations.json`, `datasources.json`, `plugins.json`),
+ * their plain names `relations.json`, `datasources.json`, `plugins.json`,
+ * `languages.json`),
  * so a snapshot regenerates exactly the types it was taken with.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { componentChanges, componentsSource, generate, type ComponentChange, type GeneratedFile, type GenerateResult } from "../../codegen";
-import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
-
-const SIDE_KINDS = ["relations", "datasources", "plugins"] as const;
+import { generate, modelChanges, type ComponentChange, type GeneratedFile, type GenerateResult } from "../../codegen";
+import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFile, SIDE_KINDS } from "../../codegen/cli/schema-files.js";
 
 /** Snapshot file name → the file it is copied from. */
 export function snapshotSources(flags: {
@@ -18,6 +17,7 @@ export function snapshotSources(flags: {
   relations?: string;
   datasources?: string;
   plugins?: string;
+  languages?: string;
 }): Map<string, string> {
   const sources = new Map<string, string>();
   if (isDirectory(flags.schema)) {
@@ -66,6 +66,7 @@ export function generateSnapshot(snapshot: string): GenerateResult {
     documents: readSchemaDocuments(snapshot),
     relations: readSideFile(undefined, snapshot, "relations").value,
     datasources: readSideFile(undefined, snapshot, "datasources").value,
+    languages: readSideFile(undefined, snapshot, "languages").value,
     plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
     schemaLabel: label(snapshot),
   });
@@ -73,7 +74,7 @@ export function generateSnapshot(snapshot: string): GenerateResult {
 
 /** What changed from a snapshot's content model to the one `after` was generated from, as `check` lists it. */
 export function changesSinceSnapshot(snapshot: string, after: readonly GeneratedFile[]): ComponentChange[] {
-  return componentChanges(componentsSource(generateSnapshot(snapshot).files), componentsSource(after));
+  return modelChanges(generateSnapshot(snapshot).files, after);
 }
 
 /** A path as messages and file headers show it: relative to where the command runs, with forward slashes. */

@@ -3,7 +3,7 @@
  * (the client holds them to the rate limit), in the order references need:
  * groups (parents first), components, presets, the default presets that
  * could only be named once their preset existed, datasources and entries,
- * and last what pruning removes. Every write is counted as it succeeds, so a
+ * the space's languages, and last what pruning removes. Every write is counted as it succeeds, so a
  * failure can say how far it got; a second push compares afresh and does
  * the rest.
  */
@@ -114,6 +114,12 @@ export async function applyPlan(client: ManagementClient, plan: SchemaPlan, spac
         writes.deleted++;
       }
     }
+  }
+
+  if (plan.languages !== undefined) {
+    const { to } = plan.languages;
+    await client.spaces.update({ body: { space: { default_lang_name: to.defaultName, languages: to.languages } } });
+    writes.updated++;
   }
 
   // Pruning, last: nothing added above refers to what goes.

@@ -13,7 +13,7 @@
  * judged by the raw rule instead (a field removed or its Storyblok type
  * changed), which errs towards breaking.
  */
-import { componentChanges, componentsSource, generate, type ComponentChange } from "../../codegen";
+import { generate, modelChanges, type ComponentChange } from "../../codegen";
 import { isBreaking } from "../../codegen/migrate";
 import { readPluginTypes, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
 import type { BreakingChange } from "./plan-model";
@@ -54,7 +54,7 @@ export function judgeFieldChanges(schemaDir: string, local: LocalSchema, space: 
     schemaLabel: schemaDir,
   });
   const untyped = new Set([...before.skipped, ...after.skipped]);
-  const breaking = componentChanges(componentsSource(before.files), componentsSource(after.files))
+  const breaking = modelChanges(before.files, after.files)
     .filter((change) => change.kind.startsWith("field-") && !untyped.has(change.block) && isBreaking(change))
     .map((change) => ({
       block: change.block,
@@ -77,6 +77,8 @@ function reasonOf(change: ComponentChange): string {
       return "removed";
     case "field-retyped":
       return `retyped ${described(change.was)} → ${described(change.type)}: some values may not fit`;
+    case "field-untranslated":
+      return "no longer translatable: its translations in the space's stories are no longer served";
     default:
       return change.kind;
   }

@@ -5,7 +5,7 @@
  */
 import type { ComponentFolder } from "@storyblok/management-api-client";
 import type { ComponentShape, PresetShape } from "./component-shape";
-import type { LocalDatasource, LocalGroup } from "./schema-model";
+import type { LocalDatasource, LocalGroup, SpaceLanguages } from "./schema-model";
 
 export type Action = "add" | "change" | "remove";
 
@@ -76,6 +76,14 @@ export interface DatasourceStep {
   entries: EntryStep[];
 }
 
+/** The space's languages set to schema/languages.json's, in one request. */
+export interface LanguagesStep {
+  from: SpaceLanguages;
+  to: SpaceLanguages;
+  /** What differs, one line each: `+ nl (Nederlands)`, `- de (Deutsch)`, `~ order: …`, `~ default language's name: …`. */
+  changes: string[];
+}
+
 export interface BreakingChange {
   /** e.g. `field project.client`, `component old_card`, `datasource themes entry "dark"`. */
   subject: string;
@@ -88,6 +96,8 @@ export interface SchemaPlan {
   components: ComponentStep[];
   presets: PresetStep[];
   datasources: DatasourceStep[];
+  /** Set when the space's languages differ from schema/languages.json's. */
+  languages?: LanguagesStep;
   breaking: BreakingChange[];
   /** What is in the space but not in schema/ and stays there (nothing is deleted without `prune`). */
   kept: string[];
@@ -96,5 +106,5 @@ export interface SchemaPlan {
 }
 
 export function isEmptyPlan(plan: SchemaPlan): boolean {
-  return plan.groups.length + plan.components.length + plan.presets.length + plan.datasources.length === 0;
+  return plan.groups.length + plan.components.length + plan.presets.length + plan.datasources.length === 0 && plan.languages === undefined;
 }

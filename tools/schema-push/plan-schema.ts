@@ -1,6 +1,6 @@
 /**
  * The whole plan: schema/ against the space, groups first (components name
- * them), then components, their presets, and datasources. Nothing here
+ * them), then components, their presets, datasources and languages. Nothing here
  * calls the API; it reads the two sides and returns data to print or apply.
  */
 import type { Component, Preset } from "@storyblok/management-api-client";
@@ -11,6 +11,7 @@ import { componentShape, presetShape, type Dangling } from "./component-shape";
 import { planComponents, type ShapedComponent } from "./plan-components";
 import { planDatasources } from "./plan-datasources";
 import { planGroups } from "./plan-groups";
+import { planLanguages } from "./plan-languages";
 import type { ModelJudgement } from "./model-changes";
 import type { BreakingChange, SchemaPlan } from "./plan-model";
 import { planPresets, type ComponentPresets } from "./plan-presets";
@@ -76,6 +77,10 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
   if (datasources === undefined && space.datasources.length > 0) {
     notes.push(`schema/ has no datasources.json, so the space's ${space.datasources.length} datasource(s) are left as they are.`);
   }
+  const languages = local.languages === undefined ? { breaking: [] } : planLanguages(local.languages, space.languages);
+  if (local.languages === undefined && space.languages.languages.length > 0) {
+    notes.push(`schema/ has no languages.json, so the space's ${space.languages.languages.length} language(s) are left as they are.`);
+  }
   const tagged = local.components.filter((raw) => !isUnset(raw.internal_tag_ids)).map((raw) => String(raw.name));
   if (tagged.length > 0)
     notes.push(`internal tags are not pushed (their ids are each space's own): ${tagged.join(", ")} keep the space's tags.`);
@@ -85,7 +90,13 @@ export function planSchemaPush(local: LocalSchema, space: SpaceSchema, options: 
     components: components.steps,
     presets: presets.steps,
     datasources: datasources?.steps ?? [],
-    breaking: [...fieldBreaking(components.rawFieldBreaking, options.fields), ...components.breaking, ...(datasources?.breaking ?? [])],
+    ...(languages.step && { languages: languages.step }),
+    breaking: [
+      ...fieldBreaking(components.rawFieldBreaking, options.fields),
+      ...components.breaking,
+      ...(datasources?.breaking ?? []),
+      ...languages.breaking,
+    ],
     kept: [...groups.kept, ...components.kept, ...presets.kept, ...(datasources?.kept ?? [])],
     notes,
   };

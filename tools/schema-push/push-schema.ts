@@ -63,7 +63,13 @@ export class SchemaPushError extends Error {
   }
 }
 
-const EMPTY_SPACE: SpaceSchema = { components: [], groups: [], presets: [], datasources: [] };
+const EMPTY_SPACE: SpaceSchema = {
+  components: [],
+  groups: [],
+  presets: [],
+  datasources: [],
+  languages: { defaultName: "", languages: [] },
+};
 
 /** Throws BadInput (schema-files) for an unreadable or inconsistent schema/, SchemaPushError when the API fails. */
 export async function pushSchema(client: ManagementClient, options: PushSchemaOptions): Promise<PushSchemaResult> {

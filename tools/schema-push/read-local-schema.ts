@@ -1,15 +1,17 @@
 /**
  * schema/ as `schema push` sends it: the components as written (every layout
  * `generate` reads: one components.json, a CLI v4 array, a file per
- * component), the groups they name, and datasources.json when there is one.
+ * component), the groups they name, and datasources.json and languages.json
+ * when there are.
  * Read by the same functions `generate` and `check` use, so push never sees
  * another schema than the one the site's types come from.
  */
 import { join } from "node:path";
 import { BadInput, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
+import { readLanguagesFile } from "../../codegen/normalise/languages.js";
 import { formatDiagnostic, readRawSchema, type Diagnostic } from "../../codegen";
 import { isObject, type RawObject } from "./comparable";
-import type { LocalDatasource, LocalGroup, LocalSchema } from "./schema-model";
+import type { LocalDatasource, LocalGroup, LocalSchema, SpaceLanguages } from "./schema-model";
 
 /** Throws BadInput (the CLI's exit 2) naming the file and what is wrong with it. */
 export function readLocalSchema(schemaDir: string): LocalSchema {
@@ -19,7 +21,11 @@ export function readLocalSchema(schemaDir: string): LocalSchema {
   });
   if (errors.length > 0) throw new BadInput(`${schemaDir}: ${errors.map(formatDiagnostic).join("; ")}`);
   const datasources = readSideFile(undefined, schemaDir, "datasources");
+  const languages = readSideFile(undefined, schemaDir, "languages");
   return {
+    ...(languages.value === undefined
+      ? {}
+      : { languages: readLanguages(languages.value, languages.path ?? join(schemaDir, "languages.json")) }),
     components: checkedComponents(raw.components, schemaDir),
     groups: checkedGroups(raw.groups, schemaDir),
     datasources:
@@ -84,4 +90,11 @@ function readDatasources(raw: unknown, path: string): LocalDatasource[] {
       }),
     };
   });
+}
+
+/** languages.json as `schema pull` (and Storyblok's `languages pull`) writes it, checked as the generator checks it. */
+function readLanguages(raw: unknown, path: string): SpaceLanguages {
+  const read = readLanguagesFile(raw);
+  if ("problem" in read) throw new BadInput(`${path}: ${read.problem}`);
+  return read.languages;
 }

@@ -1,10 +1,12 @@
 /**
  * The space's content model through the Management API client: components,
- * component groups, presets, and every datasource with its entries. Each
+ * component groups, presets, every datasource with its entries, and the
+ * space's languages. Each
  * list goes through the pager, which reads one answer for the lists Storyblok
  * does not page. Failures are thrown as the client throws them; the caller
  * turns them into `toManagementRequestError`'s message.
  */
+import { spaceLanguages } from "../../codegen";
 import { listAll } from "../management-api/list-all";
 import type { ManagementClient } from "../management-api/management-client";
 import type { SpaceSchema } from "./schema-model";
@@ -51,5 +53,14 @@ export async function readSpaceSchema(client: ManagementClient, options: ReadSpa
     });
     withEntries.push({ datasource, entries });
   }
-  return { components, groups, presets, datasources: withEntries };
+  // The space object holds its languages (Settings > Internationalization), as `storyblok languages pull` reads them.
+  const { data } = await client.spaces.get({});
+  const languages = spaceLanguages(data.space);
+  return {
+    components,
+    groups,
+    presets,
+    datasources: withEntries,
+    languages: { defaultName: languages.default_lang_name, languages: languages.languages },
+  };
 }

@@ -51,6 +51,18 @@ export function renderPlan(plan: SchemaPlan): string[] {
     return [head, ...settings, ...entries];
   });
 
+  if (plan.languages !== undefined) {
+    if (lines.length > 0) lines.push("");
+    const names = (languages: { code: string; name: string }[]) =>
+      languages.map(({ code, name }) => `${code} (${name})`).join(", ") || "none";
+    lines.push(
+      `Languages (the default language, ${plan.languages.to.defaultName}, and ${names(plan.languages.to.languages)}; the space has ${names(plan.languages.from.languages)}):`,
+      ...plan.languages.changes.map(
+        (change) => `  ${change}${change.startsWith("- ") ? flag(`language ${change.slice(2).split(" ")[0]}`) : ""}`,
+      ),
+    );
+  }
+
   if (isEmptyPlan(plan)) lines.push("No changes: the space already holds what schema/ holds.");
   if (plan.kept.length > 0)
     lines.push("", "In the space but not in schema/, left as they are (--prune deletes them):", ...plan.kept.map((item) => `  ${item}`));
@@ -78,7 +90,8 @@ function changeText(change: SettingChange): string {
 }
 
 function summary(plan: SchemaPlan): string {
-  const steps = [...plan.groups, ...plan.components, ...plan.presets, ...plan.datasources];
+  const languages = plan.languages === undefined ? [] : [{ action: "change" as const }];
+  const steps = [...plan.groups, ...plan.components, ...plan.presets, ...plan.datasources, ...languages];
   const count = (action: Action) => steps.filter((step) => step.action === action).length;
   return `${count("add")} to add, ${count("change")} to change, ${count("remove")} to remove.`;
 }

@@ -18,12 +18,20 @@ export interface LocalDatasource {
   entries: { name: string; value: string }[];
 }
 
+/** The space's languages besides the default, in order, and the default language's name (languages.json). */
+export interface SpaceLanguages {
+  defaultName: string;
+  languages: { code: string; name: string }[];
+}
+
 export interface LocalSchema {
   /** Every component as schema/ holds it (the Management API's own shape, ids and all). */
   components: RawObject[];
   groups: LocalGroup[];
   /** Undefined when schema/ has no datasources.json: the space's datasources are then left alone. */
   datasources?: LocalDatasource[];
+  /** Undefined when schema/ has no languages.json: the space's languages are then left alone. */
+  languages?: SpaceLanguages;
 }
 
 export interface SpaceDatasource {
@@ -36,4 +44,5 @@ export interface SpaceSchema {
   groups: ComponentFolder[];
   presets: Preset[];
   datasources: SpaceDatasource[];
+  languages: SpaceLanguages;
 }

@@ -10,13 +10,17 @@
  *   rich text image node                                                 `attrs.src`, `attrs.id`
  *   relation fields (reference-fields.ts)                                each uuid
  *
- * Blocks inside rich text are walked like any other. Full slugs (a story
+ * Blocks inside rich text are walked like any other, and so are a field's
+ * translations (`intro__i18n__nl`, as the Management API stores them): a
+ * translated rich text has links and images of its own, a translated relation
+ * field uuids of its own. Full slugs (a story
  * link's `cached_url`, a link mark's `href`) stay: the space gets the same
  * slugs. Only local asset paths (`/assets/…`) are assets of the push; an
  * absolute URL is left as written.
  */
 import { copyContent } from "../../src/content/shaping/content-tree";
 import type { JsonObject } from "../../src/content/sources/local-cdn/story-types";
+import { translationKey } from "../migrations/helpers/translations";
 import type { StoryReferenceFields } from "./reference-fields";
 
 export interface SpaceAssetRef {
@@ -41,6 +45,8 @@ export interface RewriteResult {
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 const isLocalAssetPath = (value: unknown): value is string => typeof value === "string" && value.startsWith("/assets/");
+/** The field a key holds a value of: `related__i18n__nl` holds `related`'s in Dutch. */
+const translatedField = (key: string): string => translationKey(key)?.[0] ?? key;
 
 export function rewriteReferences(content: JsonObject, fields: StoryReferenceFields, targets: ReferenceTargets): RewriteResult {
   const missingStories = new Set<string>();
@@ -70,7 +76,7 @@ export function rewriteReferences(content: JsonObject, fields: StoryReferenceFie
       return undefined;
     }
     if (typeof owner.component === "string") {
-      if (!fields.get(owner.component)?.has(key)) return undefined;
+      if (!fields.get(owner.component)?.has(translatedField(key))) return undefined;
       return { value: Array.isArray(value) ? value.map(story) : story(value) };
     }
     // Rich text: a link mark or an image node. Blocks (which have `component`) never get here.

@@ -150,10 +150,9 @@ async function publishedReader(flags: SpaceRunFlags): Promise<PublishedReader | 
   const endpoint = flags.cdnUrl ?? (process.env.STORYBLOK_API_URL || undefined);
   const region = flags.region ?? (process.env.STORYBLOK_REGION || undefined);
   const client = createContentClient({ source: { kind: "storyblok", token, ...(endpoint && { endpoint }), ...(region && { region }) } });
-  return async (uuid) => {
-    const answer = (await client.get(`cdn/stories/${uuid}`, { version: "published", find_by: "uuid" } as never)) as {
-      data: { story: CdnStory };
-    };
+  return async (uuid, language) => {
+    const query = { version: "published", find_by: "uuid", ...(language === undefined ? {} : { language }) };
+    const answer = (await client.get(`cdn/stories/${uuid}`, query as never)) as { data: { story: CdnStory } };
     return answer.data.story;
   };
 }

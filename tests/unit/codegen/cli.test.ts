@@ -28,7 +28,13 @@ describe("portfolio check", () => {
     expect((await portfolio("generate", "--out", out)).code).toBe(0);
     const { code, stdout } = await portfolio("check", "--out", out);
     expect(code).toBe(0);
-    expect(stdout.trim().split("\n")).toEqual([
+    // Fields made translatable since the last migration's snapshot need no migration, and are counted.
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .filter((line) => !/^\d+ change\(s\) since migrations\/\S+ need no migration/.test(line)),
+    ).toEqual([
       `${out} is up to date with schema/components.json.`,
       expect.stringMatching(/^content\/: \d+ stories match schema\/components\.json/),
     ]);
@@ -127,11 +133,78 @@ describe("portfolio check", () => {
     for (const component of schema.components) writeFileSync(join(dir, `${component.name}.json`), JSON.stringify(component));
     writeFileSync(join(dir, "groups.json"), JSON.stringify(schema.component_groups));
     writeFileSync(join(dir, "relations.json"), readFileSync(join(REPO, "schema/relations.json")));
+    // A side file, found beside the documents and never read as one of them.
+    writeFileSync(join(dir, "languages.json"), readFileSync(join(REPO, "schema/languages.json")));
     const generated = join(temp, "v4-out");
     expect((await portfolio("generate", "--schema", dir, "--out", generated)).code).toBe(0);
-    const ours = readFileSync(join(out, "components.ts"), "utf8").split("\n").slice(1).join("\n");
-    const theirs = readFileSync(join(generated, "components.ts"), "utf8").split("\n").slice(1).join("\n");
-    expect(theirs).toBe(ours);
+    for (const file of ["components.ts", "locales.ts", "validators.ts"]) {
+      const ours = readFileSync(join(out, file), "utf8").split("\n").slice(1).join("\n");
+      const theirs = readFileSync(join(generated, file), "utf8").split("\n").slice(1).join("\n");
+      expect(theirs, file).toBe(ours);
+    }
+  });
+});
+
+describe("the languages file and the default locale", () => {
+  const schema = join(temp, "languages", "components.json");
+  const languages = join(temp, "languages", "languages.json");
+  mkdirSync(join(temp, "languages"));
+  writeFileSync(schema, readFileSync(join(REPO, "schema/components.json")));
+  writeFileSync(join(temp, "languages", "relations.json"), readFileSync(join(REPO, "schema/relations.json")));
+  const out = join(temp, "languages-out");
+
+  it("a changed languages.json makes the generated folder stale: check names locales.ts", async () => {
+    writeFileSync(languages, readFileSync(join(REPO, "schema/languages.json")));
+    expect((await portfolio("generate", "--schema", schema, "--out", out)).code).toBe(0);
+    expect((await portfolio("check", "--schema", schema, "--out", out, "--dir", join(REPO, "content"))).code).toBe(0);
+    const german = {
+      default_lang_name: "English",
+      languages: [
+        { code: "nl", name: "Nederlands" },
+        { code: "de", name: "Deutsch" },
+      ],
+    };
+    writeFileSync(languages, JSON.stringify(german));
+    const { code, stdout } = await portfolio("check", "--schema", schema, "--out", out);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`Stale: ${out}/locales.ts`);
+    expect(stdout).toContain('-export const LOCALES = ["en", "nl"] as const;\n+export const LOCALES = ["en", "nl", "de"] as const;');
+  });
+
+  it("exit 2 on a malformed languages file, naming the file and the problem; nothing is written", async () => {
+    writeFileSync(languages, JSON.stringify([{ code: "nl", name: "Nederlands" }]));
+    for (const command of ["generate", "check"]) {
+      const { code, stderr } = await portfolio(command, "--schema", schema, "--out", join(temp, "never"));
+      expect(code).toBe(2);
+      expect(stderr).toContain(`${languages}: a bare list of languages; expected { "default_lang_name": "…", "languages": [`);
+    }
+    writeFileSync(languages, '{"languages": [');
+    expect((await portfolio("generate", "--schema", schema, "--out", join(temp, "never"))).stderr).toContain(
+      `${languages}: not valid JSON`,
+    );
+    expect(existsSync(join(temp, "never"))).toBe(false);
+  });
+
+  it("--default-locale names the default language; one the space lists, or no language code, is exit 2", async () => {
+    writeFileSync(languages, readFileSync(join(REPO, "schema/languages.json")));
+    const british = join(temp, "british");
+    expect((await portfolio("generate", "--schema", schema, "--out", british, "--default-locale", "en-GB")).code).toBe(0);
+    expect(readFileSync(join(british, "locales.ts"), "utf8")).toContain('export const LOCALES = ["en-GB", "nl"] as const;');
+    const taken = await portfolio("generate", "--schema", schema, "--out", join(temp, "never"), "--default-locale", "nl");
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain(
+      `--default-locale: "nl" is the code of the space's language "Nederlands"; the default language needs a code of its own (${languages})`,
+    );
+    const nonsense = await portfolio("generate", "--schema", schema, "--out", join(temp, "never"), "--default-locale", "English");
+    expect(nonsense.code).toBe(2);
+    expect(nonsense.stderr).toContain('--default-locale: "English" is not a language code (such as en, en-gb or pt-br)');
+    writeFileSync(languages, JSON.stringify({ default_lang_name: "Nederlands", languages: [{ code: "en", name: "English" }] }));
+    const defaultTaken = await portfolio("generate", "--schema", schema, "--out", join(temp, "never"));
+    expect(defaultTaken.code).toBe(2);
+    expect(defaultTaken.stderr).toContain(
+      'the default locale (en unless --default-locale or "defaultLocale" names another): "en" is the code',
+    );
+    expect(existsSync(join(temp, "never"))).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { readSchemaDocuments, readSideFile } from "../../../codegen/cli/schema-files.js";
+import { isSideFile, readSchemaDocuments, readSideFile } from "../../../codegen/cli/schema-files.js";
 import { REPO } from "./helpers";
 
 /**
@@ -11,7 +11,7 @@ import { REPO } from "./helpers";
 const FIXTURES = join(REPO, "tests/fixtures/schemas");
 
 export const fixtures = readdirSync(FIXTURES)
-  .filter((name) => !/(^|\.)(datasources|relations|plugins)\.json$/.test(name))
+  .filter((name) => !isSideFile(name))
   .sort()
   .map((file) => [file.replace(/\.components\.json$|\.json$/, ""), file] as const);
 
@@ -22,6 +22,7 @@ export function fixtureInput(file: string) {
     documents: readSchemaDocuments(path),
     datasources: readSideFile(undefined, path, "datasources").value,
     relations: readSideFile(undefined, path, "relations").value,
+    languages: readSideFile(undefined, path, "languages").value,
     schemaLabel: `tests/fixtures/schemas/${file}`,
   };
 }

@@ -111,6 +111,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("reads the languages file and the default locale", () => {
+    withPackage({ "storyblok-typed-codegen": { languages: "schema/languages.json", defaultLocale: "en-GB" } }, (dir) => {
+      expect(loadConfig(dir).config).toEqual({ languages: "schema/languages.json", defaultLocale: "en-GB" });
+    });
+    withPackage({ "storyblok-typed-codegen": { defaultLocale: "" } }, (dir) =>
+      expect(() => loadConfig(dir)).toThrow('"defaultLocale" must be a non-empty string'),
+    );
+  });
+
   it("refuses an unknown or mistyped setting instead of ignoring it", () => {
     withPackage({ "storyblok-typed-codegen": { scheme: "s.json" } }, (dir) => expect(() => loadConfig(dir)).toThrow(BadInput));
     withPackage({ "storyblok-typed-codegen": { strict: "yes" } }, (dir) =>

@@ -11,8 +11,8 @@ import { REPO } from "./helpers";
 
 /**
  * `portfolio schema pull` against the local Management API over HTTP,
- * through the CLI's Management API client: components, groups and paged
- * datasources with their entries, written to schema/ files.
+ * through the CLI's Management API client: components, groups, paged
+ * datasources with their entries and the space's languages, written to schema/ files.
  */
 const SPACE = 42;
 const temp = mkdtempSync(join(tmpdir(), "schema-pull-"));
@@ -43,6 +43,11 @@ beforeAll(async () => {
   ] as const) {
     await client.datasourceEntries.create({ body: { datasource_entry: { name, value, datasource_id: themes.id } } });
   }
+  const languages = [
+    { code: "nl", name: "Nederlands" },
+    { code: "fr", name: "Français" },
+  ];
+  await client.spaces.update({ body: { space: { default_lang_name: "English", languages } } });
 });
 
 afterAll(async () => {
@@ -71,7 +76,7 @@ function pull(...args: string[]) {
 }
 
 describe("portfolio schema pull", () => {
-  it("writes components, groups and datasources, at most 3 requests per second", async () => {
+  it("writes components, groups, datasources and languages, at most 3 requests per second", async () => {
     const before = api.api.requests.length;
     const dir = join(temp, "schema");
     const { code, stderr } = await pull("--token", TOKEN, "--dir", dir);
@@ -104,20 +109,32 @@ describe("portfolio schema pull", () => {
       ],
     });
 
-    // components, component_groups, datasources, and the entries of each datasource.
+    // As `storyblok languages pull` saves them, in the space's order (the site's).
+    const languages = JSON.parse(readFileSync(join(dir, "languages.json"), "utf8")) as unknown;
+    expect(languages).toEqual({
+      default_lang_name: "English",
+      languages: [
+        { code: "nl", name: "Nederlands" },
+        { code: "fr", name: "Français" },
+      ],
+    });
+
+    // components, component_groups, datasources, the entries of each datasource, and the space itself.
     const requests = api.api.requests.slice(before);
-    expect(requests.map((request) => request.path.replace(/^\/v1\/spaces\/42\/|\?.*$/g, ""))).toEqual([
+    expect(requests.map((request) => request.path.replace(/^\/v1\/spaces\/42\/?|\?.*$/g, ""))).toEqual([
       "components",
       "component_groups",
       "datasources",
       "datasource_entries",
       "datasource_entries",
+      "",
     ]);
     expect(busiestSecond(requests)).toBeLessThanOrEqual(3);
 
-    // What was pulled generates: the datasource field becomes a literal union.
-    const result = generate({ documents: [components], datasources, schemaLabel: "schema/components.json" });
+    // What was pulled generates: the datasource field becomes a literal union, the languages locales.
+    const result = generate({ documents: [components], datasources, languages, schemaLabel: "schema/components.json" });
     expect(result.files.find((f) => f.path === "components.ts")?.contents).toContain('theme?: "dark" | "light" | "";');
+    expect(result.files.find((f) => f.path === "locales.ts")?.contents).toContain('export const LOCALES = ["en", "nl", "fr"] as const;');
   });
 
   it("exit 2 without a token", async () => {
@@ -138,7 +155,7 @@ describe("portfolio schema pull", () => {
     const pulled = await packageBin([...space, "--token", TOKEN, "--dir", dir]);
     expect(pulled.stderr).toBe("");
     expect(pulled.code).toBe(0);
-    for (const file of ["components.json", "datasources.json"])
+    for (const file of ["components.json", "datasources.json", "languages.json"])
       expect(readFileSync(join(dir, file), "utf8"), file).toBe(readFileSync(join(temp, "schema", file), "utf8"));
     const refused = await packageBin([...space, "--token", "wrong", "--dir", join(temp, "package-refused")]);
     expect(refused.code).toBe(1);
@@ -165,6 +182,14 @@ describe("portfolio schema pull", () => {
     const fresh = await portfolio(["check", "--remote", ...flags]);
     expect(fresh.stdout).toContain(`${out} is up to date with space 42.`);
     expect(fresh.code).toBe(0);
+
+    // The space's languages are its generated locales.
+    await client.spaces.update({ body: { space: { languages: [{ code: "nl", name: "Nederlands" }] } } });
+    const languages = await portfolio(["check", "--remote", ...flags]);
+    expect(languages.code).toBe(1);
+    expect(languages.stdout).toContain(
+      '-export const LOCALES = ["en", "nl", "fr"] as const;\n+export const LOCALES = ["en", "nl"] as const;',
+    );
 
     const page = (await client.components.list()).data.components.find((component) => component.name === "page")!;
     await client.components.delete(page.id);

@@ -28,7 +28,7 @@ const ENGINE_STUB =
 const CONSUMER = `
 import type { SbBlokData } from "@storyblok/react";
 import type * as G from "./generated";
-import { BLOK_RULES, checkBlok, isBlok, RESOLVE_RELATIONS, validateBlok } from "./generated";
+import { BLOK_RULES, checkBlok, isBlok, LANGUAGE_NAMES, LOCALES, RESOLVE_RELATIONS, TRANSLATABLE_FIELDS, validateBlok } from "./generated";
 
 export type Everything = [
   G.AnyBlok,
@@ -43,6 +43,8 @@ export type Everything = [
   G.StoryblokStory<G.ContentTypeBlok>,
 ];
 export const relations: readonly string[] = RESOLVE_RELATIONS;
+export const languages: string[] = LOCALES.map((locale: G.Locale) => LANGUAGE_NAMES[locale]);
+export const translatable: readonly (readonly string[])[] = Object.values(TRANSLATABLE_FIELDS);
 /**
  * Every block is @storyblok/react's SbBlokData (true only when each union member is),
  * except blocks with a custom field of an unknown plugin: unknown fits no index signature.
@@ -74,6 +76,7 @@ describe("schema/components.json", () => {
   const result = generate({
     documents: [readJson(join(REPO, "schema/components.json"))],
     relations: readJson(join(REPO, "schema/relations.json")),
+    languages: readJson(join(REPO, "schema/languages.json")),
     schemaLabel: "schema/components.json",
   });
 
@@ -94,7 +97,7 @@ describe("schema/components.json", () => {
  */
 const WANT: Record<string, string[]> = {
   "fran-moreno-alcala": ["bloks-allow-none"],
-  "hedvig-market-web": ["name-collision", ...Array<string>(49).fill("plugin-unknown")],
+  "hedvig-market-web": ["name-collision", ...Array<string>(49).fill("plugin-unknown"), ...Array<string>(3).fill("translatable-ignored")],
   "quirks-block-key-fields": Array<string>(4).fill("field-shadows-block-key"),
   "quirks-case-collision": ["name-collision"],
   "quirks-cli-v4-array": [],

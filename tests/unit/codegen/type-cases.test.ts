@@ -19,7 +19,8 @@ const DIRECTIVE = /^[ \t]*\/\/ @ts-expect-error.*$/gm;
 
 /** Relation fields that allow any content type, and a link field restricted to one. */
 const UNFILTERED: RawComponent[] = [
-  { name: "post", is_root: true, schema: { title: { type: "text" }, body: { type: "bloks" } } },
+  // Translatable: the title; a bloks field never is (Storyblok translates the fields of its blocks).
+  { name: "post", is_root: true, schema: { title: { type: "text", translatable: true }, body: { type: "bloks", translatable: true } } },
   { name: "author", is_root: true, schema: { name: { type: "text" } } },
   {
     name: "teaser",
@@ -51,12 +52,29 @@ export function linksToAPost(link: Link): boolean {
 }
 `;
 
+/** The same schema without a languages file: one language, the default, whose code is `en`. */
+const ONE_LANGUAGE_CASES = `import { expectTypeOf } from "vitest";
+import { LANGUAGE_CODES, LOCALES, type LanguageCode, type Locale, type TranslatableFields } from "./generated";
+
+expectTypeOf(LOCALES).toEqualTypeOf<readonly ["en"]>();
+expectTypeOf(LANGUAGE_CODES).toEqualTypeOf<readonly []>();
+expectTypeOf<LanguageCode>().toBeNever();
+// @ts-expect-error with no languages file the space has no Dutch
+export const dutch: Locale = "nl";
+
+expectTypeOf<TranslatableFields<"post">>().toEqualTypeOf<"title">();
+expectTypeOf<TranslatableFields<"author">>().toBeNever();
+// @ts-expect-error a bloks field is not translatable, even when the schema says so
+export const body: TranslatableFields<"post"> = "body";
+`;
+
 const work = mkdtempSync(join(tmpdir(), "type-cases-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 symlinkSync(join(REPO, "node_modules"), join(work, "node_modules"), "dir");
 mkdirSync(join(work, "generated"));
 for (const file of run(UNFILTERED).files) writeFileSync(join(work, "generated", file.path), file.contents);
 writeFileSync(join(work, "unfiltered-cases.ts"), UNFILTERED_CASES);
+writeFileSync(join(work, "one-language-cases.ts"), ONE_LANGUAGE_CASES);
 
 /** Each fixture and how many errors it expects: a directive dropped by mistake shows here. */
 const CASES: [path: string, directives: number][] = [
@@ -64,7 +82,9 @@ const CASES: [path: string, directives: number][] = [
   [join(REPO, "tests/fixtures/codegen/relations-cases.ts"), 9],
   [join(REPO, "tests/fixtures/codegen/relations-hedvig-cases.ts"), 7],
   [join(REPO, "tests/fixtures/codegen/relations-nuxt-cases.ts"), 6],
+  [join(REPO, "tests/fixtures/codegen/locales-cases.ts"), 7],
   [join(work, "unfiltered-cases.ts"), 1],
+  [join(work, "one-language-cases.ts"), 2],
 ];
 
 /**
@@ -95,7 +115,7 @@ function compile(texts: ReadonlyMap<string, string> = new Map()): readonly ts.Di
 const where = (d: ts.Diagnostic) =>
   d.file && d.start !== undefined ? `${d.file.fileName}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : "?";
 
-describe("type tests: the registry, block types and request types", () => {
+describe("type tests: the registry, block types, request types and locales", () => {
   it("the fixtures compile: correct code passes and every expected error happens", () => {
     for (const [path, directives] of CASES) expect(readFileSync(path, "utf8").match(DIRECTIVE) ?? [], path).toHaveLength(directives);
     expect(compile().map((d) => `${where(d)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`)).toEqual([]);

@@ -16,7 +16,8 @@ import { compile, fileOf, REPO, run, type RawField } from "./helpers";
 /** A field's rule as written in the generated BLOK_RULES text, as `key: [rule]`. */
 function ruleLine(validators: string, component: string, key: string): string | undefined {
   const start = validators.indexOf(`  ${JSON.stringify(component)}: [`);
-  const block = validators.slice(start, validators.indexOf("  }]", start));
+  // A block's fields close with `  }]`, or `  }, [translatable fields]]`.
+  const block = validators.slice(start, validators.indexOf("\n  }", start));
   return block
     .split("\n")
     .map((line) => line.trim())
@@ -414,3 +415,71 @@ function nestedBloks(content: unknown): unknown[] {
   visit(content, true);
   return found;
 }
+
+describe("translations (`field__i18n__<code>`, as the Management API stores them)", () => {
+  const rules: BlokRules = {
+    hero: [2, { title: ["text", 1, 20], intro: ["richtext", 0, ["link"]], theme: ["option", 0, ["light", "dark"]] }, ["intro", "title"]],
+    link: [2, { label: ["text", 1] }],
+  };
+  const hero = (extra: Record<string, unknown>) => ({ _uid: "h", component: "hero", title: "Hello", ...extra });
+  const doc = (...content: unknown[]) => ({ type: "doc", content });
+  const problems = (value: unknown, options: Parameters<typeof validateBlok>[2]) =>
+    validateBlok(rules, value, { languages: ["nl", "pt-br"], ...options }).map((p) => `${p.path}: ${p.message}`);
+
+  it("accepts a translation of a translatable field in a language of the space, at both levels", () => {
+    const translated = hero({ title__i18n__nl: "Hallo", "title__i18n__pt-br": "Olá", intro__i18n__nl: doc({ type: "paragraph" }) });
+    expect(problems(translated, {})).toEqual([]);
+    expect(problems(translated, { strict: true })).toEqual([]);
+  });
+
+  it("holds a translation to its field's rule at both levels: a translated rich text is a whole document", () => {
+    const translated = hero({ title__i18n__nl: 5, intro__i18n__nl: "Hallo" });
+    const want = [
+      "(hero).title__i18n__nl: must be a string, got number",
+      '(hero).intro__i18n__nl: must be a rich-text document ({"type":"doc"}), got "Hallo"',
+    ];
+    expect(problems(translated, {})).toEqual(want);
+    expect(problems(translated, { strict: true })).toEqual(want);
+  });
+
+  it("checks blocks embedded in a translated rich text against the field's whitelist, and strict limits", () => {
+    const embedded = doc({ type: "blok", attrs: { body: [{ _uid: "q", component: "hero", title: "x" }] } });
+    const translated = hero({ intro__i18n__nl: embedded, title__i18n__nl: "Een titel die te lang is" });
+    expect(problems(translated, {})).toEqual([
+      '(hero).intro__i18n__nl.content[0].body[0](hero): "hero" is not allowed here (allowed: link)',
+    ]);
+    expect(problems(translated, { strict: true })).toEqual([
+      '(hero).intro__i18n__nl.content[0].body[0](hero): "hero" is not allowed here (allowed: link)',
+      "(hero).title__i18n__nl: is 24 characters, more than max_length 20",
+    ]);
+  });
+
+  it('takes an empty translation ("" or null) for none: the default language stands in', () => {
+    expect(problems(hero({ title__i18n__nl: "", intro__i18n__nl: null }), { strict: true })).toEqual([]);
+  });
+
+  it("reports, under strict only, translations Storyblok never serves, naming the field and the language", () => {
+    const stray = hero({ theme__i18n__nl: "dark", subtitle__i18n__nl: "Welkom", title__i18n__de: "Hallo", label__i18n__: "x" });
+    expect(problems(stray, {})).toEqual([]);
+    expect(problems(stray, { strict: true })).toEqual([
+      '(hero).theme__i18n__nl: is the nl translation of "theme", which is not translatable in "hero": Storyblok never serves it',
+      '(hero).subtitle__i18n__nl: is a translation (nl) of "subtitle", which is not a field of "hero"',
+      `(hero).title__i18n__de: is a translation of "title" into "de", which is not one of the space's languages (nl, pt-br)`,
+      '(hero).label__i18n__: is a translation () of "label", which is not a field of "hero"',
+    ]);
+  });
+
+  it("without languages, no key is a translation: each is reported under strict", () => {
+    expect(validateBlok(rules, hero({ title__i18n__nl: 5 })).map((p) => p.message)).toEqual([]);
+    expect(validateBlok(rules, hero({ title__i18n__nl: "Hallo" }), { strict: true }).map((p) => p.message)).toEqual([
+      `is a translation of "title" into "nl", which is not one of the space's languages (it lists none besides the default)`,
+    ]);
+  });
+
+  it("the site's generated guards know the space's languages (schema/languages.json)", () => {
+    const hero = { _uid: "h1", component: "hero_section", headline: "Hello", headline__i18n__nl: ["Hallo"] };
+    expect(checkBlok(hero)).toEqual({ ok: false, problems: ["(hero_section).headline__i18n__nl: must be a string, got an array"] });
+    expect(validateGenerated({ ...hero, headline__i18n__nl: "Hallo" }, { strict: true })).toEqual([]);
+    expect(isBlok({ ...hero, headline__i18n__nl: "Hallo" }, "hero_section")).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -189,6 +189,35 @@ it("non-breaking changes (a field and a component added, descriptions) are appli
   const state = await space.api.store.read();
   expect(state.components.find((component) => component.name === "quote")?.schema).toEqual({ text: { type: "textarea", pos: 0 } });
   expect((await push(space, dir, "--yes")).writes).toBe(0);
+});
+
+describe("the space's languages", () => {
+  it("are in the plan and the dry run (zero writes), set with one write when applied, and then unchanged", async () => {
+    const space = await spaceWith(join(REPO, "schema"));
+    const dir = writeSchemaDir(join(temp, "languages"), () => {});
+    const languages = {
+      default_lang_name: "English",
+      languages: [
+        { code: "nl", name: "Nederlands" },
+        { code: "de", name: "Deutsch" },
+      ],
+    };
+    writeFileSync(join(dir, "languages.json"), JSON.stringify(languages));
+
+    const dry = await push(space, dir, "--dry-run");
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.writes).toBe(0);
+    expect(dry.stdout).toContain(
+      "Languages (the default language, English, and nl (Nederlands), de (Deutsch); the space has nl (Nederlands)):\n  + de (Deutsch)\n",
+    );
+    expect(dry.stdout).toContain("0 to add, 1 to change, 0 to remove.");
+
+    const applied = await push(space, dir, "--yes");
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.writes).toBe(1);
+    expect((await space.api.store.read()).settings.languages.map((language) => language.code)).toEqual(["nl", "de"]);
+    expect((await push(space, dir, "--yes")).writes).toBe(0);
+  });
 });
 
 describe("what writes nothing", () => {

@@ -101,10 +101,18 @@ function spaceHolding(schema: LocalSchema): SpaceSchema {
     datasource: { id: nextId++, name: datasource.name, slug: datasource.slug, dimensions: [] },
     entries: datasource.entries.map((entry) => ({ id: nextId++, ...entry, dimension_value: null })),
   }));
-  return { components, groups, presets, datasources };
+  // The space holds the languages schema/ lists (none when it has no languages.json).
+  const languages = schema.languages ?? { defaultName: "Default", languages: [] };
+  return { components, groups, presets, datasources, languages: structuredClone(languages) };
 }
 
-const EMPTY: SpaceSchema = { components: [], groups: [], presets: [], datasources: [] };
+const EMPTY: SpaceSchema = {
+  components: [],
+  groups: [],
+  presets: [],
+  datasources: [],
+  languages: { defaultName: "Default", languages: [] },
+};
 
 function clone<T>(value: T): T {
   return structuredClone(value);
@@ -296,4 +304,72 @@ it("the real schema file reads as the CLI reads it", () => {
     (JSON.parse(readFileSync(join(REPO, "schema/components.json"), "utf8")) as { components: unknown[] }).components.length,
   );
   expect(schema.datasources).toBeUndefined();
+});
+
+describe("languages (schema/languages.json)", () => {
+  const schema = local("schema");
+  const space = spaceHolding(schema);
+
+  it("an empty space gets schema/'s languages and default language name, in one step", () => {
+    const plan = planSchemaPush(schema, EMPTY);
+    expect(plan.languages).toEqual({
+      from: { defaultName: "Default", languages: [] },
+      to: { defaultName: "English", languages: [{ code: "nl", name: "Nederlands" }] },
+      changes: ["+ nl (Nederlands)", `~ default language's name: "Default" → "English"`],
+    });
+    expect(renderPlan(plan)).toEqual(
+      expect.arrayContaining([
+        "Languages (the default language, English, and nl (Nederlands); the space has none):",
+        "  + nl (Nederlands)",
+        `  ~ default language's name: "Default" → "English"`,
+      ]),
+    );
+  });
+
+  it("a language renamed, added or moved is a change; one removed is breaking, naming what it costs", () => {
+    const edited = clone(schema);
+    edited.languages = {
+      defaultName: "English",
+      languages: [
+        { code: "de", name: "Deutsch" },
+        { code: "nl", name: "Vlaams" },
+      ],
+    };
+    const plan = planSchemaPush(edited, space);
+    expect(plan.languages?.changes).toEqual(["+ de (Deutsch)", '~ nl: name "Nederlands" → "Vlaams"']);
+    expect(plan.breaking).toEqual([]);
+    expect(renderPlan(plan).at(-1)).toBe("0 to add, 1 to change, 0 to remove.");
+
+    const withGerman = clone(space);
+    withGerman.languages.languages.unshift({ code: "de", name: "Deutsch" });
+    const dropped = planSchemaPush(schema, withGerman);
+    expect(dropped.languages?.changes).toEqual(["- de (Deutsch)"]);
+    expect(dropped.breaking).toEqual([
+      { subject: "language de", reason: "removed: the stories' translations into it are no longer served" },
+    ]);
+    expect(renderPlan(dropped)).toContain("  - de (Deutsch)  [breaking]");
+
+    const reordered = clone(schema);
+    reordered.languages!.languages = [{ code: "fr", name: "Français" }, ...reordered.languages!.languages];
+    const spaceReversed = clone(space);
+    spaceReversed.languages.languages.push({ code: "fr", name: "Français" });
+    expect(planSchemaPush(reordered, spaceReversed).languages?.changes).toEqual(["~ order: fr, nl"]);
+  });
+
+  it("without languages.json the space's languages are left as they are, and the plan says so", () => {
+    const { languages: _, ...withoutLanguages } = clone(schema);
+    const plan = planSchemaPush(withoutLanguages, space);
+    expect(plan.languages).toBeUndefined();
+    expect(isEmptyPlan(plan)).toBe(true);
+    expect(plan.notes).toContain("schema/ has no languages.json, so the space's 1 language(s) are left as they are.");
+  });
+
+  it("a field's translatable flag is pushed with the field", () => {
+    const edited = clone(schema);
+    delete componentNamed(edited, "link").schema.label!.translatable;
+    componentNamed(edited, "project").schema.year!.translatable = true;
+    const lines = renderPlan(planSchemaPush(edited, space));
+    expect(lines).toContain("      ~ field label: translatable true → (unset)");
+    expect(lines).toContain("      ~ field year: translatable (unset) → true");
+  });
 });

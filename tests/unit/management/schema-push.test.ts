@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,19 +38,24 @@ describe("schema/ pushed to an empty space at Storyblok's 3 requests per second"
   }, 120_000);
   afterAll(() => api.close());
 
-  it("creates every group and component, one write each", () => {
+  it("creates every group and component, one write each, and sets the space's languages in one more", async () => {
     const schema = repositorySchema();
     expect(first.outcome).toBe("applied");
-    expect(first.writes).toEqual({ created: schema.component_groups.length + schema.components.length, updated: 0, deleted: 0 });
+    expect(first.writes).toEqual({ created: schema.component_groups.length + schema.components.length, updated: 1, deleted: 0 });
     expect(first.plan.breaking).toEqual([]);
+    const { settings } = await api.api.store.read();
+    expect(settings.default_lang_name).toBe("English");
+    expect(settings.languages).toEqual([{ code: "nl", name: "Nederlands", ai_translation_code: null }]);
   });
 
-  it("pulled back and generated, gives src/generated/ byte for byte but the header line naming the schema", async () => {
+  it("pulled back and generated, gives src/generated/ byte for byte but the header line naming the schema: translatable fields and languages included", async () => {
     const pulledDir = join(temp, "pulled");
     const files = pulledSchemaFiles(await pullSpaceSchema(client));
-    expect(files.map((file) => file.path)).toEqual(["components.json"]);
+    expect(files.map((file) => file.path)).toEqual(["components.json", "languages.json"]);
+    expect(files[1]!.contents).toBe(readFileSync(join(REPO, "schema/languages.json"), "utf8"));
     const result = generate({
       documents: [JSON.parse(files[0]!.contents)],
+      languages: JSON.parse(files[1]!.contents),
       relations: JSON.parse(readFileSync(join(REPO, "schema/relations.json"), "utf8")),
       schemaLabel: `${pulledDir}/components.json`,
       // The command src/generated's header names (package.json's "storyblok-typed-codegen" key).
@@ -135,6 +140,42 @@ describe.each(["fran-moreno-alcala", "hedvig-market-web", "storyblok-nuxt-ultima
         const defaultName = component.all_presets?.find((preset) => preset.id === component.preset_id)?.name;
         expect(presets.find((preset) => preset.id === stored.preset_id)?.name).toBe(defaultName);
       }
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("translatable fields and languages, pushed to a space that has them", () => {
+  it("a field no longer translatable and a language removed are breaking: refused without --allow-breaking, then applied", async () => {
+    const api = await startManagementApi();
+    const schemaDir = join(temp, "one-language");
+    mkdirSync(schemaDir);
+    try {
+      const client = api.client();
+      expect((await pushSchema(client, { schemaDir: join(REPO, "schema") })).outcome).toBe("applied");
+      const schema = repositorySchema();
+      delete schema.components.find((component) => component.name === "link")!.schema.label!.translatable;
+      writeFileSync(join(schemaDir, "components.json"), JSON.stringify(schema));
+      copyFileSync(join(REPO, "schema/relations.json"), join(schemaDir, "relations.json"));
+      writeFileSync(join(schemaDir, "languages.json"), JSON.stringify({ default_lang_name: "English", languages: [] }));
+
+      const before = api.api.requests.length;
+      const refused = await pushSchema(client, { schemaDir });
+      expect(refused.outcome).toBe("refused");
+      expect(refused.plan.breaking).toEqual([
+        { subject: "field link.label", reason: "no longer translatable: its translations in the space's stories are no longer served" },
+        { subject: "language nl", reason: "removed: the stories' translations into it are no longer served" },
+      ]);
+      expect(writesIn(api.api.requests.slice(before))).toEqual([]);
+
+      const applied = await pushSchema(client, { schemaDir, allowBreaking: true });
+      expect(applied.outcome).toBe("applied");
+      expect(applied.writes).toEqual({ created: 0, updated: 2, deleted: 0 });
+      const state = await api.api.store.read();
+      expect(state.settings.languages).toEqual([]);
+      const link = state.components.find((component) => component.name === "link")!;
+      expect((link.schema as Record<string, Record<string, unknown>>).label!.translatable ?? false).toBe(false);
     } finally {
       await api.close();
     }

@@ -251,6 +251,29 @@ describe("each kind of reference", () => {
       },
     ],
     [
+      "translations: a translated rich text's own links and images, a translated relation field's uuids",
+      {
+        component: "project",
+        _uid: "1",
+        description__i18n__nl: doc(link({ href: "/projects/x", uuid: "u-7", anchor: null, target: "_self", linktype: "story" }), {
+          type: "image",
+          attrs: { id: 3, src: "/assets/a.svg", alt: "a" },
+        }),
+        related__i18n__nl: ["u-8"],
+        cover__i18n__nl: asset("/assets/bb.svg", 12),
+      },
+      {
+        component: "project",
+        _uid: "1",
+        description__i18n__nl: doc(link({ href: "/projects/x", uuid: "space-u-7", anchor: null, target: "_self", linktype: "story" }), {
+          type: "image",
+          attrs: { id: 9_000_013, src: "https://a.example/f/1/a.svg", alt: "a" },
+        }),
+        related__i18n__nl: ["space-u-8"],
+        cover__i18n__nl: asset("https://a.example/f/1/bb.svg", 9_000_014),
+      },
+    ],
+    [
       "nothing that is not a reference: urls, emails, empty links, absolute asset URLs, an option that is not a story",
       {
         component: "link",

@@ -15,7 +15,7 @@ import type { CdnStory } from "../../../src/content/sources/local-cdn/story-type
 import { pushContent, totalRequests, type PushSummary } from "../../../tools/space-push";
 import { readLocalStories } from "../../../tools/space-push/local-stories";
 import { readStoryReferenceFields } from "../../../tools/space-push/reference-fields";
-import { cdnStories, expectSpaceHolds, spaceAssets, spaceStoryRows } from "./space-push-readback";
+import { cdnStories, expectSpaceHolds, managementStories, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
 import {
   busiestSecond,
@@ -92,6 +92,13 @@ describe("a push of content/ to an empty space", () => {
   it("leaves the drafts to the preview token: Fieldnotes' pending draft, the rest as published", async () => {
     const want = new Map(local.map((story) => [story.fullSlug, story.working]));
     await expectSpaceHolds({ served: await cdnStories(space.previewClient(), "draft"), want, ...(await spaceFacts()) });
+  });
+
+  it("keeps every translation (`field__i18n__nl`) as the Management API stores them, references in translated fields the space's own", async () => {
+    const want = new Map(local.map((story) => [story.fullSlug, story.working]));
+    const stored = await managementStories(space.client());
+    expect(stored.filter((story) => JSON.stringify(story.content).includes("__i18n__nl")).length).toBeGreaterThan(5);
+    await expectSpaceHolds({ served: stored, want, translations: true, ...(await spaceFacts()) });
   });
 
   it("keeps each story's first publication date (the site's datePublished); the space dates its own publishes", async () => {

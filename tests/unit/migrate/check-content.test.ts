@@ -28,8 +28,9 @@ const renameHeadline = () =>
 describe("portfolio check", () => {
   it("passes on the repository as it is", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, "bin/portfolio.js"), "check"], { cwd: REPO });
+    // The fields made translatable since the baseline snapshot need no migration: content written before still fits.
     expect(stdout).toMatch(
-      /^src\/generated is up to date with schema\/components\.json\.\ncontent\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
+      /^src\/generated is up to date with schema\/components\.json\.\n(\d+ change\(s\) since migrations\/\S+ need no migration \(content written before them still fits\)\.\n)?content\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
     );
   });
 
@@ -57,13 +58,15 @@ describe("portfolio check", () => {
   });
 
   it("passes a change every old value still fits, without a migration", async () => {
+    const pending = (stdout: string) => Number(/(\d+) change\(s\) since migrations\//.exec(stdout)?.[1] ?? 0);
+    const before = pending((await project.portfolio("check")).stdout);
     project.editSchema((components) => {
       components.get("hero_section")!.schema.kicker = { type: "text", pos: 9 };
     });
     expect((await project.portfolio("generate")).code).toBe(0);
     const { code, stdout } = await project.portfolio("check");
     expect(code, stdout).toBe(0);
-    expect(stdout).toContain("1 change(s) since migrations/");
+    expect(pending(stdout)).toBe(before + 1);
   });
 
   it("fails while the content has not had a migration, then passes once it has", async () => {
@@ -101,5 +104,58 @@ describe("portfolio check", () => {
       "No schema snapshot in migrations/: schema changes are not held to migrations (start with `npm run portfolio -- migrate baseline`).",
     );
     expect(stdout).toContain("content/: 7 stories match");
+  });
+
+  it("holds the local space's languages (content/space/space.json) to schema/languages.json, naming each difference", async () => {
+    const settings = (languages: unknown[], defaultName = "English") =>
+      project.write("content/space/space.json", JSON.stringify({ space: { name: "Local", default_lang_name: defaultName, languages } }));
+    // The same languages: nothing to say.
+    settings([{ code: "nl", name: "Nederlands", ai_translation_code: null }]);
+    const same = await project.portfolio("check");
+    expect(same.code, same.stdout).toBe(0);
+    expect(same.stdout).not.toContain("languages");
+    // A space whose languages were never set is held to none.
+    project.write("content/space/space.json", JSON.stringify({ space: { name: "Local" } }));
+    expect((await project.portfolio("check")).code).toBe(0);
+
+    settings(
+      [
+        { code: "de", name: "Deutsch" },
+        { code: "nl", name: "Dutch" },
+      ],
+      "Default",
+    );
+    const { code, stdout } = await project.portfolio("check");
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      [
+        "The local space's languages are not the ones src/generated is generated for:",
+        "  language de (Deutsch) is in content/space/space.json, not in schema/languages.json",
+        '  language nl is named "Dutch" in content/space/space.json, "Nederlands" in schema/languages.json',
+        '  the default language is named "Default" in content/space/space.json, "English" in schema/languages.json',
+        "Make them the same: edit schema/languages.json and run `npm run codegen`, or set the local space's",
+      ].join("\n"),
+    );
+
+    settings([
+      { code: "fr", name: "Français" },
+      { code: "nl", name: "Nederlands" },
+    ]);
+    project.write(
+      "schema/languages.json",
+      JSON.stringify({
+        default_lang_name: "English",
+        languages: [
+          { code: "nl", name: "Nederlands" },
+          { code: "fr", name: "Français" },
+        ],
+      }),
+    );
+    expect((await project.portfolio("generate")).code).toBe(0);
+    const reordered = await project.portfolio("check");
+    expect(reordered.code).toBe(1);
+    expect(reordered.stdout).toContain(
+      "  the languages are in another order: fr, nl in content/space/space.json, nl, fr in schema/languages.json\n",
+    );
   });
 });

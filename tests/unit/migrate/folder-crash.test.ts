@@ -54,15 +54,15 @@ beforeAll(async () => {
   expect((await project.portfolio("migrate", "new", "crash", "--rename", "hero_section.headline=title")).code).toBe(0);
   id = project.migrationId("crash");
   const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<"))
-    ? ["type Migrating"]
-    : [];
+    ? ["renameField", "type Migrating"]
+    : ["renameField"];
   project.fill(
     id,
     uses,
     [
       project.signature(id, "hero_section"),
-      "    const { headline, ...kept } = block;",
-      "    return { ...kept, title: headline };",
+      // The headline's translations are renamed with it.
+      '    return renameField(block, "headline", "title");',
       "  },",
       project.signature(id, "project"),
       '    return { ...block, status: "live" };',

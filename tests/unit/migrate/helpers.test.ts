@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { validateBlok } from "../../../src/generated/validators";
 import {
+  convertField,
   derivedUid,
+  dropTranslations,
   joinText,
   moveInto,
   newBlock,
@@ -11,6 +13,8 @@ import {
   richTextToText,
   splitText,
   textToRichText,
+  translationOf,
+  translationsOf,
 } from "../../../tools/migrations/helpers";
 import type { IntroSectionLike } from "./support/helper-types";
 
@@ -105,5 +109,71 @@ describe("blocks", () => {
   it("makes a new block whose uid comes from the block it replaces", () => {
     const made = newBlock<IntroSectionLike>({ _uid: "hero-1" }, { component: "intro_section", text: "x" }, "second");
     expect(made).toEqual({ _uid: derivedUid("hero-1", "intro_section", "second"), component: "intro_section", text: "x" });
+  });
+});
+
+describe("translations (`field__i18n__<code>` beside the field) go where their field goes", () => {
+  const hero = {
+    _uid: "hero-1",
+    component: "hero_section",
+    headline: "Hello",
+    headline__i18n__nl: "Hallo",
+    "headline__i18n__pt-br": "Olá",
+    headline_note__i18n__nl: "not headline's",
+    intro: "One\n\nTwo",
+    intro__i18n__nl: "Een\n\nTwee",
+    intro__i18n__de: "",
+  };
+
+  it("renameField renames each language's key in its place", () => {
+    expect(Object.keys(renameField(hero, "headline", "title"))).toEqual([
+      "_uid",
+      "component",
+      "title",
+      "title__i18n__nl",
+      "title__i18n__pt-br",
+      "headline_note__i18n__nl",
+      "intro",
+      "intro__i18n__nl",
+      "intro__i18n__de",
+    ]);
+  });
+
+  it("convertField converts the value and every translation, leaving empty ones (none) out", () => {
+    const converted = convertField(hero, "intro", (text) => textToRichText(text));
+    expect(converted).toEqual({ intro: textToRichText("One\n\nTwo"), intro__i18n__nl: textToRichText("Een\n\nTwee") });
+    const result = { ...hero, ...converted };
+    expect(result.intro__i18n__de).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(result))).not.toHaveProperty("intro__i18n__de");
+  });
+
+  it("dropTranslations removes the named fields' translations and nothing else", () => {
+    expect(dropTranslations(hero, "headline")).toEqual({
+      _uid: "hero-1",
+      component: "hero_section",
+      headline: "Hello",
+      headline_note__i18n__nl: "not headline's",
+      intro: "One\n\nTwo",
+      intro__i18n__nl: "Een\n\nTwee",
+      intro__i18n__de: "",
+    });
+  });
+
+  it("reads a field's translations, an empty one being none", () => {
+    expect(translationsOf(hero, "headline")).toEqual({ nl: "Hallo", "pt-br": "Olá" });
+    expect(translationOf(hero, "intro", "nl")).toBe("Een\n\nTwee");
+    expect(translationOf(hero, "intro", "de")).toBeUndefined();
+  });
+
+  it("moveInto moves a field's translations with it, under its new name", () => {
+    const { rest, nested } = moveInto(hero, "link", { label: "headline" });
+    expect(nested).toEqual({
+      _uid: derivedUid("hero-1", "link"),
+      component: "link",
+      label: "Hello",
+      label__i18n__nl: "Hallo",
+      "label__i18n__pt-br": "Olá",
+    });
+    expect(Object.keys(rest)).toEqual(["_uid", "component", "headline_note__i18n__nl", "intro", "intro__i18n__nl", "intro__i18n__de"]);
   });
 });

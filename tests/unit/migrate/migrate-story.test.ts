@@ -127,6 +127,25 @@ describe("migrateStory", () => {
       /^content\(page\): m: the page function returned a list, but a story's content is one block$/,
     ],
   ];
+  it("refuses a function that takes a field away but leaves its translations, naming them and the helpers that carry them", () => {
+    const translated = { full_slug: "home", content: { _uid: "p", component: "page", title: "Hi", title__i18n__nl: "Hoi", body: [] } };
+    const destructured = migration({
+      page: (block) => {
+        const { title, ...kept } = block;
+        return { ...kept, heading: title };
+      },
+    });
+    expect(() => migrateStory(translated, [destructured])).toThrow(
+      "content(page): 20260101000000-test: the page function took away title but left its translations (title__i18n__nl), which no field has now: " +
+        "carry them with renameField, moveInto or convertField, or drop them with dropTranslations (tools/migrations/helpers)",
+    );
+    // A function that keeps the field keeps its translations: nothing is stranded.
+    expect(migrateStory(translated, [migration({ page: (block) => ({ ...block, title: "Hello" }) })]).story.content).toHaveProperty(
+      "title__i18n__nl",
+      "Hoi",
+    );
+  });
+
   it.each(failures)("names the block's path and the migration for %s", (_name, blocks, message) => {
     expect(() => migrateStory(story, [migration(blocks, "m")])).toThrow(MigrationFailure);
     expect(() => migrateStory(story, [migration(blocks, "m")])).toThrow(message);

@@ -31,7 +31,7 @@ describe("portfolio migrate run", () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`Dry run of 1 migration(s) on content/: ${id}`);
     expect(stdout).toContain(
-      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.headline__i18n__nl, hero_section.title, hero_section.title__i18n__nl",
     );
     expect(stdout).toContain("--- a/stories/home.json\n+++ b/stories/home.json\n");
     expect(stdout).toMatch(/^-\s+"headline": "I design and build/m);
@@ -43,7 +43,12 @@ describe("portfolio migrate run", () => {
 
   it("stops before writing when a result does not validate, naming the story, the block path and the problem", async () => {
     const script = project.read(`migrations/${id}.ts`);
-    project.write(`migrations/${id}.ts`, script.replace("title: headline,", "title: headline.length as unknown as string,"));
+    const broken = script.replace(
+      '...renameField(block, "headline", "title"),',
+      '...renameField(block, "headline", "title"),\n      title: block.headline.length as unknown as string,',
+    );
+    expect(broken).not.toBe(script);
+    project.write(`migrations/${id}.ts`, broken);
     const before = project.files("content");
     const { code, stderr } = await project.portfolio("migrate", "run");
     expect(code).toBe(1);

@@ -48,6 +48,9 @@ describe("isBreaking", () => {
     [{ kind: "field-removed", block: "b", field: "f", was: "?: string" }, true],
     [{ kind: "field-retyped", block: "b", field: "f", was: '?: "a"', type: '?: "a" | "b"' }, false],
     [{ kind: "field-retyped", block: "b", field: "f", was: "?: string", type: "?: number" }, true],
+    // Its translations stay in content, where Storyblok no longer serves them.
+    [{ kind: "field-untranslated", block: "b", field: "f" }, true],
+    [{ kind: "field-translated", block: "b", field: "f" }, false],
   ];
   it.each(cases)("%j → %s", (change, want) => expect(isBreaking(change)).toBe(want));
 });
@@ -210,5 +213,70 @@ describe("the scaffold", () => {
     expect(plan.changes).toEqual(componentChanges(plan.files[1]!.contents, plan.files[4]!.contents));
     expect(script).toContain(" *   + block quote (1 field)");
     expect(script).toContain("export default defineMigration<Before.BlokByComponent, After.BlokByComponent>({\n\n});");
+  });
+});
+
+describe("the scaffold of a translatable field's change carries its translations", () => {
+  const translatable = (component: RawComponent, ...fields: string[]): RawComponent =>
+    withSchema(
+      component,
+      Object.fromEntries(
+        Object.entries(component.schema).map(([key, field]) => [key, fields.includes(key) ? { ...field, translatable: true } : field]),
+      ),
+    );
+  const translatedHero = translatable(hero, "headline", "intro");
+
+  it("a rename is renameField, which renames every headline__i18n__<code> too; it compiles as generated", () => {
+    const { headline, ...rest } = translatedHero.schema;
+    const { plan, text: script } = scaffold(
+      [translatedHero, link, page],
+      [withSchema(translatedHero, { title: headline, ...rest }), link, page],
+      [{ block: "hero", from: "headline", to: "title" }],
+    );
+    expect(script).toContain('      ...renameField(block, "headline", "title"),');
+    expect(script).toContain("import { defineMigration, renameField, type Migrating } from");
+    expect(compileMigration(plan.files)).toEqual([]);
+  });
+
+  it("a conversion is convertField, whose function converts every language's value", () => {
+    const after = withSchema(translatedHero, { ...translatedHero.schema, intro: { type: "richtext", translatable: true } });
+    const { plan, text: script } = scaffold([translatedHero, link, page], [after, link, page]);
+    expect(script).toContain(
+      "      ...convertField(block, \"intro\", (intro) => todo('hero.intro was optional string, is now optional RichTextDoc<NestableBlok>: convert intro (every language\\'s value in turn)')),",
+    );
+    expect(compileMigration(plan.files).map((error) => error.replace(/^migrations\/20260101000000-test\.ts:\d+: /, ""))).toEqual([
+      `Argument of type '"hero.intro was optional string, is now optional RichTextDoc<NestableBlok>: convert intro (every language's value in turn)"' is not assignable to parameter of type 'never'.`,
+    ]);
+    // Filled in as a developer would: the text made rich text, in every language.
+    const filled = script.replace(/todo\('hero\.intro.*'\)\),$/m, "textToRichText(intro)),").replace(", todo,", ", textToRichText,");
+    expect(compileMigration([{ ...plan.files[0]!, contents: filled }, ...plan.files.slice(1)])).toEqual([]);
+  });
+
+  it("a removed field's translations are dropped with it (dropTranslations), once its value is decided on", () => {
+    const { intro, ...rest } = translatedHero.schema;
+    const { plan, text: script } = scaffold([translatedHero, link, page], [withSchema(translatedHero, rest), link, page]);
+    expect(script).toContain("const { intro, ...kept } = block;");
+    expect(script).toContain('      ...dropTranslations(kept, "intro"),');
+    expect(compileMigration(plan.files)).toEqual([expect.stringContaining("hero.intro was removed: use its value (intro)")]);
+  });
+
+  it("a field no longer translatable is a breaking change whose scaffold drops its translations once decided", () => {
+    const { plan, text: script } = scaffold([translatedHero, link, page], [translatable(hero, "intro"), link, page]);
+    expect(plan.changes).toEqual([{ kind: "field-untranslated", block: "hero", field: "headline" }]);
+    expect(plan.breaking).toEqual(plan.changes);
+    expect(script).toContain(" *   ~ field hero.headline is no longer translatable");
+    expect(script).toContain('      ...dropTranslations(block, "headline"),');
+    expect(compileMigration(plan.files).map((error) => error.replace(/^migrations\/20260101000000-test\.ts:\d+: /, ""))).toEqual([
+      `Argument of type '"hero.headline is no longer translatable: its translations (headline__i18n__…) are dropped below; to keep one language\'s text as its value instead, set headline from translationOf(block, \\"headline\\", code), then delete this line"' is not assignable to parameter of type 'never'.`,
+    ]);
+  });
+
+  it("a field made translatable needs nothing: it is listed, and its block gets no function for it alone", () => {
+    const { plan, text: script } = scaffold([hero, link, page], [translatable(hero, "intro"), link, page]);
+    expect(plan.changes).toEqual([{ kind: "field-translated", block: "hero", field: "intro" }]);
+    expect(plan.breaking).toEqual([]);
+    expect(script).toContain(" *   ~ field hero.intro is now translatable");
+    expect(script).toContain("export default defineMigration<Before.BlokByComponent, After.BlokByComponent>({\n\n});");
+    expect(compileMigration(plan.files)).toEqual([]);
   });
 });

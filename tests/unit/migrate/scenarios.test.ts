@@ -113,31 +113,34 @@ describe("typed content migrations on the embedded content", () => {
     expect(refused.stderr).not.toContain("which no story has");
     expect(project.files("content")).toEqual(before);
 
+    const dutch = homeBody()[0]!.headline__i18n__nl;
+    expect(dutch).toEqual(expect.any(String));
     project.fill(
       id,
-      ["type Migrating"],
-      [
-        project.signature(id, "hero_section"),
-        "    const { headline, ...kept } = block;",
-        "    return { ...kept, title: headline };",
-        "  },",
-      ].join("\n"),
+      ["renameField", "type Migrating"],
+      // renameField renames the headline's Dutch with it.
+      [project.signature(id, "hero_section"), '    return renameField(block, "headline", "title");', "  },"].join("\n"),
     );
     expect(project.typeCheck()).toEqual([]);
     const output = await runAndCheck();
     expect(output).toContain(
-      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+      "stories/home.json (home): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.headline__i18n__nl, hero_section.title, hero_section.title__i18n__nl",
     );
     const hero = homeBody()[0]!;
     expect(hero.title).toBe(headline);
+    expect(hero.title__i18n__nl).toBe(dutch);
     expect(hero).not.toHaveProperty("headline");
   });
 
   it("a text field becoming rich text (assets_container.caption), in a page's blocks and in a block inside rich text", async () => {
     const captions = blocksOf("assets_container").map(([file, blok]) => [file, blok.caption]);
+    const dutchCaptions = blocksOf("assets_container").map(([file, blok]) => [file, blok.caption__i18n__nl]);
+    expect(dutchCaptions.filter(([, caption]) => typeof caption === "string")).toHaveLength(1);
+    // Atlas's is in a block inside its description's rich text, in English and in its Dutch translation.
     expect(captions).toEqual([
       ["stories/home.json", expect.any(String)],
       ["stories/projects/2024/atlas.json", expect.any(String)],
+      ["stories/projects/2024/atlas.json", expect.stringMatching(/^Links: /)],
     ]);
     project.editSchema((components) => {
       const container = components.get("assets_container")!;
@@ -146,12 +149,14 @@ describe("typed content migrations on the embedded content", () => {
         pos: container.schema.caption!.pos,
         restrict_components: true,
         component_whitelist: [],
+        translatable: true,
       };
     });
     await generate();
     const { id } = await newMigration("caption-rich-text");
+    // Translatable: every language's caption goes through the conversion.
     expect(project.read(`migrations/${id}.ts`)).toContain(
-      "caption: todo('assets_container.caption was optional string, is now optional RichTextDoc<never>: convert block.caption'),",
+      '...convertField(block, "caption", (caption) => todo(\'assets_container.caption was optional string, is now optional RichTextDoc<never>: convert caption (every language',
     );
     expect(project.typeCheck()).toEqual([
       expect.stringContaining("assets_container.caption was optional string, is now optional RichTextDoc<never>"),
@@ -159,16 +164,26 @@ describe("typed content migrations on the embedded content", () => {
 
     project.fill(
       id,
-      ["textToRichText"],
-      [project.signature(id, "assets_container"), "    return { ...block, caption: textToRichText(block.caption) };", "  },"].join("\n"),
+      ["convertField", "textToRichText"],
+      [
+        project.signature(id, "assets_container"),
+        '    return { ...block, ...convertField(block, "caption", (caption) => textToRichText(caption)) };',
+        "  },",
+      ].join("\n"),
     );
     expect(project.typeCheck()).toEqual([]);
     const output = await runAndCheck();
     expect(output).toContain(
-      "stories/projects/2024/atlas.json (projects/2024/atlas): 1 block changed (assets_container); fields touched: assets_container.caption",
+      "stories/projects/2024/atlas.json (projects/2024/atlas): 2 blocks changed (assets_container ×2); fields touched: assets_container.caption",
+    );
+    expect(output).toContain(
+      "stories/home.json (home): 1 block changed (assets_container); fields touched: assets_container.caption, assets_container.caption__i18n__nl",
     );
     expect(blocksOf("assets_container").map(([file, blok]) => [file, blok.caption])).toEqual(
       captions.map(([file, caption]) => [file, textToRichText(caption as string)]),
+    );
+    expect(blocksOf("assets_container").map(([file, blok]) => [file, blok.caption__i18n__nl])).toEqual(
+      dutchCaptions.map(([file, caption]) => [file, typeof caption === "string" ? textToRichText(caption) : caption]),
     );
   });
 
@@ -243,9 +258,16 @@ describe("typed content migrations on the embedded content", () => {
     const output = await runAndCheck();
     expect(output).toContain("replaced: content(page).body[0](hero_section) → hero_section + intro_section");
     const [newHero, introSection, after] = homeBody();
-    const { intro, ...heroRest } = hero!;
+    // The intro's Dutch moves with it, as the intro section's text in Dutch.
+    const { intro, intro__i18n__nl: dutchIntro, ...heroRest } = hero!;
+    expect(dutchIntro).toEqual(expect.objectContaining({ type: "doc" }));
     expect(newHero).toEqual(heroRest);
-    expect(introSection).toEqual({ _uid: derivedUid(hero!._uid, "intro_section"), component: "intro_section", text: intro });
+    expect(introSection).toEqual({
+      _uid: derivedUid(hero!._uid, "intro_section"),
+      component: "intro_section",
+      text: intro,
+      text__i18n__nl: dutchIntro,
+    });
     expect(after).toEqual(next);
   });
 

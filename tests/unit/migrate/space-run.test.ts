@@ -100,6 +100,15 @@ async function quietSecond(): Promise<void> {
 }
 
 const heroOf = (story: CdnStory | undefined) => (story!.content.body as Blok[])[0]!;
+
+/** The published version as Dutch visitors see it (`language=nl`): where its translations show. */
+async function publishedInDutch(slug: string): Promise<CdnStory["content"]> {
+  const answer = (await space.publicClient().get(`cdn/stories/${slug}`, { version: "published", language: "nl" })) as {
+    data: { story: CdnStory };
+  };
+  return answer.data.story.content;
+}
+let fieldnotesInDutch: CdnStory["content"];
 const writes = (log: AnsweredRequest[]) => log.filter(isWrite).map((request) => `${request.method} ${request.path}`);
 
 beforeAll(async () => {
@@ -125,15 +134,15 @@ beforeAll(async () => {
   expect(created.code, created.stderr).toBe(0);
   id = project.migrationId("hero-title-project-status");
   const uses = [project.signature(id, "hero_section"), project.signature(id, "project")].some((line) => line.includes("Migrating<"))
-    ? ["type Migrating"]
-    : [];
+    ? ["renameField", "type Migrating"]
+    : ["renameField"];
   project.fill(
     id,
     uses,
     [
       project.signature(id, "hero_section"),
-      "    const { headline, ...kept } = block;",
-      "    return { ...kept, title: headline };",
+      // The headline's Dutch translation is renamed with it.
+      '    return renameField(block, "headline", "title");',
       "  },",
       project.signature(id, "project"),
       '    return { ...block, status: "live" };',
@@ -158,6 +167,7 @@ beforeAll(async () => {
   }
   space = await startLocalSpace(dir);
   before = await readSpace();
+  fieldnotesInDutch = await publishedInDutch("projects/fieldnotes");
 }, 240_000);
 
 afterAll(async () => {
@@ -178,7 +188,7 @@ describe("migrate run --space", () => {
     const dry = await onSpace("run", "--dry-run");
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(
-      "home (published): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.title",
+      "home (published): 1 block changed (hero_section); fields touched: hero_section.headline, hero_section.headline__i18n__nl, hero_section.title, hero_section.title__i18n__nl",
     );
     expect(dry.stdout).toContain("projects/fieldnotes (published): 1 block changed (project); fields touched: project.status");
     expect(dry.stdout).toContain("projects/fieldnotes (pending draft): 1 block changed (project); fields touched: project.status");
@@ -219,7 +229,12 @@ describe("migrate run --space", () => {
 
   it("a result that fails validation names the story, the version and the block path, and nothing is written", async () => {
     const good = project.read(`migrations/${id}.ts`);
-    project.write(`migrations/${id}.ts`, good.replace("return { ...kept, title: headline };", "return kept;"));
+    const broken = good.replace(
+      'return renameField(block, "headline", "title");',
+      'return { ...renameField(block, "headline", "title"), title: "" };',
+    );
+    expect(broken).not.toBe(good);
+    project.write(`migrations/${id}.ts`, broken);
     try {
       const refused = await onSpace("run");
       expect(refused.code).toBe(1);
@@ -256,6 +271,9 @@ describe("migrate run --space", () => {
       status: "live",
     });
     expect(after.published.get("projects/fieldnotes")!.content).not.toEqual(after.drafts.get("projects/fieldnotes")!.content);
+    // The published version under the draft is read from the CDN, language by language: republished, it keeps its Dutch.
+    expect(fieldnotesInDutch.title).not.toBe(before.published.get("projects/fieldnotes")!.content.title);
+    expect(await publishedInDutch("projects/fieldnotes")).toEqual({ ...fieldnotesInDutch, status: "live" });
     // The never-published story: migrated, still only a draft.
     expect(after.published.has("projects/sketchbook")).toBe(false);
     expect(after.drafts.get("projects/sketchbook")!.content.status).toBe("live");

@@ -10,6 +10,7 @@
  * it gets (the runner works on its own copy) and may return several blocks,
  * which take its place in the list that held it.
  */
+import { translationKey } from "../helpers/translations";
 import { blockSlots, isBlock } from "./block-slots";
 
 /** A migration as loaded: its id and, per old block kind, the function that makes it fit the new schema. */
@@ -73,6 +74,15 @@ export function migrateContent(holder: { content: unknown }, migration: LoadedMi
         `the ${component} function returned ${describe(blocks[wrong])}, not a block (an object with a component)`,
       );
     }
+    const stranded = strandedTranslations(before, blocks as Record<string, unknown>[]);
+    if (stranded.length > 0) {
+      throw new MigrationFailure(
+        migration.id,
+        path,
+        `the ${component} function took away ${[...new Set(stranded.map(([field]) => field))].join(", ")} but left its translations (${stranded.map(([, key]) => key).join(", ")}), ` +
+          "which no field has now: carry them with renameField, moveInto or convertField, or drop them with dropTranslations (tools/migrations/helpers)",
+      );
+    }
     if (Array.isArray(result)) {
       if (!Array.isArray(container))
         throw new MigrationFailure(migration.id, path, `the ${component} function returned a list, but a story's content is one block`);
@@ -84,6 +94,24 @@ export function migrateContent(holder: { content: unknown }, migration: LoadedMi
     if (change) changes.push(change);
   }
   return changes.reverse();
+}
+
+/**
+ * Translations the function passed on (the block had them, `...block` kept them) while the field they translate
+ * went: renamed or removed without them. Left so, they would sit in the content in no field's name.
+ */
+function strandedTranslations(
+  before: ReadonlyMap<string, string>,
+  after: readonly Record<string, unknown>[],
+): [field: string, key: string][] {
+  const stranded: [string, string][] = [];
+  for (const block of after) {
+    for (const key of Object.keys(block)) {
+      const field = translationKey(key)?.[0];
+      if (field !== undefined && before.has(key) && before.has(field) && !Object.hasOwn(block, field)) stranded.push([field, key]);
+    }
+  }
+  return stranded;
 }
 
 function fieldTexts(block: Record<string, unknown>): Map<string, string> {

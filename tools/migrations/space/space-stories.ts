@@ -4,11 +4,13 @@
  * working copy only (the pending draft when there is one), so the published
  * version of a story with unpublished changes is read from the Content
  * Delivery API with the space's public token, which serves published
- * content only: the version visitors see, exactly.
+ * content only: the version visitors see, exactly, in each of the space's
+ * languages (published-translations.ts).
  */
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { listAll } from "../../management-api/list-all";
 import type { ManagementClient } from "../../management-api/management-client";
+import { readSpaceLanguages, withTranslations, type SpaceLanguages } from "./published-translations";
 
 /** `published`: no pending changes; `pending`: published with a draft over it; `draft`: never published. */
 export type StoryState = "published" | "pending" | "draft";
@@ -31,8 +33,9 @@ export interface SpaceStoryVersions {
  * Reads a story's published version by its uuid (the public token's CDN,
  * `find_by=uuid`): by uuid, not full slug, since a pending draft may have
  * renamed or moved the story, and the published version still has the old slug.
+ * In the default language, or in `language` (one of the space's codes).
  */
-export type PublishedReader = (uuid: string) => Promise<CdnStory>;
+export type PublishedReader = (uuid: string, language?: string) => Promise<CdnStory>;
 
 interface Row {
   id: number;
@@ -54,6 +57,8 @@ export async function readSpaceStories(
       .then(({ data, response }) => ({ rows: (data.stories ?? []) as unknown as Row[], response })),
   );
   const stories: SpaceStoryVersions[] = [];
+  // Read once, and only when a published version is read from the CDN.
+  let languages: SpaceLanguages | undefined;
   for (const row of rows.filter((candidate) => !candidate.is_folder).sort((a, b) => a.full_slug.localeCompare(b.full_slug, "en-us"))) {
     const { data } = await client.stories.get(row.id);
     const working = (data as unknown as { story: CdnStory & { name: string; slug: string; parent_id?: number | null } }).story;
@@ -66,6 +71,11 @@ export async function readSpaceStories(
         );
       }
       published = withoutEditable(await readPublished(working.uuid));
+      languages ??= await readSpaceLanguages(client);
+      for (const code of languages.codes) {
+        const translated = withoutEditable(await readPublished(working.uuid, code));
+        published = withTranslations(published, code, translated, languages.translatable);
+      }
     }
     stories.push({
       id: row.id,

@@ -265,7 +265,12 @@ describe("an existing content folder", () => {
     const draft = JSON.parse(await readFile(join(dir, "drafts/projects/fieldnotes.json"), "utf8")) as { content: unknown };
     expect(((await api.cdn("stories/projects/fieldnotes")).body.story as { content: unknown }).content).not.toEqual(draft.content);
     await client.stories.publish(fieldnotes.id);
-    expect(((await api.cdn("stories/projects/fieldnotes")).body.story as { content: unknown }).content).toEqual(draft.content);
+    // In the default language, as the CDN answers without `language`: the translations (`title__i18n__nl`) are never sent.
+    const inDefaultLanguage: unknown = JSON.parse(JSON.stringify(draft.content), (key, value: unknown) =>
+      key.includes("__i18n__") ? undefined : value,
+    );
+    expect(inDefaultLanguage).not.toEqual(draft.content);
+    expect(((await api.cdn("stories/projects/fieldnotes")).body.story as { content: unknown }).content).toEqual(inDefaultLanguage);
     expect(await exists(join(dir, "drafts/projects/fieldnotes.json"))).toBe(false);
     const created = await client.stories.create({ body: { story: { name: "New", slug: "new", content: page("n") } } });
     expect(created.data.story!.id).toBeGreaterThan(512004111);
