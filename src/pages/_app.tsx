@@ -3,17 +3,22 @@ import "../styles/display-font.css";
 import "../styles/globals.css";
 import { useHydratedMark } from "../islands/useHydratedMark";
 import { useNewBuildReload } from "../deploy/useNewBuildReload";
+import { pageLocale } from "../i18n/locale-paths";
+import { PageLocale } from "../i18n/page-locale";
 import { IconShapes, NO_ICONS, type PageIconsProps } from "../ui/icons/icon-shapes";
 
-export default function App({ Component, pageProps }: AppProps<PageIconsProps>) {
+export default function App({ Component, pageProps, router }: AppProps<PageIconsProps>) {
   useNewBuildReload();
   useHydratedMark();
   return (
     // Each page's props carry the shapes of the icons its content shows (src/ui/icons/page-icons.ts).
     <IconShapes.Provider value={pageProps.icons ?? NO_ICONS}>
-      <div className="site-root">
-        <Component {...pageProps} />
-      </div>
+      {/* The locale Next.js rendered the page in (its address: `/nl/…`), for links, the switcher and texts. */}
+      <PageLocale.Provider value={pageLocale(router.locale)}>
+        <div className="site-root">
+          <Component {...pageProps} />
+        </div>
+      </PageLocale.Provider>
     </IconShapes.Provider>
   );
 }
