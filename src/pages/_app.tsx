@@ -4,7 +4,7 @@ import "../styles/globals.css";
 import { useHydratedMark } from "../islands/useHydratedMark";
 import { useNewBuildReload } from "../deploy/useNewBuildReload";
 import { pageLocale } from "../i18n/locale-paths";
-import { PageLocale } from "../i18n/page-locale";
+import { pageAddressOf, PageAddressContext } from "../i18n/page-locale";
 import { IconShapes, NO_ICONS, type PageIconsProps } from "../ui/icons/icon-shapes";
 
 export default function App({ Component, pageProps, router }: AppProps<PageIconsProps>) {
@@ -14,11 +14,11 @@ export default function App({ Component, pageProps, router }: AppProps<PageIcons
     // Each page's props carry the shapes of the icons its content shows (src/ui/icons/page-icons.ts).
     <IconShapes.Provider value={pageProps.icons ?? NO_ICONS}>
       {/* The locale Next.js rendered the page in (its address: `/nl/…`), for links, the switcher and texts. */}
-      <PageLocale.Provider value={pageLocale(router.locale)}>
+      <PageAddressContext.Provider value={pageAddressOf(pageLocale(router.locale), router.asPath)}>
         <div className="site-root">
           <Component {...pageProps} />
         </div>
-      </PageLocale.Provider>
+      </PageAddressContext.Provider>
     </IconShapes.Provider>
   );
 }
