@@ -7,8 +7,8 @@
  * each story fetched at most once per build process.
  *
  * Env: BENCH_PROJECTS (default 500), BENCH_LANGUAGES (default the site's
- * number of languages: 1 for English only, 2 with Dutch; more add languages
- * without translations, bench/content-build/languages.ts), BENCH_SOURCE=worktree
+ * number of languages: 1 for English only, 2 with Dutch;
+ * bench/content-build/languages.ts), BENCH_SOURCE=worktree
  * to build the working tree instead of HEAD, BENCH_KEEP=1 to keep the temp folders.
  */
 import { readdir, mkdtemp, rm } from "node:fs/promises";
@@ -19,6 +19,7 @@ import { createLocalCdn } from "../src/content/sources/local-cdn/create-local-cd
 import { serveOverHttp } from "../src/content/sources/local-cdn/http-server";
 import { generateContent } from "./content-build/generate-content";
 import { busiestWindow, withRequestLog } from "./content-build/request-log";
+import { LOCALES } from "../src/i18n/locales";
 import { benchLanguages, writeSiteLocales, writeSpaceLanguages } from "./content-build/languages";
 import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
 
@@ -56,6 +57,8 @@ try {
     CONTENT_SOURCE: "storyblok",
     STORYBLOK_API_URL: `${server.url}/v2`,
     STORYBLOK_TOKEN: TOKEN,
+    // A copy with fewer locales than the text tables name does not type-check (bench/content-build/languages.ts).
+    ...(LANGUAGES.length < LOCALES.length && { NEXT_SKIP_TYPECHECK: "1" }),
   }).finally(() => server.close());
 
   if (build.code !== 0) {
