@@ -9,6 +9,7 @@ import { buildIslands } from "./src/islands/build-islands";
 import { editorRewrites } from "./src/preview/preview-entry";
 import { listBuildPages } from "./src/publishing/build-pages";
 import { normaliseSiteUrl, SITE_URL_MISSING, siteUrlProblem } from "./src/seo/site-url";
+import { DEFAULT_LOCALE, LOCALES } from "./src/i18n/locales";
 import { sharedPageCache } from "./src/publishing/shared-cache/next-config";
 
 // ── Build identity and output (publishing) ───────────────────────────────
@@ -106,6 +107,10 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
     // The document inlines each page's CSS, read from the build's static/css (src/document/InlineCssHead.tsx):
     // traced into every page's files, so a serverless function has it too.
     outputFileTracingIncludes: { "/**": [`./${distDir()}/static/css/**/*.css`] },
+    // English at `/`, every other language under its code (`/nl`). No redirect by Accept-Language
+    // (localeDetection: false): a shared link shows what its sender saw, crawlers index each
+    // version at its own address, and the header's switcher is one click (docs/languages.md).
+    i18n: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, localeDetection: false },
     reactStrictMode: true,
     poweredByHeader: false,
     // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own

@@ -3,6 +3,7 @@ import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./previ
 import { withoutTrailingSlash } from "./http/trailing-slash";
 import { contentVersionNow } from "./content/access/queries";
 import { processNotFoundCopies } from "./errors/not-found-copy";
+import { localePath, pageLocale } from "./i18n/locale-paths";
 import { gatedPagePath } from "./publishing/page-gate/gated-paths";
 import { sitePageGate } from "./publishing/page-gate/site-page-gate";
 
@@ -72,10 +73,12 @@ async function isKnownPage(page: string): Promise<boolean> {
  * host and port), never one a request names.
  */
 async function notAPage(request: NextRequest): Promise<Response | undefined> {
-  const url = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  // Next.js hands the proxy the path without its locale prefix, and the locale beside it: `/nl/…` gets the Dutch page, naming the address asked for.
+  const locale = pageLocale(request.nextUrl.locale);
+  const url = `${localePath(locale, request.nextUrl.pathname)}${request.nextUrl.search}`;
   // Next.js marks a /_next/data request so before the proxy sees it (and hands it the page's path).
   const data = request.headers.has("x-nextjs-data");
-  return processNotFoundCopies().answer(
+  return processNotFoundCopies(locale).answer(
     { url, userAgent: request.headers.get("user-agent"), data },
     await contentVersionNow(),
     request.nextUrl.origin,

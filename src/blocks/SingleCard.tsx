@@ -1,6 +1,8 @@
 import type { ShownBlok } from "../content/access/story-queries";
 import { editableAttributes } from "../preview/editable";
 import { storyPath } from "../content/shaping/links";
+import { localiseHref } from "../i18n/locale-paths";
+import { usePageLocale } from "../i18n/page-locale";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { Reveal } from "../ui/Reveal";
@@ -11,10 +13,11 @@ import pillStyles from "../ui/PillButton.module.css";
 /** One project featured large: cover on one side, the story's pitch on the other. */
 export function SingleCard({ blok }: { blok: ShownBlok<"single_card"> }) {
   // No project when it could not be resolved (unpublished, deleted): nothing to feature.
+  const locale = usePageLocale();
   const story = blok.project;
   if (!story) return null;
   const project = story.content;
-  const href = storyPath(story.full_slug);
+  const href = localiseHref(storyPath(story.full_slug), locale);
   const imageRight = blok.image_position === "right";
   return (
     <section data-theme={project.theme || undefined} className={styles.section} {...editableAttributes(blok)}>

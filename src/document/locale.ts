@@ -1,15 +1,12 @@
-/**
- * The document language from a page's props. _document only sees Next's
- * untyped page props, so this reads them defensively and falls back to
- * English; pages pass the site config as `site`.
- */
-export function localeFromPageProps(pageProps: unknown): string {
-  const site: unknown = readKey(pageProps, "site");
-  const content: unknown = readKey(site, "content");
-  const locale: unknown = readKey(content, "locale");
-  return typeof locale === "string" && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale) ? locale : "en";
-}
+import { pageLocale } from "../i18n/locale-paths";
+import type { Locale } from "../i18n/locales";
 
-function readKey(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
+/**
+ * The document's language (`<html lang>`): the locale Next.js rendered the
+ * page in (`__NEXT_DATA__.locale`, from its address: `/nl/…` is Dutch),
+ * the default language when there is none. The site settings' own `locale`
+ * field no longer decides it: one space serves every language.
+ */
+export function documentLanguage(renderedLocale: unknown): Locale {
+  return pageLocale(renderedLocale);
 }

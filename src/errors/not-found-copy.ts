@@ -21,6 +21,9 @@
  * itself, as on a serverless platform) the proxy lets the request through
  * and the page answers 404 itself, still without a content request.
  */
+import { localePath } from "../i18n/locale-paths";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { ERROR_TEXTS } from "./error-texts";
 import { setTimeout as wait } from "node:timers/promises";
 import { isbot } from "isbot";
 import { reasonPhrase, shownPath } from "./error-status";
@@ -77,19 +80,32 @@ export function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 }
 
-/** The copy in `html`, split at the one place the heading repeats COPY_PATH; undefined when that is not exactly once. */
-export function splitCopy(html: string): { before: string; after: string } | undefined {
-  const lead = "Page not found: ";
-  const at = html.indexOf(`${lead}${escapeText(COPY_PATH)}`);
+/** The heading's words before the path, in `locale` ("Page not found: "). */
+function headingLead(locale: Locale): string {
+  return ERROR_TEXTS[locale].notFoundHeading.split("{path}")[0] ?? "";
+}
+
+/**
+ * The copy in `html`, split at the one place the heading repeats the copy's
+ * path (COPY_PATH, under the locale's prefix); undefined when that is not
+ * exactly once.
+ */
+export function splitCopy(html: string, locale: Locale = DEFAULT_LOCALE): { before: string; after: string } | undefined {
+  const lead = headingLead(locale);
+  const path = localePath(locale, COPY_PATH);
+  const at = html.indexOf(`${lead}${escapeText(path)}`);
   const pathAt = at + lead.length;
-  const end = pathAt + escapeText(COPY_PATH).length;
+  const end = pathAt + escapeText(path).length;
   if (at < 0 || html.indexOf(COPY_PATH, end) >= 0 || html.lastIndexOf(COPY_PATH, pathAt - 1) >= 0) return undefined;
   return { before: html.slice(0, pathAt), after: html.slice(end) };
 }
 
 export function createNotFoundCopies(
-  options: { fetch?: typeof fetch; now?: () => number; log?: (line: string) => void } = {},
+  options: { fetch?: typeof fetch; now?: () => number; log?: (line: string) => void; locale?: Locale } = {},
 ): NotFoundCopies {
+  // One copy per language: `/nl/…` gets the Dutch page, made at `/nl/~not-found~`.
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const copyPath = localePath(locale, COPY_PATH);
   const fetchCopy = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
@@ -99,16 +115,16 @@ export function createNotFoundCopies(
 
   async function make(version: number | undefined, origin: string): Promise<Copy | undefined> {
     try {
-      const response = await fetchCopy(new URL(COPY_PATH, origin), {
+      const response = await fetchCopy(new URL(copyPath, origin), {
         headers: { "user-agent": BROWSER, accept: "text/html" },
         redirect: "error",
         signal: AbortSignal.timeout(10_000),
       });
       const html = await response.text();
-      const split = splitCopy(html);
+      const split = splitCopy(html, locale);
       if (response.status !== 404 || !response.headers.get("content-type")?.startsWith("text/html") || !split) {
         throw new Error(
-          `the page answered ${response.status} ${response.headers.get("content-type") ?? ""} without one "Page not found: ${COPY_PATH}"`,
+          `the page answered ${response.status} ${response.headers.get("content-type") ?? ""} without one "${headingLead(locale)}${copyPath}"`,
         );
       }
       const headers = [...response.headers].filter(([name]) => !NOT_COPIED.has(name.toLowerCase()));
@@ -162,8 +178,11 @@ export function createNotFoundCopies(
 
 const KEY = Symbol.for("portfolio.not-found-copies");
 
-/** The process's copies (the proxy is one module instance, but a dev server reloads it). */
-export function processNotFoundCopies(): NotFoundCopies {
-  const holder = globalThis as { [KEY]?: NotFoundCopies };
-  return (holder[KEY] ??= createNotFoundCopies());
+/** The process's copies for `locale` (the proxy is one module instance, but a dev server reloads it). */
+export function processNotFoundCopies(locale: Locale = DEFAULT_LOCALE): NotFoundCopies {
+  const holder = globalThis as { [KEY]?: Map<Locale, NotFoundCopies> };
+  const copies = (holder[KEY] ??= new Map<Locale, NotFoundCopies>());
+  let made = copies.get(locale);
+  if (!made) copies.set(locale, (made = createNotFoundCopies({ locale })));
+  return made;
 }

@@ -3,6 +3,7 @@ import type { ShownPage } from "../content/access/story-queries";
 import { Blocks } from "../blocks/Blocks";
 import { editableAttributes } from "../preview/editable";
 import { storyPath } from "../content/shaping/links";
+import { splitLocalePath } from "../i18n/locale-paths";
 import { personJsonLd } from "../seo/json-ld";
 import { firstImage, pageTitle } from "../seo/seo";
 import { JsonLd } from "../seo/JsonLd";
@@ -34,7 +35,7 @@ export function DefaultLayout({ story, site }: DefaultLayoutProps) {
         }}
       />
       {/* The home page is about the site's owner. */}
-      {storyPath(story.full_slug) === "/" && <JsonLd data={personJsonLd(story, site)} />}
+      {splitLocalePath(storyPath(story.full_slug)).path === "/" && <JsonLd data={personJsonLd(story, site)} />}
       {/* The page blok itself is editable too (SEO fields, section order). */}
       <div {...editableAttributes(page)}>
         <Blocks bloks={page.body} />

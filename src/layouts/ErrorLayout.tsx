@@ -1,6 +1,8 @@
 import Head from "next/head";
 import type { ReactNode } from "react";
 import type { SiteConfigStory } from "../generated";
+import { ERROR_TEXTS } from "../errors/error-texts";
+import { usePageLocale } from "../i18n/page-locale";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import { SiteFrame } from "./SiteFrame";
@@ -18,6 +20,7 @@ interface ErrorLayoutProps {
 
 /** 404, 500 and other errors: the site's frame, a plain message and a way home. */
 export function ErrorLayout({ site, code, heading, children, title }: ErrorLayoutProps) {
+  const locale = usePageLocale();
   return (
     <SiteFrame site={site}>
       <Head>
@@ -31,7 +34,7 @@ export function ErrorLayout({ site, code, heading, children, title }: ErrorLayou
         <h1 className={styles.heading}>{heading}</h1>
         <div className={styles.message}>{children}</div>
         <SmartLink href="/" className={`${pillStyles.pill} ${styles.home}`}>
-          Back to the home page
+          {ERROR_TEXTS[locale].backHome}
           <Icon name="arrow-right" size={18} />
         </SmartLink>
       </section>

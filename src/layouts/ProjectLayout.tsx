@@ -6,6 +6,7 @@ import { editableAttributes } from "../preview/editable";
 import { storyPath } from "../content/shaping/links";
 import { creativeWorkJsonLd } from "../seo/json-ld";
 import { firstImage, pageTitle } from "../seo/seo";
+import { usePageLocale } from "../i18n/page-locale";
 import { JsonLd } from "../seo/JsonLd";
 import { ProjectFacts } from "./ProjectFacts";
 import { ProjectHero } from "./ProjectHero";
@@ -23,6 +24,7 @@ interface ProjectLayoutProps {
 
 /** A case study: hero, description beside the key facts, body sections, related work. */
 export function ProjectLayout({ story, site, allWorkHref }: ProjectLayoutProps) {
+  const locale = usePageLocale();
   const project = story.content;
   const siteName = site?.content.site_name;
   const image = firstImage(project.cover, site?.content.default_seo_image);
@@ -40,7 +42,7 @@ export function ProjectLayout({ story, site, allWorkHref }: ProjectLayoutProps) 
           noindex: project.noindex,
         }}
       />
-      <JsonLd data={creativeWorkJsonLd(story, site)} />
+      <JsonLd data={creativeWorkJsonLd(story, site, locale)} />
       <article {...editableAttributes(project)}>
         <div data-theme={project.theme ?? "light"} className={styles.heroBand}>
           <ProjectHero project={project} allWorkHref={allWorkHref} />

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { SiteConfigStory } from "../generated";
 import { Blocks } from "../blocks/Blocks";
+import { usePageLocale } from "../i18n/page-locale";
+import { uiText } from "../i18n/ui-texts";
 import styles from "./SiteFrame.module.css";
 
 /**
@@ -12,10 +14,11 @@ export function SiteFrame({ site, children }: { site: SiteConfigStory | null; ch
   // The schema allows one of each (maximum 1); only the first is shown.
   const header = site?.content.header?.slice(0, 1);
   const footer = site?.content.footer?.slice(0, 1);
+  const locale = usePageLocale();
   return (
     <div className={styles.frame}>
       <a href="#main" className={styles.skip}>
-        Skip to content
+        {uiText(locale, "skipToContent")}
       </a>
       <Blocks bloks={header} />
       <main id="main" tabIndex={-1} className={styles.main}>

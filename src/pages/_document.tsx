@@ -4,14 +4,14 @@ import type { AppProps } from "next/app";
 import { InlineCssHead } from "../document/InlineCssHead";
 import { islandsScriptFor } from "../islands/islands-script";
 import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
-import { localeFromPageProps } from "../document/locale";
+import { documentLanguage } from "../document/locale";
 import { builtPageHeaders, setHeaders } from "../security/page-policies";
 import { isDraftRender } from "../preview/draft-render";
 
 export default function Document({ __NEXT_DATA__ }: DocumentProps) {
   const islands = islandsScriptFor(__NEXT_DATA__.page);
   return (
-    <Html lang={localeFromPageProps(__NEXT_DATA__.props?.pageProps)}>
+    <Html lang={documentLanguage(__NEXT_DATA__.locale)}>
       <InlineCssHead>
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />

@@ -1,7 +1,10 @@
 import type { NextPageContext, PageConfig } from "next";
 import type { SiteConfigStory } from "../generated";
 import { ErrorLayout } from "../layouts/ErrorLayout";
-import { errorStatus, NOT_FOUND_TITLE, reasonPhrase, SERVER_ERROR_TITLE, shownPath } from "../errors/error-status";
+import { localePath, pageLocale, splitLocalePath } from "../i18n/locale-paths";
+import { errorStatus, reasonPhrase, shownPath } from "../errors/error-status";
+import { ERROR_TEXTS } from "../errors/error-texts";
+import { usePageLocale } from "../i18n/page-locale";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 
 interface ErrorProps {
@@ -24,10 +27,12 @@ export const config: PageConfig = { unstable_runtimeJS: false };
  * responses are dynamic; every other page stays static.
  */
 export default function ErrorPage({ status, path, site }: ErrorProps) {
+  // In the language of the address asked for: `/nl/…` is answered in Dutch.
+  const texts = ERROR_TEXTS[usePageLocale()];
   if (status === 404) {
     return (
-      <ErrorLayout site={site} code="404" title={NOT_FOUND_TITLE} heading={`Page not found: ${path}`}>
-        <p>The page may have moved, or the link has a typo. The work is all reachable from the home page.</p>
+      <ErrorLayout site={site} code="404" title={texts.notFoundTitle} heading={texts.notFoundHeading.replace("{path}", () => path)}>
+        <p>{texts.notFoundMessage}</p>
       </ErrorLayout>
     );
   }
@@ -35,20 +40,17 @@ export default function ErrorPage({ status, path, site }: ErrorProps) {
     <ErrorLayout
       site={site}
       code={String(status)}
-      title={SERVER_ERROR_TITLE}
-      heading={status >= 500 ? "Something went wrong on our side" : reasonPhrase(status)}
+      title={texts.serverErrorTitle}
+      heading={status >= 500 ? texts.serverErrorHeading : reasonPhrase(status)}
     >
-      <p>
-        {status >= 500
-          ? "Please try again in a moment. If it keeps happening, the contact details in the footer still work."
-          : "This request could not be answered. The home page and everything on it still work."}
-      </p>
+      <p>{status >= 500 ? texts.serverErrorMessage : texts.otherErrorMessage}</p>
     </ErrorLayout>
   );
 }
 
-ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): Promise<ErrorProps> => {
-  const path = shownPath(req?.url ?? asPath);
+ErrorPage.getInitialProps = async ({ req, res, err, asPath, locale }: NextPageContext): Promise<ErrorProps> => {
+  // Next.js hands the page the address without its locale prefix: the heading names the address asked for (`/nl/…`).
+  const path = localePath(pageLocale(locale), splitLocalePath(shownPath(req?.url ?? asPath)).path);
   // The branch is compiled out of the browser bundle (Next replaces `typeof
   // window`), so neither isbot nor the content client ship to the browser.
   if (typeof window === "undefined" && res) {
@@ -73,7 +75,7 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): 
       import("../content/access/rate-limit/request-priority"),
     ]);
     // Whoever asked for a path that is not a page: a visitor's request, in the visitors' short queue.
-    const site = await runAtPriority("visitor", siteConfigOrNull);
+    const site = await runAtPriority("visitor", () => siteConfigOrNull(pageLocale(locale)));
     return { status, path, site, icons: pageIcons([site]) };
   }
   const status = errorStatus(res?.statusCode, err?.statusCode);

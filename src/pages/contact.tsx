@@ -6,7 +6,10 @@ import { closeAfterAnswer } from "../http/read-body";
 import { SiteFrame } from "../layouts/SiteFrame";
 import { CONTACT_PAGE_PATH } from "../contact/rules/contact-fields";
 import { ContactOutcomeContext, type ContactOutcome } from "../contact/form/contact-outcome";
-import { STATUS_TEXT } from "../contact/rules/contact-status";
+import { statusText } from "../contact/rules/contact-status";
+import { CONTACT_MESSAGE_TABLES } from "../contact/rules/contact-messages";
+import { localePath, pageLocale } from "../i18n/locale-paths";
+import { usePageLocale } from "../i18n/page-locale";
 import { runAtPriority } from "../content/access/rate-limit/request-priority";
 import { siteConfigOrNull } from "../content/shaping/site-config";
 import type { PageIcons } from "../ui/icons/icon-shapes";
@@ -57,16 +60,18 @@ function answer(outcome: Exclude<AcceptOutcome, { kind: "accepted" | "ignored" }
  * (303, so a reload does not post it twice) to the thanks, anything else is
  * the form again with the same messages and what the visitor typed.
  */
-export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({ req, res, query }) => {
+export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({ req, res, query, locale }) => {
+  // The page's language is its address's (`/nl/contact`); the form posts to its own page's.
+  const pageLanguage = pageLocale(locale);
   // The header and footer's one (shared) request is a visitor's work, in the visitors' short queue.
-  const visitorsSiteConfig = () => runAtPriority("visitor", siteConfigOrNull);
+  const visitorsSiteConfig = () => runAtPriority("visitor", () => siteConfigOrNull(pageLanguage));
   if (req.method !== "POST") {
     const site = await visitorsSiteConfig();
     return { props: { site, icons: pageIcons([site]), outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };
   }
   const outcome = await acceptContact(req);
   if (outcome.kind === "accepted" || outcome.kind === "ignored") {
-    return { redirect: { destination: `${CONTACT_PAGE_PATH}?sent=1#contact`, statusCode: 303 } };
+    return { redirect: { destination: `${localePath(pageLanguage, CONTACT_PAGE_PATH)}?sent=1#contact`, statusCode: 303 } };
   }
   const { code, shown } = answer(outcome);
   res.statusCode = code;
@@ -80,17 +85,19 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
 
 export default function ContactPage({ site, outcome }: ContactPageProps) {
   const sent = outcome.status === "sent";
+  const locale = usePageLocale();
+  const texts = CONTACT_MESSAGE_TABLES[locale];
   return (
     <ContactOutcomeContext.Provider value={outcome}>
       <SiteFrame site={site}>
         <Head>
-          <title>{sent ? "Message received" : "Contact"}</title>
+          <title>{sent ? texts.receivedHeading : texts.contactHeading}</title>
           <meta name="robots" content="noindex" />
         </Head>
         <section className={styles.error}>
-          <h1 className={styles.heading}>{sent ? "Message received" : "Contact"}</h1>
+          <h1 className={styles.heading}>{sent ? texts.receivedHeading : texts.contactHeading}</h1>
           <div className={styles.message}>
-            <p>{STATUS_TEXT[outcome.status] || "The contact form is at the foot of this page."}</p>
+            <p>{statusText(locale)[outcome.status] || texts.noPost}</p>
           </div>
         </section>
       </SiteFrame>

@@ -6,6 +6,7 @@
  */
 import type { QueryOptions } from "../content/access/queries";
 import type { StoryQuery } from "../content/access/story-queries";
+import { contentLanguage, pageLocale } from "../i18n/locale-paths";
 import { readContentSource } from "../content/sources/content-source";
 import { bridgeUrl, editorOrigin } from "./preview-config";
 import { asPreviewData, draftQueryOptions } from "./preview-data";
@@ -14,6 +15,8 @@ import type { LiveProps, PreviewProps } from "./preview-props";
 interface DraftModeContext {
   draftMode?: boolean;
   previewData?: unknown;
+  /** The page's locale (Next.js's `context.locale`): the published story is read in its language. */
+  locale?: string;
 }
 
 export interface PreviewedStory<S> {
@@ -50,7 +53,9 @@ export async function loadForPreview<S extends { id: number }>(
       };
     }
   }
-  return { story: await load({}), options: {} };
+  const language = contentLanguage(pageLocale(context.locale));
+  const options: QueryOptions = language ? { language } : {};
+  return { story: await load(options), options };
 }
 
 /**

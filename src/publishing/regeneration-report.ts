@@ -47,13 +47,13 @@ export function renderPriority(reason: GetStaticPropsContext["revalidateReason"]
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next.js's own bound for page props
 export function reportRegeneration<P extends { [key: string]: any }, Q extends ParsedUrlQuery = ParsedUrlQuery>(
-  pathOf: (params: Q | undefined) => string,
+  pathOf: (params: Q | undefined, locale: string | undefined) => string,
   getStaticProps: GetStaticProps<P, Q, PreviewData>,
 ): GetStaticProps<P, Q, PreviewData> {
   return async (context: GetStaticPropsContext<Q, PreviewData>) => {
     const render = () => doContentWork(renderPriority(context.revalidateReason), async () => getStaticProps(context));
     if (context.revalidateReason === "build") return render();
-    const path = pathOf(context.params);
+    const path = pathOf(context.params, context.locale);
     try {
       const result = await render();
       failures().delete(path);

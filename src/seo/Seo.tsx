@@ -1,9 +1,17 @@
 import Head from "next/head";
+import { usePageLocale } from "../i18n/page-locale";
+import { languageAlternates, pathInLocale } from "./alternates";
 import { absoluteUrl, type SeoData } from "./seo";
 
-/** Title, description, robots, canonical and Open Graph / Twitter tags for one page. */
+/**
+ * Title, description, robots, canonical and Open Graph / Twitter tags for one
+ * page; the canonical is the page in the language it is rendered in, and
+ * every language's version is named beside it (hreflang, x-default).
+ */
 export function Seo({ seo, siteName }: { seo: SeoData; siteName?: string }) {
-  const url = absoluteUrl(seo.path);
+  const locale = usePageLocale();
+  const url = absoluteUrl(pathInLocale(seo.path, locale));
+  const alternates = languageAlternates(seo.path).filter(({ href }) => /^https?:/.test(href));
   const image = seo.image ? absoluteUrl(seo.image) : undefined;
   return (
     <Head>
@@ -23,6 +31,9 @@ export function Seo({ seo, siteName }: { seo: SeoData; siteName?: string }) {
       {image && <meta name="twitter:image" content={image} />}
       {image && seo.imageAlt && <meta name="twitter:image:alt" content={seo.imageAlt} />}
       {/^https?:/.test(url) && <link rel="canonical" href={url} />}
+      {alternates.map(({ hrefLang, href }) => (
+        <link key={hrefLang} rel="alternate" hrefLang={hrefLang} href={href} />
+      ))}
     </Head>
   );
 }

@@ -8,6 +8,8 @@ import type { NestableBlok, SiteConfigStory } from "../generated/index";
 import type { ShownPage, ShownProject } from "../content/access/story-queries";
 import { parseStoryblokDate } from "../content/shaping/dates";
 import { hrefOf, storyPath } from "../content/shaping/links";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { pathInLocale } from "./alternates";
 import { absoluteUrl } from "./seo";
 
 /** The site owner's profiles elsewhere: every external http(s) link in the header and footer that is not a file. */
@@ -49,7 +51,12 @@ export function personJsonLd(home: ShownPage, site: SiteConfigStory | null): Wit
   };
 }
 
-export function creativeWorkJsonLd(story: ShownProject, site: SiteConfigStory | null): WithContext<CreativeWork> {
+/** A project as a CreativeWork in the language its page shows it in (`inLanguage`, a BCP 47 code), at that language's address. */
+export function creativeWorkJsonLd(
+  story: ShownProject,
+  site: SiteConfigStory | null,
+  locale: Locale = DEFAULT_LOCALE,
+): WithContext<CreativeWork> {
   const project = story.content;
   const started = parseStoryblokDate(project.started_on);
   const author = site?.content.site_name;
@@ -58,7 +65,8 @@ export function creativeWorkJsonLd(story: ShownProject, site: SiteConfigStory | 
     "@context": "https://schema.org",
     "@type": "CreativeWork",
     name: project.title,
-    url: absoluteUrl(storyPath(story.full_slug)),
+    url: absoluteUrl(pathInLocale(storyPath(story.full_slug), locale)),
+    inLanguage: locale,
     ...(project.summary && { description: project.summary }),
     ...(project.cover?.filename && { image: absoluteUrl(project.cover.filename) }),
     ...(started ? { dateCreated: started.toISOString().slice(0, 10) } : project.year ? { dateCreated: String(project.year) } : {}),

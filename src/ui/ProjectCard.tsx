@@ -1,5 +1,7 @@
 import type { RelatedProject } from "../content/access/story-queries";
 import { storyPath } from "../content/shaping/links";
+import { localiseHref } from "../i18n/locale-paths";
+import { usePageLocale } from "../i18n/page-locale";
 import { AssetImage } from "./AssetImage";
 import { Icon } from "./Icon";
 import { TagList } from "./TagList";
@@ -7,6 +9,7 @@ import styles from "./Card.module.css";
 
 /** A project story as a card: cover, name, summary; the whole card links to the case study. */
 export function ProjectCard({ story }: { story: RelatedProject }) {
+  const locale = usePageLocale();
   const project = story.content;
   const meta = [project.client, project.year].filter(Boolean).join(" · ");
   return (
@@ -18,7 +21,7 @@ export function ProjectCard({ story }: { story: RelatedProject }) {
         {meta && <p className={styles.meta}>{meta}</p>}
         <h3 className={styles.title}>
           {/* The stretched link makes the card one click target and keeps one link per card for screen readers. */}
-          <a href={storyPath(story.full_slug)} className={styles.stretched}>
+          <a href={localiseHref(storyPath(story.full_slug), locale)} className={styles.stretched}>
             {story.name}
           </a>
         </h3>

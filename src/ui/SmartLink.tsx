@@ -1,4 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from "react";
+import { localiseHref } from "../i18n/locale-paths";
+import { usePageLocale } from "../i18n/page-locale";
 import { relFor } from "../security/safe-url";
 
 type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
@@ -15,8 +17,10 @@ type SmartLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  * page the visit started on.
  */
 export function SmartLink({ href, target, rel, children, ...rest }: SmartLinkProps) {
+  // Content links name the default language's pages (`cached_url`); a page in another language links to its own.
+  const locale = usePageLocale();
   return (
-    <a href={href} target={target} rel={rel ?? relFor(target)} {...rest}>
+    <a href={localiseHref(href, locale)} target={target} rel={rel ?? relFor(target)} {...rest}>
       {children}
     </a>
   );

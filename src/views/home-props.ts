@@ -10,6 +10,8 @@ export interface PageLoadContext {
   draftMode?: boolean;
   previewData?: unknown;
   revalidateReason?: RenderReason;
+  /** The page's locale as Next.js hands it (`context.locale`); the default language when absent. */
+  locale?: string;
 }
 
 /**

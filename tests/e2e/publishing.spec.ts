@@ -130,11 +130,15 @@ test.describe("webhook → on-demand revalidation", () => {
     const tidewater = await readStory("projects/tidewater");
     const before = tidewater.content.title as string;
     expect((await html("/projects/tidewater")).text).toContain(before);
+    const dutchBefore = tidewater.content.title__i18n__nl as string;
+    expect((await html("/nl/projects/tidewater")).text).toContain(dutchBefore);
     tidewater.content.title = "Tidewater, republished";
+    tidewater.content.title__i18n__nl = "Tidewater, opnieuw gepubliceerd";
     tidewater.content.summary = "A summary written after the build.";
     await writeStory("projects/tidewater", tidewater);
-    // Not before the webhook: the page is static until then.
+    // Not before the webhook: the page is static until then, in every language.
     expect((await html("/projects/tidewater")).text).toContain(before);
+    expect((await html("/nl/projects/tidewater")).text).toContain(dutchBefore);
 
     const started = performance.now();
     const answer = await send("published", tidewater.id, tidewater.full_slug);
@@ -143,6 +147,8 @@ test.describe("webhook → on-demand revalidation", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/tidewater"]), failed: [] });
     expect(page.text).toContain("Tidewater, republished");
+    // Every language's version of the page was refreshed (docs/languages.md#publishing).
+    expect((await html("/nl/projects/tidewater")).text).toContain("Tidewater, opnieuw gepubliceerd");
     // The home page's card for it (name, cover, summary) shows the new summary: the home page was regenerated too.
     expect((await html("/")).text).toContain("A summary written after the build.");
   });

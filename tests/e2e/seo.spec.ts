@@ -38,7 +38,10 @@ test("robots.txt allows the site, keeps crawlers out of the API and names the si
   expect(body).toMatch(new RegExp(`^Sitemap: ${SITE_URL}/sitemap.xml$`, "m"));
 });
 
-test("sitemap.xml is well-formed and lists the home page and every project, each answering 200", async ({ request, sharedPage: page }) => {
+test("sitemap.xml is well-formed and lists the home page and every project in every language, each answering 200", async ({
+  request,
+  sharedPage: page,
+}) => {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/xml");
@@ -54,7 +57,10 @@ test("sitemap.xml is well-formed and lists the home page and every project, each
   }, xml);
   expect(parsed).toEqual({ error: null, root: "urlset", ns: "http://www.sitemaps.org/schemas/sitemap/0.9" });
   const urls = locs(xml);
-  expect(urls).toEqual([`${SITE_URL}/`, ...projectPaths().map((path) => `${SITE_URL}${path}`)]);
+  // Each page in English, then in Dutch (docs/languages.md).
+  expect(urls).toEqual(
+    ["/", ...projectPaths()].flatMap((path) => [`${SITE_URL}${path}`, `${SITE_URL}${path === "/" ? "/nl" : `/nl${path}`}`]),
+  );
   for (const url of urls) expect((await request.get(url.slice(SITE_URL.length))).status(), url).toBe(200);
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type ComponentType } from "react";
 import type { TextInputBlok } from "../../generated/index";
+import { usePageLocale } from "../../i18n/page-locale";
 import { useContactOutcome } from "./contact-outcome";
 import { KEEP_SERVER_HTML } from "./keep-server-html";
 import { CONTACT_FORM_ATTRIBUTE, watchContactForm } from "./contact-form-island";
@@ -53,8 +54,13 @@ export function ContactForm({ fields, submitLabel }: Props) {
   const outcome = useContactOutcome();
   // From the page's tree too, so the server's ids and the browser's agree.
   const idPrefix = useId();
+  // The page's language, handed to the form's own root in its props as the rest is.
+  const locale = usePageLocale();
   const region = useRef<HTMLDivElement>(null);
-  const props = useMemo<ContactFormProps>(() => ({ fields, submitLabel, outcome, idPrefix }), [fields, submitLabel, outcome, idPrefix]);
+  const props = useMemo<ContactFormProps>(
+    () => ({ fields, submitLabel, outcome, idPrefix, locale }),
+    [fields, submitLabel, outcome, idPrefix, locale],
+  );
 
   useEffect(() => (region.current ? watchContactForm(region.current, props) : undefined), [props]);
 

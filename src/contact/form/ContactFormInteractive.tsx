@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { TextInputBlok } from "../../generated/index";
 import { sendContactMessage } from "./contact-client";
-import { CONTACT_PAGE_PATH, HONEYPOT_FIELD, INTERACTIVE_ATTRIBUTE } from "../rules/contact-fields";
+import { CONTACT_PAGE_PATH, HONEYPOT_FIELD, INTERACTIVE_ATTRIBUTE, LOCALE_FIELD } from "../rules/contact-fields";
+import { localePath } from "../../i18n/locale-paths";
+import type { Locale } from "../../i18n/locales";
+import { CONTACT_MESSAGE_TABLES } from "../rules/contact-messages";
 import type { ContactOutcome, ContactStatus } from "./contact-outcome";
 import { normaliseValue, validateField, validateSubmission, type FieldErrors, type FieldRule } from "../rules/contact-rules";
-import { STATUS_TEXT } from "../rules/contact-status";
+import { statusText } from "../rules/contact-status";
 import { FormContext, type FormFieldContext } from "./form-context";
 import { TextInput } from "./TextInput";
 import styles from "./ContactForm.module.css";
@@ -24,6 +27,8 @@ export interface ContactFormProps {
   outcome: ContactOutcome | null;
   /** Prefix of the fields' ids (see FormFieldContext.fieldId). */
   idPrefix: string;
+  /** The page's language: the form's messages are in it, and the server answers in it. */
+  locale: Locale;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface ContactFormProps {
  * root, loaded and hydrated by ContactForm.tsx only once the form nears the
  * viewport, so its code is not in the scripts a page starts with.
  */
-export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix }: ContactFormProps) {
+export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix, locale }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(outcome?.errors ?? {});
   const [status, setStatus] = useState<ContactStatus>(outcome?.status ?? "idle");
@@ -45,13 +50,13 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
       initialValue: (name) => outcome?.values[name],
       check: (rule: FieldRule, raw: unknown, options) =>
         setErrors((current) => {
-          const message = validateField(rule, normaliseValue(rule, raw));
+          const message = validateField(rule, normaliseValue(rule, raw), locale);
           if (message && options?.onlyClear) return current;
           const { [rule.name]: _previous, ...rest } = current;
           return message ? { ...rest, [rule.name]: message } : rest;
         }),
     }),
-    [errors, outcome, idPrefix],
+    [errors, outcome, idPrefix, locale],
   );
 
   // Set outside React's markup so server and client render the same HTML: says
@@ -70,7 +75,7 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = formValues(event.currentTarget);
-    const result = validateSubmission(fields, input);
+    const result = validateSubmission(fields, input, locale);
     if (!result.ok) {
       setErrors(result.errors);
       setStatus("invalid");
@@ -80,7 +85,7 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
     setErrors({});
     setStatus("sending");
     // The honeypot goes along so the server, not the page, decides what a bot gets.
-    const sent = await sendContactMessage({ ...result.values, [HONEYPOT_FIELD]: input[HONEYPOT_FIELD] ?? "" });
+    const sent = await sendContactMessage({ ...result.values, [HONEYPOT_FIELD]: input[HONEYPOT_FIELD] ?? "", [LOCALE_FIELD]: locale });
     // The fields keep what was typed whatever the answer: nothing to retype
     // after a failure, and the sender can still read what they sent.
     if (sent.kind === "invalid") {
@@ -97,7 +102,7 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
         ref={formRef}
         className={styles.form}
         method="post"
-        action={`${CONTACT_PAGE_PATH}#contact`}
+        action={`${localePath(locale, CONTACT_PAGE_PATH)}#contact`}
         noValidate
         onSubmit={(event) => void onSubmit(event)}
       >
@@ -106,17 +111,18 @@ export function ContactFormInteractive({ fields, submitLabel, outcome, idPrefix 
         ))}
         <div className={styles.honeypot} aria-hidden="true">
           <label>
-            Leave this field empty
+            {CONTACT_MESSAGE_TABLES[locale].honeypot}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
+        <input type="hidden" name={LOCALE_FIELD} value={locale} />
         <div className={styles.actions}>
           <button type="submit" className={styles.submit} disabled={status === "sending"}>
             {submitLabel}
           </button>
           {/* One polite live region announces progress, success and failure. */}
           <p role="status" className={`${styles.status} ${styles[status] ?? ""}`}>
-            {STATUS_TEXT[status]}
+            {statusText(locale)[status]}
           </p>
         </div>
       </form>

@@ -14,3 +14,11 @@ export const CONTACT_PAGE_PATH = "/contact";
 
 /** Set on the <form> once its client code runs (validation, sending without leaving the page). */
 export const INTERACTIVE_ATTRIBUTE = "data-interactive";
+
+/**
+ * The language of the page the form was posted from, sent with the fields
+ * (a hidden input, so a no-JavaScript post carries it too): the server
+ * answers in it. Checked against the site's locales; content fields may not
+ * reuse the name.
+ */
+export const LOCALE_FIELD = "contact_locale";

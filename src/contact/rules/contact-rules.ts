@@ -1,4 +1,6 @@
 import type { TextInputBlok } from "../../generated/index";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { CONTACT_MESSAGE_TABLES, contactMessages } from "./contact-messages";
 import { cleanMultiLine, cleanSingleLine } from "./contact-text";
 
 /**
@@ -14,19 +16,11 @@ export type FieldErrors = Record<string, string>;
 
 export type ValidationResult = { ok: true; values: Record<string, string> } | { ok: false; errors: FieldErrors };
 
-/** Shown for the whole form, in its live region, when any field is invalid. */
-export const FORM_INVALID_MESSAGE = "Sorry, not all fields are filled out correctly.";
+/** Shown for the whole form, in its live region, when any field is invalid (the default language's; contact-messages.ts has each). */
+export const FORM_INVALID_MESSAGE = CONTACT_MESSAGE_TABLES[DEFAULT_LOCALE].formInvalid;
 
-export const MESSAGES = {
-  required: (label: string) => `${label} is required.`,
-  email: "Please enter a valid email address.",
-  url: "Please enter a valid URL.",
-  number: "Please enter a number.",
-  tooShort: (min: number) => `Please enter at least ${min} characters.`,
-  tooLong: (max: number) => `Please enter no more than ${max} characters.`,
-  belowMin: (min: number) => `Please enter a number no smaller than ${min}.`,
-  aboveMax: (max: number) => `Please enter a number no greater than ${max}.`,
-} as const;
+/** The default language's field messages (contactMessages(locale) gives any locale's). */
+export const MESSAGES = contactMessages(DEFAULT_LOCALE);
 
 /** What a ticked checkbox sends and stores; an unticked one is "no". */
 export const CHECKED = "yes";
@@ -85,9 +79,11 @@ export function isEmailAddress(value: string): boolean {
 /**
  * The message for one field's normalised value, or null when it is
  * acceptable. Lengths are counted on that cleaned value (UTF-16 units, as
- * the browser's maxlength counts them).
+ * the browser's maxlength counts them). The message is in `locale`, the
+ * language of the page the form is on.
  */
-export function validateField(rule: FieldRule, value: string): string | null {
+export function validateField(rule: FieldRule, value: string, locale: Locale = DEFAULT_LOCALE): string | null {
+  const MESSAGES = contactMessages(locale);
   if (rule.input_type === "checkbox") {
     return rule.required && value !== CHECKED ? MESSAGES.required(rule.label) : null;
   }
@@ -115,12 +111,16 @@ export function validateField(rule: FieldRule, value: string): string | null {
 }
 
 /** Checks every field; keys in `input` that are not fields are dropped, not echoed back. */
-export function validateSubmission(rules: readonly FieldRule[], input: Readonly<Record<string, unknown>>): ValidationResult {
+export function validateSubmission(
+  rules: readonly FieldRule[],
+  input: Readonly<Record<string, unknown>>,
+  locale: Locale = DEFAULT_LOCALE,
+): ValidationResult {
   const errors: FieldErrors = {};
   const values: Record<string, string> = {};
   for (const rule of rules) {
     const value = normaliseValue(rule, Object.hasOwn(input, rule.name) ? input[rule.name] : undefined);
-    const error = validateField(rule, value);
+    const error = validateField(rule, value, locale);
     if (error) errors[rule.name] = error;
     else values[rule.name] = value;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { HONEYPOT_FIELD } from "../rules/contact-fields";
+import { HONEYPOT_FIELD, LOCALE_FIELD } from "../rules/contact-fields";
 import { normaliseValue, validateSubmission, type FieldErrors, type FieldRule } from "../rules/contact-rules";
 import { siteConfigOrNull } from "../../content/shaping/site-config";
 import { clientAddress } from "./client-address";
@@ -8,6 +8,7 @@ import { messageFields, replyAddress, subjectLine } from "./compose";
 import { crossSiteRefusal } from "./cross-site";
 import { sendAfterStoring } from "./dispatch";
 import { readFormBody } from "./read-body";
+import { postedLocale } from "./posted-locale";
 import { ownerEmailFrom } from "./recipient";
 import { contactRuntime, type ContactRuntime } from "./runtime";
 import { describeLocation } from "./store/location";
@@ -84,7 +85,8 @@ export async function acceptContact(request: IncomingMessage): Promise<AcceptOut
       .catch(() => undefined);
     return { kind: "ignored" };
   }
-  const result = validateSubmission(rules, body.fields);
+  // The messages in the language of the page the form is on (posted-locale.ts says what is trusted).
+  const result = validateSubmission(rules, body.fields, postedLocale(body.fields[LOCALE_FIELD], request.headers.referer));
   if (!result.ok) return { kind: "invalid", errors: result.errors, values: typedValues(rules, body.fields) };
 
   let stored;

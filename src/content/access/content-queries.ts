@@ -217,7 +217,10 @@ export function createContentQueries(
   function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ShownProject | null>> {
     return published("projects", options, async () => {
       const stories = await listProjects(options, resolveParams(PROJECT_QUERY));
-      return new Map(stories.map((story) => [story.full_slug, acceptStory(story, PROJECT_QUERY)]));
+      // Read in a language, a story's full slug starts with its code (`nl/projects/x`): the index is by the page's slug.
+      const prefix = options?.language ? `${options.language}/` : undefined;
+      const pageSlug = (fullSlug: string) => (prefix && fullSlug.startsWith(prefix) ? fullSlug.slice(prefix.length) : fullSlug);
+      return new Map(stories.map((story) => [pageSlug(story.full_slug), acceptStory(story, PROJECT_QUERY)]));
     });
   }
 

@@ -1,13 +1,20 @@
 import type { StoryblokLink } from "../../generated/index";
+import { localePath, splitLocalePath } from "../../i18n/locale-paths";
 import { safeHref } from "../../security/safe-url";
 
 /** The story whose slug is the site root; Storyblok links to it by this slug. */
 const HOME_SLUG = "home";
 
-/** A story's full slug as a site path: "home" is "/", the rest keep their folders. */
+/**
+ * A story's full slug as a site path: "home" is "/", the rest keep their
+ * folders. A story read in another language has its code first
+ * (`nl/projects/x`, `nl/home`), as its page's address does (`/nl`).
+ */
 export function storyPath(fullSlug: string): string {
   const slug = fullSlug.replace(/^\/+|\/+$/g, "");
-  return slug === "" || slug === HOME_SLUG ? "/" : `/${slug}`;
+  const { locale, path } = splitLocalePath(`/${slug}`);
+  const page = path === "/" || path === `/${HOME_SLUG}` ? "/" : path;
+  return localePath(locale, page);
 }
 
 function withAnchor(path: string, anchor: string | undefined): string {

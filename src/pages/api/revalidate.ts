@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { platformWaitUntil } from "../../contact/server/platform-wait-until";
 import { listPublishedStories, refreshContentFor } from "../../content/access/queries";
+import { everyLocalePath } from "../../i18n/locale-paths";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
@@ -34,19 +35,31 @@ const handleWebhook = createWebhookHandler({
 export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
   // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/access/rate-limit).
   return runAtPriority("publish", () =>
-    serveWebhook(handleWebhook, req, res, async (path) => {
-      const rejected = await res.revalidate(path).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      // Next.js keeps the last good page when getStaticProps throws, and may resolve anyway, or reject
-      // with only "Invalid response 500": either way the page's own record says why.
-      const failure = takeRegenerationFailure(path);
-      if (failure) throw new Error(failure);
-      if (rejected !== undefined)
-        throw rejected instanceof Error
-          ? rejected
-          : new Error(`revalidation rejected with ${JSON.stringify(rejected)}`, { cause: rejected });
+    // A page is refreshed in every language: each locale's version is its own page to Next.js (`/nl/projects/x`).
+    serveWebhook(handleWebhook, req, res, async (page) => {
+      const failed: unknown[] = [];
+      for (const path of everyLocalePath(page)) await revalidateOne(res, path, page).catch((error: unknown) => failed.push(error));
+      if (failed.length > 0) throw failed[0];
     }),
   );
+}
+
+/**
+ * One locale's version of `page`, regenerated; throws when Next.js kept the last good page, saying
+ * why (and which language's version, when it is not the default's: the log names the page).
+ */
+async function revalidateOne(res: NextApiResponse, path: string, page: string): Promise<void> {
+  const named = (message: string) => (path === page ? message : `${path}: ${message}`);
+  const rejected = await res.revalidate(path).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  // Next.js keeps the last good page when getStaticProps throws, and may resolve anyway, or reject
+  // with only "Invalid response 500": either way the page's own record says why.
+  const failure = takeRegenerationFailure(path);
+  if (failure) throw new Error(named(failure));
+  if (rejected !== undefined)
+    throw rejected instanceof Error
+      ? rejected
+      : new Error(named(`revalidation rejected with ${JSON.stringify(rejected)}`), { cause: rejected });
 }

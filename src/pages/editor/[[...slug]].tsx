@@ -36,7 +36,13 @@ export const getServerSideProps: GetServerSideProps<EditorPageProps, { slug?: st
   const [section, ...rest] = context.params?.slug ?? [];
   const path = section === undefined ? "/" : `/${[section, ...rest].join("/")}`;
   if (!context.draftMode && !(await sitePageGate().isKnown(path))) return { notFound: true };
-  const load = { draftMode: context.draftMode, previewData: context.previewData, revalidateReason: "request" as const };
+  // The page's locale too: outside a draft, the published story in the address's language.
+  const load = {
+    draftMode: context.draftMode,
+    previewData: context.previewData,
+    revalidateReason: "request" as const,
+    locale: context.locale,
+  };
   return doContentWork(context.draftMode ? "publish" : "visitor", async () => {
     if (section === undefined) {
       const home = await loadHomeProps(load);

@@ -1,5 +1,7 @@
 import type { GetStaticPaths, GetStaticProps, PageConfig } from "next";
 import { isProjectSlug, listProjectSlugs } from "../../content/access/queries";
+import { localePath, pageLocale } from "../../i18n/locale-paths";
+import { LOCALES } from "../../i18n/locales";
 import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
 import { reportRegeneration } from "../../publishing/regeneration-report";
 import { revalidateSeconds } from "../../publishing/revalidate-seconds";
@@ -14,11 +16,12 @@ export const config: PageConfig = { unstable_runtimeJS: false };
 export const getStaticPaths: GetStaticPaths<ProjectParams> = async () => {
   const slugs = await listProjectSlugs();
   // "blocking": a project published after the build renders on first request.
-  return { paths: slugs.map((slug) => ({ params: { slug } })), fallback: "blocking" };
+  // Every project in every language: translations are field-level, so each story has a page per locale.
+  return { paths: LOCALES.flatMap((locale) => slugs.map((slug) => ({ params: { slug }, locale }))), fallback: "blocking" };
 };
 
 export const getStaticProps: GetStaticProps<ProjectPageProps, ProjectParams> = reportRegeneration<ProjectPageProps, ProjectParams>(
-  (params) => `/projects/${(params?.slug ?? []).join("/")}`,
+  (params, locale) => localePath(pageLocale(locale), `/projects/${(params?.slug ?? []).join("/")}`),
   async (context) => {
     const slug = context.params?.slug ?? [];
     // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content

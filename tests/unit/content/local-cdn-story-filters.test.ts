@@ -254,6 +254,12 @@ describe("language and fallback_lang (field-level translation)", () => {
     expect(one.story).toMatchObject({ lang: "nl", content: { title: "Getij" } });
   });
 
+  it("starts_with=[default]/… is the default language's folder", async () => {
+    const { body, slugs } = await list({ starts_with: "[default]/projects/tidewater" });
+    expect(slugs).toEqual(["projects/tidewater"]);
+    expect((body.stories as { content: { title: string } }[])[0]!.content.title).toBe("Tidewater");
+  });
+
   it("a code the space does not have answers the default language", async () => {
     const { body } = await list({ by_slugs: "projects/tidewater", language: "fr" });
     expect((body.stories as Record<string, unknown>[])[0]).toMatchObject({

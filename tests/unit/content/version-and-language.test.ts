@@ -71,3 +71,21 @@ describe("queries ask for the chosen version and language", () => {
     expect(lastRequest().has("language")).toBe(false);
   });
 });
+
+describe("a project page in another language", () => {
+  const alpha = projectStory("projects/alpha", {}, { title: "Alpha", title__i18n__nl: "Alfa" });
+  const served = serveForSuite({
+    ...storyFiles([alpha]),
+    "space/space.json": { space: { name: "Two languages", languages: [{ code: "nl", name: "Nederlands" }], default_lang_name: "English" } },
+  });
+
+  it("comes from the language's listing, as the default language's does: no request per project", async () => {
+    const queries = createContentQueries(served.cdn.client(), served.cdn.previewClient());
+    expect((await queries.getProjectStory(["alpha"], { language: "nl" }))?.content.title).toBe("Alfa");
+    const before = served.cdn.requests.length;
+    expect((await queries.getProjectStory(["alpha"], { language: "nl" }))?.content.title).toBe("Alfa");
+    expect(served.cdn.requests.slice(before).map((request) => request.url.pathname)).toEqual([]);
+    // One listing for the language, no story fetched by its slug.
+    expect(served.cdn.requests.filter((request) => request.url.pathname.endsWith("/projects/alpha"))).toEqual([]);
+  });
+});

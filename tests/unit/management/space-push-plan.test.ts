@@ -114,7 +114,7 @@ describe("folders", () => {
 
   it("take the name and position a content folder that was a space's gives them", async () => {
     const dir = await copyOfContent();
-    await mkdir(join(dir, "space"));
+    await mkdir(join(dir, "space"), { recursive: true });
     await writeFile(
       join(dir, "space", "folders.json"),
       JSON.stringify({ folders: [{ name: "Work", full_slug: "projects/", position: 5 }] }),

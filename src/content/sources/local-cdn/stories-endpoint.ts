@@ -94,16 +94,27 @@ function refusing(answer: () => Response): Response {
   }
 }
 
-/** `starts_with=nl/…` asks for the stories of a language by its folder, as on Storyblok: the language, and the slug prefix after it. */
+/**
+ * `starts_with=nl/…` asks for the stories of a language by its folder, as on Storyblok: the language, and the slug
+ * prefix after it; `starts_with=[default]/…` names the default language so (Storyblok's internationalization docs).
+ */
 function languageFolder(ctx: RequestContext): { params: URLSearchParams; language?: Language } {
   const startsWith = ctx.params.get("starts_with")?.replace(/^\//, "");
   const code = startsWith?.split("/")[0];
+  if (startsWith && code === DEFAULT_LANGUAGE_FOLDER) {
+    const params = new URLSearchParams(ctx.params);
+    params.set("starts_with", startsWith.slice(code.length + 1));
+    return { params };
+  }
   if (!startsWith || code === undefined || !ctx.snapshot.space.languageCodes.includes(code) || ctx.params.has("language"))
     return { params: ctx.params };
   const params = new URLSearchParams(ctx.params);
   params.set("starts_with", startsWith.slice(code.length + 1));
   return { params, language: { ...languageOf(ctx.params, ctx.snapshot.space.languageCodes), code } };
 }
+
+/** The folder name that stands for the default language in `starts_with`. */
+const DEFAULT_LANGUAGE_FOLDER = "[default]";
 
 /** Each snapshot's stories of each version in the API's default order, sorted once: a request then filters them in one pass. */
 const ordered = new WeakMap<StoreSnapshot, Partial<Record<ContentVersion, CdnStory[]>>>();

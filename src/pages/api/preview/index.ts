@@ -6,6 +6,8 @@ import { returnAddress } from "../../../preview/preview-entry";
 import { checkPreviewToken, tokenParams } from "../../../preview/preview-token";
 import { ownPath } from "../../../security/safe-redirect";
 import { storyIdAtPath } from "../../../preview/story-at-path";
+import { previewPath, withSpaceLanguage } from "../../../preview/preview-locale";
+import { splitLocalePath } from "../../../i18n/locale-paths";
 
 /** Preview data lives no longer than the token that granted it. */
 const PREVIEW_MAX_AGE_SECONDS = 60 * 60;
@@ -26,12 +28,13 @@ export default async function enterPreview(req: NextApiRequest, res: NextApiResp
     // setPreviewData is draft mode with data: the same bypass cookie as
     // setDraftMode, plus a signed, encrypted cookie getStaticProps reads
     // (setDraftMode alone could not tell the page which story, release and language).
-    res.setPreviewData(previewDataFromQuery(query) as PreviewData, { maxAge: PREVIEW_MAX_AGE_SECONDS });
+    res.setPreviewData(withSpaceLanguage(previewDataFromQuery(query) as PreviewData), { maxAge: PREVIEW_MAX_AGE_SECONDS });
     makeCookiesCrossSite(res);
   } else {
     console.warn(`preview: not entered for ${path}: ${refusal}`);
   }
-  res.redirect(307, returnAddress(path, query));
+  // To the page in the language the editor selected (`/nl/…` for `_storyblok_lang=nl`).
+  res.redirect(307, returnAddress(previewPath(path, query), query));
 }
 
 /** Why draft mode is not entered, or undefined when it is. */
@@ -42,7 +45,8 @@ async function refusalFor(req: NextApiRequest, query: URLSearchParams, path: str
   const data = previewDataFromQuery(query);
   if (!data) return "no story id";
   try {
-    const shown = await storyIdAtPath(path, draftQueryOptions(data));
+    // The story is the same in every language: its page is found by the default language's path.
+    const shown = await storyIdAtPath(splitLocalePath(path).path, draftQueryOptions(withSpaceLanguage(data)));
     if (shown !== data.storyId) return shown === undefined ? "no story at this path" : "another story's id";
   } catch (error) {
     return `the content API did not answer (${String(error)})`;

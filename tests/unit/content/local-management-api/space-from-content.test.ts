@@ -89,8 +89,9 @@ describe("served from content/, the same space as the CDN", () => {
     expect(space).toMatchObject({
       id: SPACE_ID,
       name: "Embedded content",
-      languages: [],
-      default_lang_name: "Default",
+      // content/space/space.json: English (the default) and Dutch, as schema/languages.json lists them.
+      languages: [{ code: "nl", name: "Nederlands", ai_translation_code: null }],
+      default_lang_name: "English",
       stories_count: 9,
       assets_count: 17,
     });

@@ -245,8 +245,8 @@ describe("an existing content folder", () => {
       ["projects", 512004101, 0],
       ["projects/2024", 512004102, 512004101],
     ]);
-    // Reading changed nothing on disk.
-    expect(await exists(join(dir, "space"))).toBe(false);
+    // Reading changed nothing on disk (the folder has only the space's settings, content/space/space.json).
+    expect(await exists(join(dir, "space/folders.json"))).toBe(false);
     await api.client().datasources.create({ body: { datasource: { name: "Tags", slug: "tags" } } });
     const onDisk = JSON.parse(await readFile(join(dir, "space/folders.json"), "utf8")) as { folders: { id: number }[] };
     expect(onDisk.folders.map((f) => f.id)).toEqual([512004101, 512004102]);
