@@ -1,11 +1,14 @@
 import type { LinkBlok } from "../generated";
 import { editableAttributes } from "../preview/editable";
 import { hrefOf } from "../content/shaping/links";
+import { usePageLocale } from "../i18n/page-locale";
+import { uiText } from "../i18n/ui-texts";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import styles from "./Link.module.css";
 
 export function Link({ blok }: { blok: LinkBlok }) {
+  const locale = usePageLocale();
   const href = hrefOf(blok.link);
   const className = `${styles.link} ${styles[blok.variant ?? "text"] ?? ""}`;
   const content = (
@@ -26,7 +29,7 @@ export function Link({ blok }: { blok: LinkBlok }) {
   return (
     <SmartLink href={href} target={blok.link.target} title={blok.link.title} className={className} {...editableAttributes(blok)}>
       {content}
-      {opensNewTab && <span className="visually-hidden"> (opens in a new tab)</span>}
+      {opensNewTab && <span className="visually-hidden"> {uiText(locale, "opensNewTab")}</span>}
     </SmartLink>
   );
 }

@@ -1,6 +1,8 @@
 import type { TimelineSlideBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
 import { parseStoryblokDate, formatPeriod } from "../content/shaping/dates";
+import { usePageLocale } from "../i18n/page-locale";
+import { uiText } from "../i18n/ui-texts";
 import { editableAttributes } from "../preview/editable";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
@@ -8,6 +10,7 @@ import { Link } from "./Link";
 import styles from "./TimelineSlide.module.css";
 
 export function TimelineSlide({ blok }: { blok: TimelineSlideBlok }) {
+  const locale = usePageLocale();
   const start = parseStoryblokDate(blok.start_date);
   return (
     <article className={styles.slide} {...editableAttributes(blok)}>
@@ -20,7 +23,11 @@ export function TimelineSlide({ blok }: { blok: TimelineSlideBlok }) {
       </span>
       <div className={styles.content}>
         <p className={styles.period}>
-          {start ? <time dateTime={start.toISOString().slice(0, 10)}>{formatPeriod(blok.start_date, blok.end_date)}</time> : null}
+          {start ? (
+            <time dateTime={start.toISOString().slice(0, 10)}>
+              {formatPeriod(blok.start_date, blok.end_date, uiText(locale, "present"), locale)}
+            </time>
+          ) : null}
         </p>
         <h3 className={styles.title}>{blok.title}</h3>
         {blok.organisation && <p className={styles.organisation}>{blok.organisation}</p>}

@@ -1,6 +1,7 @@
 /**
  * The site's own words that are not content (the editor does not write
- * them): the skip link, the menu button, the language switcher's name.
+ * them): the skip link, the menu button, the language switcher's name, the
+ * project page's labels, what a screen reader hears of a link that opens a tab.
  * One table per locale; the type makes every locale have every text.
  */
 import type { Locale } from "./locales";
@@ -11,6 +12,17 @@ const EN = {
   closeMenu: "Close menu",
   mainNavigationLabel: "Main",
   languageSwitcherLabel: "Language",
+  allWork: "All work",
+  factRole: "Role",
+  factClient: "Client",
+  factYear: "Year",
+  factStarted: "Started",
+  projectTags: "Project tags",
+  visitProject: "Visit the project",
+  opensNewTab: "(opens in a new tab)",
+  keyFacts: "Key facts",
+  relatedProjects: "Related projects",
+  present: "Present",
 } as const;
 
 export type UiTextKey = keyof typeof EN;
@@ -23,6 +35,17 @@ export const UI_TEXTS: Readonly<Record<Locale, Readonly<Record<UiTextKey, string
     closeMenu: "Menu sluiten",
     mainNavigationLabel: "Hoofdmenu",
     languageSwitcherLabel: "Taal",
+    allWork: "Al het werk",
+    factRole: "Rol",
+    factClient: "Opdrachtgever",
+    factYear: "Jaar",
+    factStarted: "Gestart",
+    projectTags: "Projecttags",
+    visitProject: "Bekijk het project",
+    opensNewTab: "(opent in een nieuw tabblad)",
+    keyFacts: "Kerngegevens",
+    relatedProjects: "Gerelateerde projecten",
+    present: "Heden",
   },
 };
 

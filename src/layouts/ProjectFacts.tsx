@@ -1,13 +1,16 @@
 import type { StoryblokTable } from "../generated";
+import { usePageLocale } from "../i18n/page-locale";
+import { uiText } from "../i18n/ui-texts";
 import styles from "./ProjectLayout.module.css";
 
 /** The facts table beside the description; the first column names each row. */
 export function ProjectFacts({ table }: { table: StoryblokTable | undefined }) {
+  const locale = usePageLocale();
   if (!table || table.tbody.length === 0) return null;
   const headings = table.thead.map((cell) => cell.value).filter(Boolean);
   return (
     <table className={styles.facts}>
-      <caption className={styles.factsCaption}>Key facts</caption>
+      <caption className={styles.factsCaption}>{uiText(locale, "keyFacts")}</caption>
       {headings.length > 0 && (
         <thead className="visually-hidden">
           <tr>

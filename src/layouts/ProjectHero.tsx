@@ -1,5 +1,7 @@
 import type { ShownProject } from "../content/access/story-queries";
 import { formatMonthYear, parseStoryblokDate } from "../content/shaping/dates";
+import { usePageLocale } from "../i18n/page-locale";
+import { uiText } from "../i18n/ui-texts";
 import { hrefOf } from "../content/shaping/links";
 import { AssetImage } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
@@ -10,20 +12,22 @@ import pillStyles from "../ui/PillButton.module.css";
 
 /** The top of a case study: what, for whom, when, and the cover. */
 export function ProjectHero({ project, allWorkHref }: { project: ShownProject["content"]; allWorkHref: string }) {
+  const locale = usePageLocale();
+  const text = (key: Parameters<typeof uiText>[1]) => uiText(locale, key);
   const started = parseStoryblokDate(project.started_on);
   const liveHref = hrefOf(project.project_url);
   const facts = [
-    { term: "Role", value: project.role },
-    { term: "Client", value: project.client },
-    { term: "Year", value: project.year },
-    { term: "Started", value: started ? formatMonthYear(started) : undefined },
+    { term: text("factRole"), value: project.role },
+    { term: text("factClient"), value: project.client },
+    { term: text("factYear"), value: project.year },
+    { term: text("factStarted"), value: started ? formatMonthYear(started, locale) : undefined },
   ].filter((fact) => fact.value);
   return (
     <header className={styles.hero}>
       <div className={styles.heroText}>
         <SmartLink href={allWorkHref} className={styles.back}>
           <Icon name="arrow-right" size={16} className={styles.backIcon} />
-          All work
+          {text("allWork")}
         </SmartLink>
         <h1 className={styles.title}>{project.title}</h1>
         <p className={styles.summary}>{project.summary}</p>
@@ -36,11 +40,11 @@ export function ProjectHero({ project, allWorkHref }: { project: ShownProject["c
           ))}
         </dl>
         <div className={styles.heroFooter}>
-          <TagList tags={project.tags} label="Project tags" />
+          <TagList tags={project.tags} label={text("projectTags")} />
           {liveHref && (
             <SmartLink href={liveHref} target={project.project_url?.target} className={pillStyles.pill}>
-              Visit the project
-              {project.project_url?.target === "_blank" && <span className="visually-hidden"> (opens in a new tab)</span>}
+              {text("visitProject")}
+              {project.project_url?.target === "_blank" && <span className="visually-hidden"> {text("opensNewTab")}</span>}
               <Icon name="external" size={18} />
             </SmartLink>
           )}

@@ -11,16 +11,22 @@ export function parseStoryblokDate(value: string | undefined): Date | null {
   return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
 }
 
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthYearFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatMonthYear(date: Date): string {
-  return monthYear.format(date);
+/** "Feb 2023" in English, "feb 2023" in Dutch: the month as the page's language writes it. */
+export function formatMonthYear(date: Date, locale = "en-US"): string {
+  let format = monthYearFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
+    monthYearFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** "Mar 2021 – Present" for a running position, "Mar 2021 – Jun 2023" otherwise. */
-export function formatPeriod(start: string | undefined, end: string | undefined, present = "Present"): string {
+export function formatPeriod(start: string | undefined, end: string | undefined, present = "Present", locale = "en-US"): string {
   const from = parseStoryblokDate(start);
   const to = parseStoryblokDate(end);
   if (!from) return "";
-  return `${formatMonthYear(from)} – ${to ? formatMonthYear(to) : present}`;
+  return `${formatMonthYear(from, locale)} – ${to ? formatMonthYear(to, locale) : present}`;
 }
