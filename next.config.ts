@@ -142,15 +142,18 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
       return { beforeFiles: editorRewrites(), afterFiles: [], fallback: [] };
     },
     async headers() {
-      // When several rules match, the later one's headers win (Next.js headers()).
+      // When several rules match, the later one's headers win (Next.js headers()). `locale: false` on
+      // each: with i18n, Next.js would prefix every source with the locales (/:locale/_next/static/…),
+      // and the build's own files, which no locale prefixes, would get no security headers.
       return [
         // The published policy, whatever the cookies: a draft-mode cookie alone
         // does not make a draft (src/security/page-policies.ts).
-        { source: "/:path*", headers: headers.published },
+        { source: "/:path*", locale: false, headers: headers.published },
         // Last, so it wins on the build's own files.
-        { source: "/_next/static/:path*", headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
+        { source: "/_next/static/:path*", locale: false, headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
         {
           source: "/islands/:path*",
+          locale: false,
           headers: [
             ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
             // Each name carries its content's hash (src/islands/build-islands.ts): a new script is a new URL.
@@ -159,6 +162,7 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
         },
         {
           source: "/fonts/:file",
+          locale: false,
           headers: [
             ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
             // Each name carries its file's hash (npm run fonts): a new font is a new URL.

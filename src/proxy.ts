@@ -92,8 +92,12 @@ export const config = {
   // (publishing/page-gate/gated-paths.ts: project pages, their /_next/data
   // JSON, which Next.js matches by the page's path, and the editor's route).
   // Any path that ends in a slash, for the redirect. Next reads this
-  // statically: literals only.
+  // statically: literals only. With i18n, Next.js puts a locale segment before
+  // every source (/:locale/…), so a source that needs a path after it misses the
+  // home page (/en): the home page has sources of its own.
   matcher: [
+    { source: "/", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
+    { source: "/", has: [{ type: "cookie", key: "__prerender_bypass" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "cookie", key: "__prerender_bypass" }] },
     "/projects/:path+",

@@ -25,6 +25,8 @@ export async function rememberSitePages(
     // A map that is there already is kept: a webhook's is newer, and an older one still has the stories deleted since.
     await known.setIfAbsent(pages);
     await knownPaths.offer({ paths: new Set(pages.all), listedAt });
+    // Said once: from here on a page published since the build is served, and the gate knows it.
+    console.info(`revalidate: the published stories listed at start: ${pages.all.length} pages known`);
   } catch (error) {
     console.error(`revalidate: could not list the stories at start (the first webhook will): ${String(error)}`);
   }

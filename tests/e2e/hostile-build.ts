@@ -42,6 +42,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { DEFAULT_LOCALE } from "../../src/i18n/locales";
 import { startNextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
 import { addBulkProjects } from "./support/bulk-publish";
@@ -57,7 +58,7 @@ export interface HostileBuild {
   /** Everything `next build` printed. */
   log: string;
   seconds: number;
-  /** The paths it prerendered as static HTML (its prerender manifest; the log lists only the slowest). */
+  /** The paths it prerendered as static HTML, as the site serves them (its prerender manifest; the log lists only the slowest). */
   prerendered: string[];
   /** What `space push` printed: its summary of creates, updates and requests. */
   pushLog: string;
@@ -148,7 +149,8 @@ export async function buildHostileSite(): Promise<HostileBuild> {
     const result: HostileBuild = {
       log,
       seconds: (Date.now() - started) / 1000,
-      prerendered: Object.keys(manifest.routes),
+      // The manifest names the default language's pages with its prefix (/en/projects/x); the site serves them without it.
+      prerendered: Object.keys(manifest.routes).map((route) => route.replace(new RegExp(`^/${DEFAULT_LOCALE}(?=/|$)`), "") || "/"),
       pushLog: space.pushLog,
       pushSeconds: space.pushSeconds,
       spaceOrigin: space.origin,

@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test } from "@playwright/test";
+import { DEFAULT_LOCALE, LOCALES } from "../../src/i18n/locales";
 import { HOSTILE_DIST, hostileBuild } from "./hostile-build";
 
 const ROOT = process.cwd();
@@ -52,8 +53,10 @@ test.describe("the site built from a space that space push filled", () => {
     const embedded = htmlFiles(".next");
     expect(embedded.length).toBeGreaterThan(3);
     const fromSpace = htmlFiles(HOSTILE_DIST);
+    // The space's own projects, in every language's folder (next build writes each locale's pages under it).
+    const onlyInTheSpace = new RegExp(`^(${LOCALES.join("|")})/projects/(bulk/p\\d\\d|hostile[a-z-]*)\\.html$`);
     expect(
-      fromSpace.filter((file) => !embedded.includes(file)).every((file) => /^projects\/(bulk\/p\d\d|hostile[a-z-]*)\.html$/.test(file)),
+      fromSpace.filter((file) => !embedded.includes(file)).every((file) => onlyInTheSpace.test(file)),
       fromSpace.join(", "),
     ).toBe(true);
     for (const file of embedded) {
@@ -66,7 +69,7 @@ test.describe("the site built from a space that space push filled", () => {
 
   test("the pushed space's asset URLs are the space's own, not the embedded /assets/ paths", async () => {
     const build = await hostileBuild();
-    const home = readFileSync(join(ROOT, HOSTILE_DIST, "server", "pages", "index.html"), "utf8");
+    const home = readFileSync(join(ROOT, HOSTILE_DIST, "server", "pages", `${DEFAULT_LOCALE}.html`), "utf8");
     expect(home).toContain(`${build.spaceOrigin}/`);
     expect(home).not.toMatch(/["(]\/assets\//);
   });

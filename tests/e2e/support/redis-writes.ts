@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { redisBinary, type LocalRedis } from "../../support/redis";
+import { DEFAULT_LOCALE } from "../../../src/i18n/locales";
 
 /**
  * The page path a shared-cache key stands for. Next.js 16 keys a pages-router
@@ -19,7 +20,9 @@ export function pageOfKey(key: string, prefix: string): string | null {
   const rest = key.slice(prefix.length);
   const marker = rest.indexOf("/$/");
   const path = marker === -1 ? rest : rest.slice(marker + 2);
-  return path === "/index" ? "/" : path;
+  // Next.js keys the default language's pages by its locale (/en/projects/x); the site serves them without it.
+  const address = path.replace(new RegExp(`^/${DEFAULT_LOCALE}(?=/|$)`), "") || "/";
+  return address === "/index" ? "/" : address;
 }
 
 export interface RedisWrites {
