@@ -142,9 +142,11 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
       return { beforeFiles: editorRewrites(), afterFiles: [], fallback: [] };
     },
     async headers() {
-      // When several rules match, the later one's headers win (Next.js headers()). `locale: false` on
-      // each: with i18n, Next.js would prefix every source with the locales (/:locale/_next/static/…),
-      // and the build's own files, which no locale prefixes, would get no security headers.
+      // When several rules match, the later one's headers win (Next.js headers()). With i18n, Next.js
+      // prefixes every source with the locales unless it says `locale: false`: the catch-all and the
+      // build's own files (/_next/static, which no locale prefixes) say so, or those files would get no
+      // security headers. Files in public/ (islands, fonts) are matched by their locale-prefixed path
+      // (/en/fonts/…), so their rules keep the prefix.
       return [
         // The published policy, whatever the cookies: a draft-mode cookie alone
         // does not make a draft (src/security/page-policies.ts).
@@ -153,7 +155,6 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
         { source: "/_next/static/:path*", locale: false, headers: securityHeaders(STATIC_FILE_DIRECTIVES, { development }) },
         {
           source: "/islands/:path*",
-          locale: false,
           headers: [
             ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
             // Each name carries its content's hash (src/islands/build-islands.ts): a new script is a new URL.
@@ -162,7 +163,6 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
         },
         {
           source: "/fonts/:file",
-          locale: false,
           headers: [
             ...securityHeaders(STATIC_FILE_DIRECTIVES, { development }),
             // Each name carries its file's hash (npm run fonts): a new font is a new URL.
