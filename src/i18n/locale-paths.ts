@@ -5,12 +5,7 @@
  * them; the content API is asked for the default language without a
  * `language` parameter and for any other with its code.
  */
-import { DEFAULT_LOCALE, LANGUAGE_CODES, LOCALES, type Locale } from "./locales";
-
-/** Whether `value` is one of the site's locales (anything a request names is checked with this first). */
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_CODES, LOCALES, type Locale } from "./locales";
 
 /** The locale Next.js handed a page (`context.locale`), the default when absent or unknown. */
 export function pageLocale(value: unknown): Locale {

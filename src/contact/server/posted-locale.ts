@@ -5,7 +5,8 @@
  * request carries (Accept-Language, cookies) decides it, and a value that
  * is not a locale of the site is never used.
  */
-import { isLocale, splitLocalePath } from "../../i18n/locale-paths";
+import { splitLocalePath } from "../../i18n/locale-paths";
+import { isLocale } from "../../i18n/locales";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 
 export function postedLocale(field: unknown, referer: string | undefined): Locale {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  contentLanguage,
-  everyLocalePath,
-  isLocale,
-  localePath,
-  localiseHref,
-  pageLocale,
-  splitLocalePath,
-} from "../../../src/i18n/locale-paths";
+import { contentLanguage, everyLocalePath, localePath, localiseHref, pageLocale, splitLocalePath } from "../../../src/i18n/locale-paths";
+import { isLocale } from "../../../src/i18n/locales";
 import { storyPath } from "../../../src/content/shaping/links";
 
 describe("locale paths", () => {
