@@ -5,7 +5,7 @@
  * only, see site/floor.ts), serves both with `next start` on free loopback
  * ports, each behind an HTTP/2 TLS front as a host serves it
  * (site/https-front.ts), and runs Lighthouse's mobile preset BENCH_RUNS
- * times (default 3) on `/` and a project page of each. Runs are
+ * times (default 3) on `/`, a project page and `/nl` of each. Runs are
  * interleaved, ours then the floor then the other way round, so a busy
  * machine weighs on both alike. Prints the medians side by side and checks
  * the budget in site/budget.ts: exits 1 when a figure misses it. Then, not
@@ -15,7 +15,7 @@
  * holds up, which the default simulation blurs (site/lighthouse-run.ts).
  *
  * Env: BENCH_RUNS (default 3), BENCH_PROJECT_PATH (default
- * /projects/2024/atlas), BENCH_SOURCE=worktree to build the working tree
+ * /projects/2024/atlas), BENCH_PAGES (comma-separated paths instead of the three), BENCH_SOURCE=worktree to build the working tree
  * instead of HEAD, BENCH_KEEP=1 to keep the temp folders, CHROMIUM_PATH
  * (default /usr/bin/chromium, as for the browser tests).
  */
@@ -31,7 +31,10 @@ import { assertBrowserInstalled, launchBrowser, measure, measurePaint, type Page
 import { startNextServer, type NextServer } from "../tests/support/next-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const PAGES = ["/", process.env.BENCH_PROJECT_PATH ?? "/projects/2024/atlas"];
+/** Home and a project in the default language, and the Dutch home page: BENCH_PAGES (comma-separated paths) replaces them. */
+const PAGES = process.env.BENCH_PAGES?.split(",")
+  .map((path) => path.trim())
+  .filter(Boolean) ?? ["/", process.env.BENCH_PROJECT_PATH ?? "/projects/2024/atlas", "/nl"];
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
 type Side = "ours" | "floor";

@@ -36,7 +36,11 @@ export async function writeSiteLocales(siteDir: string, codes: readonly string[]
       "export type Locale = (typeof LOCALES)[number];",
       `export const DEFAULT_LOCALE = ${JSON.stringify(defaultCode)} satisfies Locale;`,
       `export const LANGUAGE_CODES = ${JSON.stringify(others)} as const satisfies readonly Locale[];`,
+      "export type LanguageCode = (typeof LANGUAGE_CODES)[number];",
       `export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = ${JSON.stringify(names)};`,
+      "export function isLocale(value: unknown): value is Locale {",
+      "  return (LOCALES as readonly unknown[]).includes(value);",
+      "}",
       "",
     ].join("\n"),
   );

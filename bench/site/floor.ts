@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 
 const exec = promisify(execFile);
 
-/** The same page at `/` and under `/projects/…`, so each site page has a floor page at its own path. */
+/** The same page at `/` and under `/projects/…`, and again under `/nl`, so each site page (in either language) has a floor page at its own path. */
 const PAGE = `export default function FloorPage() {
   return (
     <main>
@@ -37,9 +37,11 @@ export function getStaticProps() {
 `;
 
 export async function writeFloorApp(repo: string, dir: string): Promise<void> {
-  await mkdir(join(dir, "pages", "projects"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }, null, 2));
-  await writeFile(join(dir, "pages", "index.jsx"), PAGE);
-  await writeFile(join(dir, "pages", "projects", "[...slug].jsx"), PROJECT_PAGE);
+  for (const prefix of [[], ["nl"]]) {
+    await mkdir(join(dir, "pages", ...prefix, "projects"), { recursive: true });
+    await writeFile(join(dir, "pages", ...prefix, "index.jsx"), PAGE);
+    await writeFile(join(dir, "pages", ...prefix, "projects", "[...slug].jsx"), PROJECT_PAGE);
+  }
   await exec("cp", ["-al", join(repo, "node_modules"), join(dir, "node_modules")]);
 }
