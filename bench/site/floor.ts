@@ -37,6 +37,7 @@ export function getStaticProps() {
 `;
 
 export async function writeFloorApp(repo: string, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true }, null, 2));
   for (const prefix of [[], ["nl"]]) {
     await mkdir(join(dir, "pages", ...prefix, "projects"), { recursive: true });
