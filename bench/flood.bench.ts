@@ -17,7 +17,9 @@
  * at its peak and after.
  *
  * Builds a scratch copy (HEAD by default, BENCH_SOURCE=worktree for the
- * working tree). BENCH_KEEP=1 keeps the temp folders.
+ * working tree). BENCH_KEEP=1 keeps the temp folders. BENCH_TRACE=1 lists
+ * each round's content requests, in ms from the webhook's sending: what a
+ * publish waits on.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -133,11 +135,12 @@ try {
     const flooding = round.count > 0 ? flood(server.url, paths, round.concurrency) : undefined;
     let webhook: Awaited<ReturnType<typeof sendStoryWebhook>> | undefined;
     let fresh = NaN;
+    let sent = from;
     if (!round.known) {
       // The publish comes once the flood is under way.
       if (flooding) await new Promise((resolve) => setTimeout(resolve, 1000));
       const title = await editTitle(contentDir, `${index}`);
-      const sent = Date.now();
+      sent = Date.now();
       webhook = await sendStoryWebhook(server.url, storyWebhookPayload("published", STORY.id, STORY.fullSlug), SECRET);
       fresh = await freshAfter(server.url, title, sent);
     }
@@ -153,6 +156,8 @@ try {
         Number.isNaN(fresh) ? "–" : `${(fresh / 1000).toFixed(2)} s`
       } | ${result ? JSON.stringify(statusCounts(result.requests)) : "–"} | ${result ? `${percentile(times, 50).toFixed(0)} ms` : "–"} | ${result ? `${p95.toFixed(0)} ms` : "–"} | ${mib(before)} / ${mib(max)} / ${mib(last)} |`,
     );
+    if (process.env.BENCH_TRACE === "1")
+      for (const request of requests) console.log(`|   ${request.at - sent} ms | ${decodeURIComponent(request.path)} |`);
     if (index === 0) alone = { requests: requests.length };
     if (round.known) peerP95 = p95;
     if (round.count === 1000 && !round.known && webhook) {
