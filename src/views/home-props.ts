@@ -4,6 +4,7 @@ import { withCardRelations } from "../content/shaping/card-stories";
 import { PAGE_QUERY } from "../content/access/story-queries";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "./HomePage";
+import { localePath, pageLocale } from "../i18n/locale-paths";
 
 /** What a page's data function gets from Next.js, in the parts these loaders read (getStaticProps' and getServerSideProps' contexts both have them). */
 export interface PageLoadContext {
@@ -20,7 +21,7 @@ export interface PageLoadContext {
  * (src/pages/index.tsx) and the editor's (src/pages/editor/[[...slug]].tsx).
  */
 export async function loadHomeProps(context: PageLoadContext): Promise<HomeProps | null> {
-  await refreshContentFor(context.revalidateReason);
+  await refreshContentFor(context.revalidateReason, localePath(pageLocale(context.locale), "/"));
   const { story, options, preview } = await loadForPreview(context, PAGE_QUERY, (options) => getPageStory(HOME_SLUG, options));
   if (!story) return null;
   const site = await getSiteConfig(options);

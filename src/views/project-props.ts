@@ -6,6 +6,7 @@ import { allWorkHref } from "../content/shaping/work-anchor";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { PageLoadContext } from "./home-props";
 import type { ProjectPageProps } from "./ProjectPage";
+import { localePath, pageLocale } from "../i18n/locale-paths";
 
 /**
  * A project page's props, published or, for the Visual Editor, its draft;
@@ -16,7 +17,7 @@ export async function loadProjectProps(slug: readonly string[], context: PageLoa
   // A path no story can have (`fieldnotes?version=draft`, `%`, `..`) is a 404 before any content request,
   // the cv refresh included.
   if (!isProjectSlug(slug)) return null;
-  await refreshContentFor(context.revalidateReason);
+  await refreshContentFor(context.revalidateReason, localePath(pageLocale(context.locale), `/projects/${slug.join("/")}`));
   const { story, options, preview } = await loadForPreview(context, PROJECT_QUERY, (options) => getProjectStory(slug, options));
   if (!story) return null;
   const [site, home] = await Promise.all([getSiteConfig(options), getPageStory(HOME_SLUG, options)]);

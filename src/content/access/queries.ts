@@ -7,6 +7,7 @@
  * preview token) for the editor's drafts. Every request of every client
  * waits for the process's one request limiter (rate-limit/).
  */
+import { isRevalidatingHere } from "./revalidating-here";
 import type { ContentQueries, ListedStory, QueryOptions } from "./content-queries";
 import { ContentConfigError } from "../sources/content-source";
 import { siteContent, type SiteContent } from "./site-content";
@@ -51,9 +52,13 @@ export type RenderReason = "build" | "stale" | "on-demand" | "request" | undefin
  * or this process would answer with the cache version it learned at start.
  * When the content API cannot be reached this throws, and Next.js keeps
  * serving the last good page instead of replacing it with an error.
+ * `path` (the page's, with its locale prefix) lets a render of a webhook's
+ * batch use the version that batch has just read.
  */
-export async function refreshContentFor(reason: RenderReason): Promise<void> {
+export async function refreshContentFor(reason: RenderReason, path?: string): Promise<void> {
   if (reason === "build" || reason === "request") return;
+  // A page this process's webhook batch regenerates: the batch looked the version up just before (revalidating-here.ts).
+  if (reason === "on-demand" && path !== undefined && isRevalidatingHere(path)) return;
   await defaultQueries().refresh();
 }
 

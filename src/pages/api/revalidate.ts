@@ -4,6 +4,7 @@ import { listPublishedStories, refreshContentFor } from "../../content/access/qu
 import { everyLocalePath } from "../../i18n/locale-paths";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
+import { revalidatingHere } from "../../content/access/revalidating-here";
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
 import { siteKnownPaths } from "../../publishing/page-gate/site-page-gate";
 import { siteKnownPages } from "../../publishing/site-known-pages";
@@ -36,10 +37,11 @@ export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
   // Publishing goes first: the batch's listing waits behind no visitor's request (src/content/access/rate-limit).
   return runAtPriority("publish", () =>
     // A page is refreshed in every language: each locale's version is its own page to Next.js (`/nl/projects/x`).
+    // The languages at once, as the batch's pages are: each waits on the content API, not on the CPU.
     serveWebhook(handleWebhook, req, res, async (page) => {
-      const failed: unknown[] = [];
-      for (const path of everyLocalePath(page)) await revalidateOne(res, path, page).catch((error: unknown) => failed.push(error));
-      if (failed.length > 0) throw failed[0];
+      const results = await Promise.allSettled(everyLocalePath(page).map((path) => revalidateOne(res, path, page)));
+      const failed = results.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
     }),
   );
 }
@@ -50,7 +52,8 @@ export default function revalidate(req: NextApiRequest, res: NextApiResponse) {
  */
 async function revalidateOne(res: NextApiResponse, path: string, page: string): Promise<void> {
   const named = (message: string) => (path === page ? message : `${path}: ${message}`);
-  const rejected = await res.revalidate(path).then(
+  // Marked as this process's: the render uses the version the batch has just read (revalidating-here.ts).
+  const rejected = await revalidatingHere(path, () => res.revalidate(path)).then(
     () => undefined,
     (error: unknown) => error,
   );
