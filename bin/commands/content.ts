@@ -26,7 +26,7 @@ export function registerContent(program: Command): void {
     .option("--space-id <id>", "the space id the Management API answers for", String(LOCAL_SPACE_ID))
     .option(
       "--schema <dir>",
-      "a schema folder whose components.json the Management API shows until the space has components of its own (default: schema, when --dir is the default content)",
+      "a schema folder whose components.json the Management API shows, and whose translatable fields the CDN translates, until the space has components of its own (default: schema, when --dir is the default content)",
     )
     .action(async (flags: ServeFlags, command: Command) => {
       if (flags.token === flags.previewToken) {
@@ -47,7 +47,8 @@ export function registerContent(program: Command): void {
       // The embedded portfolio's space shows the repository's schema; any other folder is a space of its own.
       const schema = flags.schema ?? (command.getOptionValueSource("dir") === "default" ? "schema" : undefined);
       const schemaDir = schema === undefined ? undefined : resolve(schema);
-      const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems) });
+      // The CDN translates the fields the Management API's components mark translatable: the same components.
+      const store = createStoryStore(dir, { onProblems: reportOnChange(reportProblems), schemaDir });
       // Load once before listening so problems with story files are named at start.
       const { index } = await store.current();
       const cdn = createLocalCdn({ dir, token: flags.token, previewToken: flags.previewToken, store, spaceId: flags.spaceId });

@@ -1,5 +1,5 @@
 /**
- * `portfolio migrate new|run|undo|baseline`: typed content migrations. The
+ * `portfolio migrate new|run|undo|baseline|snapshot`: typed content migrations. The
  * work is in codegen/migrate/ (what changed, the scaffold) and
  * tools/migrations/ (running them on content); each action imports its part
  * when it runs, so the other commands start without it.
@@ -92,6 +92,20 @@ export function registerMigrate(program: Command): void {
     .action(async (flags: CodegenFlags & { migrations: string; fromGit?: string }) => {
       const { writeBaseline } = await import("./migrate/baseline");
       process.exitCode = writeBaseline(flags);
+    });
+
+  addCodegenFlags(
+    migrate
+      .command("snapshot")
+      .argument("<name>", "what changed, in lower-case words with hyphens (e.g. translatable-fields)")
+      .description(
+        "Record the schema now as the newest snapshot, with no migration, when every change since the last one still fits existing content.",
+      ),
+  )
+    .option(...MIGRATIONS)
+    .action(async (name: string, flags: CodegenFlags & { migrations: string }) => {
+      const { writeSnapshotOnly } = await import("./migrate/snapshot");
+      process.exitCode = writeSnapshotOnly(name, flags);
     });
 }
 

@@ -45,17 +45,23 @@ interface Token {
   previewToken?: string;
   /** Seconds relative to now. */
   age?: number;
+  /** `_storyblok_lang`: the language selected in the editor (`default` for the default one). */
+  language?: string;
 }
 
 /** The address the editor opens for a story, with a token made as Storyblok makes it. */
-function editorAddress(path: string, storyId: number, { spaceId = SPACE_ID, previewToken = PREVIEW_TOKEN, age = 5 }: Token = {}): string {
+function editorAddress(
+  path: string,
+  storyId: number,
+  { spaceId = SPACE_ID, previewToken = PREVIEW_TOKEN, age = 5, language = "default" }: Token = {},
+): string {
   const timestamp = String(Math.floor(Date.now() / 1000) - age);
   const token = createHash("sha1").update(`${spaceId}:${previewToken}:${timestamp}`).digest("hex");
   const query = new URLSearchParams({
     _storyblok: String(storyId),
     _storyblok_c: "project",
     _storyblok_version: "",
-    _storyblok_lang: "default",
+    _storyblok_lang: language,
     _storyblok_release: "0",
     _storyblok_rl: "1795441183000",
     "_storyblok_tk[space_id]": spaceId,
@@ -220,6 +226,121 @@ for (const action of ["change", "published"] as const) {
     await expect.poll(() => frameStillMarked(frame), { timeout: 15_000 }).toBe(false);
     const reloaded = page.frame({ url: (url) => url.origin === SITE_ORIGIN && url.pathname === FIELDNOTES_PATH });
     await expect(reloaded!.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE);
+  });
+}
+
+/** Fieldnotes in Dutch: its draft translates the title and the summary, not the role. */
+const DUTCH_PATH = `/nl${FIELDNOTES_PATH}`;
+const DRAFT_TITLE_NL = String(DRAFT.content.title__i18n__nl);
+const DRAFT_SUMMARY_NL = String(DRAFT.content.summary__i18n__nl);
+const UNTRANSLATED_ROLE = String(DRAFT.content.role);
+const PUBLISHED_TITLE_NL = String(
+  (JSON.parse(readFileSync(join(process.cwd(), "content/stories/projects/fieldnotes.json"), "utf8")) as typeof DRAFT).content
+    .title__i18n__nl,
+);
+
+/**
+ * A story as the Visual Editor sends it in an `input` event while a language
+ * is selected: each field under its plain name holding that language's value,
+ * an untranslated one the default language's, and no `__i18n__` keys, as the
+ * CDN answers `language=nl`. Storyblok's editor makes this story itself, not
+ * the bridge (which only passes the message on): so it fills untranslated
+ * fields with the default language even where the page reads a
+ * `fallback_lang` (storyblok/monoblok#24), which is why preview-bridge 2.x
+ * has a `fallbackLang` option, sent to the editor in its `initialized`
+ * message (storyblok/monoblok#306).
+ */
+function asEditorSendsIt(story: typeof DRAFT, language: string): typeof DRAFT {
+  const inLanguage = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inLanguage);
+    if (typeof value !== "object" || value === null) return value;
+    const node = value as Record<string, unknown>;
+    const entries = Object.entries(node).filter(([key]) => !key.includes("__i18n__"));
+    return Object.fromEntries(
+      entries.map(([key, field]) => {
+        const translated = node[`${key}__i18n__${language}`];
+        return [key, inLanguage(translated === undefined || translated === "" ? field : translated)];
+      }),
+    );
+  };
+  return { ...story, content: inLanguage(story.content) as Record<string, unknown> };
+}
+
+async function enterFieldnotesInDutch(page: Page, context: BrowserContext): Promise<Frame> {
+  const frame = await openInEditor(page, editorAddress(FIELDNOTES_PATH, DRAFT.id, { language: "nl" }));
+  await expect(frame.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE_NL);
+  await bridgeInitialized(page);
+  expect(runs.get(context)?.bridgeRequests).toEqual([BRIDGE_URL]);
+  return frame;
+}
+
+test("the editor's Dutch opens the Dutch page's draft: translated fields in Dutch, the rest in English, the bridge once", async ({
+  page,
+  context,
+}) => {
+  // The story is partly translated: the test would prove nothing about fallback otherwise.
+  expect(DRAFT.content).not.toHaveProperty("role__i18n__nl");
+  expect(DRAFT_TITLE_NL).not.toBe(PUBLISHED_TITLE_NL);
+
+  const frame = await enterFieldnotesInDutch(page, context);
+  expect(new URL(frame.url()).pathname).toBe(DUTCH_PATH);
+  const location = await entryResponse(runs.get(context))?.headerValue("location");
+  expect(new URL(location ?? "", SITE_ORIGIN).pathname).toBe(DUTCH_PATH);
+  await expect(frame.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(frame.getByText(DRAFT_SUMMARY_NL)).toBeVisible();
+  await expect(frame.locator("dd", { hasText: UNTRANSLATED_ROLE })).toBeVisible();
+  expect(await frame.locator("[data-blok-c]").count()).toBeGreaterThan(0);
+
+  // The Dutch draft stays in the editor: the Dutch page, unframed, is the published one.
+  const published = await (await context.request.get(`${SITE_ORIGIN}${DUTCH_PATH}`, { headers: { cookie: "" } })).text();
+  expect(published).toContain(PUBLISHED_TITLE_NL);
+  expect(published).not.toContain(DRAFT_TITLE_NL);
+});
+
+test("input in Dutch changes the Dutch page without a navigation; change reloads it, still Dutch and in preview", async ({
+  page,
+  context,
+}) => {
+  const frame = await enterFieldnotesInDutch(page, context);
+  await markFrame(frame);
+
+  const edited = asEditorSendsIt(DRAFT, "nl");
+  const typed = "Fieldnotes: live getypt in de editor";
+  await postToSite(page, { action: "input", story: { ...edited, content: { ...edited.content, title: typed } } });
+  await expect(frame.getByRole("heading", { level: 1 })).toHaveText(typed);
+  await expect(frame.getByText(DRAFT_SUMMARY_NL)).toBeVisible();
+  await expect(frame.locator("dd", { hasText: UNTRANSLATED_ROLE })).toBeVisible();
+  await expect(frame.locator("html")).toHaveAttribute("lang", "nl");
+  expect(await frameStillMarked(frame)).toBe(true);
+  expect(new URL(frame.url()).pathname).toBe(DUTCH_PATH);
+
+  await postToSite(page, { action: "change", storyId: DRAFT.id });
+  // The reload renders the draft on the server again: give a busy machine time.
+  await expect.poll(() => frameStillMarked(frame), { timeout: 15_000 }).toBe(false);
+  const reloaded = page.frame({ url: (url) => url.origin === SITE_ORIGIN && url.pathname === DUTCH_PATH });
+  expect(reloaded, "the frame is still on the Dutch page").toBeTruthy();
+  // The saved draft (the stand-in saves nothing, so the stored one), in Dutch, with the bridge again.
+  await expect(reloaded!.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE_NL);
+  await expect(reloaded!.locator("html")).toHaveAttribute("lang", "nl");
+  expect(await reloaded!.locator("[data-blok-c]").count()).toBeGreaterThan(0);
+  await expect.poll(() => runs.get(context)?.bridgeRequests.length).toBe(2);
+});
+
+// Not languages of the space: a well-formed code it does not have, and addresses in disguise.
+for (const language of ["de", "../x", "nl/../../api"]) {
+  test(`_storyblok_lang=${language} opens the default language's draft and goes no further than entry`, async ({ page, context }) => {
+    const frame = await openInEditor(page, editorAddress(FIELDNOTES_PATH, DRAFT.id, { language }));
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE);
+    await expect(frame.locator("html")).toHaveAttribute("lang", "en");
+    await bridgeInitialized(page);
+    expect(new URL(frame.url()).pathname).toBe(FIELDNOTES_PATH);
+
+    // Entry's redirect names the page it opened and the language it shows, never the value it was given.
+    const location = new URL((await entryResponse(runs.get(context))?.headerValue("location")) ?? "", SITE_ORIGIN);
+    expect(location.origin).toBe(SITE_ORIGIN);
+    expect(location.pathname).toBe(FIELDNOTES_PATH);
+    expect(location.searchParams.getAll("_storyblok_lang")).toEqual(["default"]);
+    expect(new URL(frame.url()).searchParams.getAll("_storyblok_lang")).toEqual(["default"]);
   });
 }
 

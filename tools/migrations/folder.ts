@@ -7,9 +7,11 @@
  *   <id>/after/         types generated from <id>/schema (src/generated's, then)
  *
  * An id is `<UTC timestamp, 14 digits>-<name>`; ids sort in the order the
- * migrations run. A folder with a snapshot and no `.ts` is a baseline: the
- * schema the content followed when migrations began, which the first
- * migration is written from and `portfolio check` compares with.
+ * migrations run. A folder with a snapshot and no `.ts` records a schema
+ * with nothing to run: the baseline (the schema the content followed when
+ * migrations began) or a later `migrate snapshot` (changes that needed no
+ * migration). The newest snapshot of any kind is what the next migration
+ * is written from and `portfolio check` compares with.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";

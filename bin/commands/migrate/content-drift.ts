@@ -75,7 +75,10 @@ function uncoveredChanges(input: ContentDriftInput): number {
   const breaking = changes.filter(isBreaking);
   if (breaking.length === 0) {
     if (changes.length > 0)
-      console.log(`${changes.length} change(s) since ${label(last.snapshot)} need no migration (content written before them still fits).`);
+      console.log(
+        `${changes.length} change(s) since ${label(last.snapshot)} need no migration (content written before them still fits); ` +
+          "`npm run portfolio -- migrate snapshot <name>` records them.",
+      );
     return EXIT.ok;
   }
   console.log(

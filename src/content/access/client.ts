@@ -235,7 +235,11 @@ interface LocalCdn {
 
 /** The in-process CDN over the source's folder, answering its public and preview tokens. */
 function localCdn(source: Extract<ContentSource, { kind: "local" }>, options: ContentClientOptions): LocalCdn {
-  const store = createStoryStore(source.dir, { checkIntervalMs: options.checkIntervalMs, onProblems: reportProblems });
+  const store = createStoryStore(source.dir, {
+    checkIntervalMs: options.checkIntervalMs,
+    onProblems: reportProblems,
+    schemaDir: source.schemaDir,
+  });
   return {
     handler: createLocalCdn({ dir: source.dir, token: source.token, previewToken: source.previewToken, store }),
     cv: {

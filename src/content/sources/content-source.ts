@@ -18,7 +18,14 @@ export const LOCAL_TOKEN = "local";
 export const LOCAL_PREVIEW_TOKEN = "local-preview";
 
 export type ContentSource =
-  | { kind: "local"; dir: string; token: string; previewToken?: string }
+  | {
+      kind: "local";
+      dir: string;
+      token: string;
+      previewToken?: string;
+      /** Whose components.json says which fields the local CDN translates, until the space has its own (local-cdn/translatable-fields.ts). */
+      schemaDir?: string;
+    }
   | { kind: "storyblok"; token: string; previewToken?: string; region?: string; endpoint?: string };
 
 /** Misconfiguration: thrown before any client exists or request is sent. */
@@ -34,7 +41,14 @@ export function noPreviewToken(): ContentConfigError {
 export function readContentSource(env: Readonly<Record<string, string | undefined>> = process.env): ContentSource {
   const kind = env.CONTENT_SOURCE?.trim() || "local";
   if (kind === "local") {
-    return { kind, dir: env.CONTENT_DIR?.trim() || join(process.cwd(), "content"), token: LOCAL_TOKEN, previewToken: LOCAL_PREVIEW_TOKEN };
+    return {
+      kind,
+      dir: env.CONTENT_DIR?.trim() || join(process.cwd(), "content"),
+      token: LOCAL_TOKEN,
+      previewToken: LOCAL_PREVIEW_TOKEN,
+      // The site's content follows the site's schema, wherever CONTENT_DIR puts the content.
+      schemaDir: join(process.cwd(), "schema"),
+    };
   }
   if (kind !== "storyblok") {
     throw new ContentConfigError(`CONTENT_SOURCE must be "local" or "storyblok", got "${kind}".`);

@@ -6,12 +6,13 @@
  * of the 429s must carry every command through):
  *
  *  - A, space 1: a copy of content/ with the repository's schema, as `content serve`
- *    shows the embedded portfolio, plus a datasource with a dimension and a language;
+ *    shows the embedded portfolio (its languages from content/space/space.json), plus
+ *    a datasource with a dimension;
  *  - B, space 2: an empty folder.
  *
  * Everything A has is pulled, pushed into B and pulled back from B, and must come back
  * as it went: components, datasources, stories. Languages, assets and types are pulled
- * from A and compared with what A holds.
+ * from A and compared with what A holds (the languages with schema/languages.json too).
  */
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -19,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readLanguagesFile } from "../../../codegen/normalise/languages";
 import { combineLocalApis } from "../../../tools/local-management-api/local-apis";
 import { createLocalCdn } from "../../../src/content/sources/local-cdn/create-local-cdn";
 import { serveOverHttp, type RunningServer } from "../../../src/content/sources/local-cdn/http-server";
@@ -117,7 +119,7 @@ beforeAll(async () => {
   await cp(join(ROOT, "content"), aDir, { recursive: true });
   a = await startSpace(1, aDir, join(ROOT, "schema"));
   b = await startSpace(2, bDir);
-  // What content/ has none of: a datasource with a dimension, and a language.
+  // What content/ has none of: a datasource with a dimension.
   const { datasource } = (await a.call("POST", "/datasources", {
     datasource: { name: "Colours", slug: "colours", dimensions_attributes: [{ name: "Nederlands", entry_value: "nl" }] },
   })) as { datasource: { id: number; dimensions: { id: number }[] } };
@@ -134,7 +136,6 @@ beforeAll(async () => {
         datasource_entry: { name, value, dimension_value: nl },
       });
   }
-  await a.call("PUT", "", { space: { languages: [{ code: "nl", name: "Nederlands" }], default_lang_name: "English" } });
 }, 60_000);
 
 afterAll(async () => {
@@ -314,10 +315,17 @@ describe("Storyblok's CLI against the local Management API", () => {
     for (const { name } of pulled) expect(types).toContain(`component: "${name}"`);
   });
 
-  it("languages pull: the space's languages and default language name", async () => {
+  it("languages pull: the space's languages and default language name, the same as schema/languages.json", async () => {
     await succeeded("languages", "pull", "--space", "1");
     const { space } = (await a.call("GET", "")) as { space: { languages: unknown; default_lang_name: string } };
-    expect(await json("languages/1/languages.1.json")).toEqual({ default_lang_name: "English", languages: space.languages });
+    const pulled = await json<{ default_lang_name: string; languages: { code: string; name: string }[] }>("languages/1/languages.1.json");
+    expect(pulled).toEqual({ default_lang_name: space.default_lang_name, languages: space.languages });
+    // The file `schema pull` wrote from the same space: the CLI's copy also holds each
+    // language's `ai_translation_code` (null here), which neither the generator nor `schema push` reads.
+    const ours = JSON.parse(await readFile(join(ROOT, "schema", "languages.json"), "utf8")) as typeof pulled;
+    expect(ours.languages.length).toBeGreaterThan(0);
+    expect({ ...pulled, languages: pulled.languages.map(({ code, name }) => ({ code, name })) }).toEqual(ours);
+    expect(readLanguagesFile(pulled)).toEqual(readLanguagesFile(ours));
   });
 
   it("assets pull: every file of content/assets, byte for byte, under the ids the stories give them", async () => {

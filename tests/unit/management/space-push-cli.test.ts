@@ -144,6 +144,8 @@ describe("portfolio space push", () => {
     expect(dry.stdout).toContain("(nothing written)");
     await expect(stat(journal)).rejects.toMatchObject({ code: "ENOENT" });
     expect(await spaceStoryRows(client())).toEqual([]);
+    // A space started on an empty folder has no language but the default, as a new Storyblok space.
+    expect(await spaceLanguages()).toEqual({ management: [], cdn: [] });
   }, 60_000);
 
   it("resumes a push the server died in the middle of, twice, to the end state of an uninterrupted push", async () => {
@@ -199,6 +201,13 @@ describe("portfolio space push", () => {
       "projects/tidewater",
       "site",
     ]);
+    // The space's languages came with the schema (schema/languages.json), as they would into Storyblok's.
+    const schemaLanguages = JSON.parse(await readFile(join(ROOT, "schema", "languages.json"), "utf8")) as { languages: { code: string }[] };
+    expect(schemaLanguages.languages.map(({ code }) => code)).toContain("nl");
+    expect(await spaceLanguages()).toEqual({
+      management: schemaLanguages.languages.map(({ code }) => code),
+      cdn: schemaLanguages.languages.map(({ code }) => code),
+    });
     const assets = await spaceAssets(client());
     expect(assets).toHaveLength(17);
     expect(new Set(assets.map((asset) => asset.ext_id)).size).toBe(17);
@@ -260,6 +269,16 @@ describe("portfolio space push", () => {
     expect((await readSpaceJournal(client())).entries.map(({ name, value }) => [name, value])).toEqual([[run.migrations[0], run.ran]]);
   }, 180_000);
 });
+
+/** The codes of the space's languages, as `GET /v1/spaces/:id` (Management API) and `spaces/me` (CDN) list them. */
+async function spaceLanguages(): Promise<{ management: string[]; cdn: string[] }> {
+  // Through the Management API's client: it waits out the space's 3 requests a second, as the push does.
+  const { data } = await client().spaces.get({});
+  const me = (await (await fetch(`http://127.0.0.1:${port}/v2/cdn/spaces/me?token=cli-public`)).json()) as {
+    space: { language_codes: string[] };
+  };
+  return { management: (data.space.languages ?? []).map(({ code }) => code ?? "(no code)"), cdn: me.space.language_codes };
+}
 
 function client() {
   return createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `http://127.0.0.1:${port}/v1` });

@@ -4,6 +4,7 @@
  * not validate; and passes on the repository as it is.
  */
 import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -28,9 +29,9 @@ const renameHeadline = () =>
 describe("portfolio check", () => {
   it("passes on the repository as it is", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [join(REPO, "bin/portfolio.js"), "check"], { cwd: REPO });
-    // The fields made translatable since the baseline snapshot need no migration: content written before still fits.
-    expect(stdout).toMatch(
-      /^src\/generated is up to date with schema\/components\.json\.\n(\d+ change\(s\) since migrations\/\S+ need no migration \(content written before them still fits\)\.\n)?content\/: 7 stories match schema\/components\.json \(src\/generated\/validators\.ts\)\.\n$/,
+    // Exact: the changes that need no migration (the translatable flags) are recorded in a snapshot (`migrate snapshot`).
+    expect(stdout).toBe(
+      "src/generated is up to date with schema/components.json.\ncontent/: 7 stories match schema/components.json (src/generated/validators.ts).\n",
     );
   });
 
@@ -157,5 +158,66 @@ describe("portfolio check", () => {
     expect(reordered.stdout).toContain(
       "  the languages are in another order: fr, nl in content/space/space.json, nl, fr in schema/languages.json\n",
     );
+  });
+});
+
+describe("portfolio migrate snapshot", () => {
+  const pending = (stdout: string) => /(\d+) change\(s\) since (migrations\/\S+) need no migration/.exec(stdout);
+  const addKicker = () =>
+    project.editSchema((components) => {
+      components.get("hero_section")!.schema.kicker = { type: "text", pos: 9, translatable: true };
+    });
+
+  it("records changes that need no migration: check then lists none, and the next migration is written from it", async () => {
+    addKicker();
+    expect((await project.portfolio("generate")).code).toBe(0);
+    const listed = await project.portfolio("check");
+    expect(listed.code, listed.stdout).toBe(0);
+    expect(pending(listed.stdout)?.[1]).toBe("1");
+    expect(listed.stdout).toContain("`npm run portfolio -- migrate snapshot <name>` records them.");
+
+    const recorded = await project.portfolio("migrate", "snapshot", "add-kicker");
+    expect(recorded.code, recorded.stderr).toBe(0);
+    const id = readdirSync(join(project.root, "migrations")).find((name) => name.endsWith("-add-kicker"));
+    expect(id).toBeDefined();
+    expect(recorded.stdout).toContain(`Wrote migrations/${id}/schema/: the schema now, with no migration`);
+    expect(recorded.stdout).toContain("  + field hero_section.kicker?: string\n");
+    // A snapshot only: the schema as it is now, no migration to run.
+    expect(project.read(`migrations/${id}/schema/components.json`)).toBe(project.read("schema/components.json"));
+    expect(project.read(`migrations/${id}/schema/languages.json`)).toBe(project.read("schema/languages.json"));
+    expect(readdirSync(join(project.root, "migrations"))).not.toContain(`${id}.ts`);
+
+    const exact = await project.portfolio("check");
+    expect(exact.code, exact.stdout).toBe(0);
+    expect(pending(exact.stdout)).toBeNull();
+    expect(exact.stdout).toContain("content/: 7 stories match schema/components.json (src/generated/validators.ts).\n");
+
+    // The next migration compares with the snapshot: its "before" side has the kicker, and only the rename is new.
+    renameHeadline();
+    expect((await project.portfolio("generate")).code).toBe(0);
+    const written = await project.portfolio("migrate", "new", "rename-hero-headline", "--rename", "hero_section.headline=title");
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain(`Changes since migrations/${id}/schema:`);
+    expect(written.stdout).not.toContain("hero_section.kicker");
+    expect(project.read(`migrations/${project.migrationId("rename-hero-headline")}/before/components.ts`)).toContain("kicker");
+  });
+
+  it("refuses a change content may not fit, no change, a bad name and a folder with no snapshot, writing nothing", async () => {
+    const migrations = () => project.files("migrations");
+    const before = migrations();
+    const refused = async (args: string[], message: string) => {
+      const { code, stderr } = await project.portfolio("migrate", "snapshot", ...args);
+      expect(code, stderr).toBe(2);
+      expect(stderr).toContain(message);
+    };
+    await refused(["again"], "has no block or field changes since migrations/");
+    await refused(["Add Kicker"], '"Add Kicker" is not a snapshot name');
+    renameHeadline();
+    expect((await project.portfolio("generate")).code).toBe(0);
+    await refused(["rename"], "  - field hero_section.headline\n");
+    await refused(["rename"], "Write a migration for them instead: `npm run portfolio -- migrate new <name>`");
+    expect(migrations()).toEqual(before);
+    project.git("rm", "-rq", "migrations");
+    await refused(["first"], "the first one is the baseline, `npm run portfolio -- migrate baseline`");
   });
 });

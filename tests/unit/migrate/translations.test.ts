@@ -83,11 +83,12 @@ describe("migrations carry a field's translations", () => {
     const { project, id, script } = await scaffolded("drop-eyebrow", (components) => {
       delete components.get("hero_section")!.schema.eyebrow;
     });
-    // The last snapshot (the baseline) predates the translatable flags, so the scaffold cannot know eyebrow had translations.
+    // The last snapshot records eyebrow as translatable, so the scaffold drops its translations with it.
     expect(script).toContain("const { eyebrow, ...kept } = block;");
-    expect(script).toContain("      ...kept,\n");
+    expect(script).toContain('      ...dropTranslations(kept, "eyebrow"),\n');
     const decided = script.replace(/^ *decide\(.*\);\n/m, "");
-    project.write(`migrations/${id}.ts`, decided);
+    // A function that keeps the rest as it is leaves the translations behind.
+    project.write(`migrations/${id}.ts`, decided.replace('      ...dropTranslations(kept, "eyebrow"),\n', "      ...kept,\n"));
     expect(project.typeCheck()).toEqual([]);
     const content = project.files("content");
     const stranded = await project.portfolio("migrate", "run");
@@ -99,12 +100,7 @@ describe("migrations carry a field's translations", () => {
     );
     expect(project.files("content")).toEqual(content);
 
-    project.write(
-      `migrations/${id}.ts`,
-      decided
-        .replace("      ...kept,\n", '      ...dropTranslations(kept, "eyebrow"),\n')
-        .replace("import { defineMigration", "import { defineMigration, dropTranslations"),
-    );
+    project.write(`migrations/${id}.ts`, decided);
     expect(project.typeCheck()).toEqual([]);
     await runAndCheck(project);
     expect(Object.keys(heroOf(project)).filter((key) => key.startsWith("eyebrow"))).toEqual([]);
@@ -143,13 +139,9 @@ describe("migrations carry a field's translations", () => {
   });
 
   it("a field no longer translatable is a change check asks a migration for; the migration drops its translations", async () => {
-    // A project whose last snapshot knows the translatable fields: the schema recorded by a migration of its own.
+    // The repository's last snapshot knows the translatable fields (migrations/…-translatable-fields).
     const project = new Project();
     projects.push(project);
-    const recorded = await project.portfolio("migrate", "new", "translatable-fields");
-    expect(recorded.code, recorded.stderr).toBe(0);
-    expect((await project.portfolio("migrate", "run")).code).toBe(0);
-    project.commit("the translatable fields recorded");
 
     project.editSchema((components) => {
       delete components.get("link")!.schema.label!.translatable;

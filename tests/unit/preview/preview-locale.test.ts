@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewLocale, previewPath, withSpaceLanguage } from "../../../src/preview/preview-locale";
+import { previewLocale, previewPath, withOpenedLanguage, withSpaceLanguage } from "../../../src/preview/preview-locale";
 import { CHECKED_MARKER, returnAddress } from "../../../src/preview/preview-entry";
 
 const query = (search: string) => new URLSearchParams(search);
@@ -23,6 +23,16 @@ describe("the Visual Editor's language", () => {
   it("entry returns to the locale's page with the editor's parameters", () => {
     const search = query("_storyblok=5&_storyblok_lang=nl&path=/");
     expect(returnAddress(previewPath("/", search), search)).toBe(`/nl?_storyblok=5&_storyblok_lang=nl&${CHECKED_MARKER}=1`);
+  });
+
+  it.each([
+    ["_storyblok=5&_storyblok_lang=nl", "_storyblok=5&_storyblok_lang=nl"],
+    ["_storyblok=5&_storyblok_lang=default", "_storyblok=5&_storyblok_lang=default"],
+    ["_storyblok=5&_storyblok_lang=de&_storyblok_release=0", "_storyblok=5&_storyblok_lang=default&_storyblok_release=0"],
+    ["_storyblok=5&_storyblok_lang=..%2Fx&_storyblok_lang=nl", "_storyblok=5&_storyblok_lang=default"],
+    ["_storyblok=5", "_storyblok=5"],
+  ])("passes %s on to the page as %s: the language it opens in", (search, want) => {
+    expect(withOpenedLanguage(query(search)).toString()).toBe(want);
   });
 
   it("keeps a language in the preview data only when the space has it", () => {

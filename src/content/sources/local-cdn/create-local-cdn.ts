@@ -30,6 +30,8 @@ export interface LocalCdnOptions {
   faults?: FaultInjector;
   /** Where problems with story files go; by default one warning line per file. */
   onProblems?: (problems: StoryFileProblem[]) => void;
+  /** For the store it makes over `dir`: a schema folder whose components stand for the space's (StoryStoreOptions.schemaDir). */
+  schemaDir?: string;
   /** A store to serve from instead of a new one over `dir` (lets `content serve` load and report before listening). */
   store?: StoryStore;
   /** Called for each API request as it arrives, before faults apply (tests count and time them). */
@@ -68,6 +70,7 @@ export function createLocalCdn(options: LocalCdnOptions): LocalCdnHandler {
     createStoryStore(options.dir, {
       checkIntervalMs: options.checkIntervalMs,
       onProblems: options.onProblems ?? reportProblems,
+      schemaDir: options.schemaDir,
     });
   const spaceId = options.spaceId ?? "0";
 

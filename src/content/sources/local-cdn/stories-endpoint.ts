@@ -55,7 +55,7 @@ function presentationOf(ctx: RequestContext, language: Language = languageOf(ctx
 function present(stored: StoredStory | undefined, ctx: RequestContext, how: Presentation): CdnStory | undefined {
   const story = ctx.version === "draft" ? stored?.draft : stored?.published;
   if (!story) return undefined;
-  let shaped = translateStory(story, how.language);
+  let shaped = translateStory(story, how.language, ctx.snapshot.translatable);
   if (how.resolveAssets) shaped = withAssetMetadata(shaped, ctx.snapshot);
   shaped = excludeStoryFields(excludeFields(shaped, ctx.params.get("excluding_fields")), ctx.params.get("excluding_story_fields"));
   return ctx.version === "draft" ? withEditable(shaped, ctx.spaceId) : shaped;

@@ -8,12 +8,15 @@ import { join } from "node:path";
 import { listJsonFiles, stampFiles } from "./read-story-files";
 import { readCdnSpace, SPACE_DOCUMENT_FILES, type CdnSpace } from "./space-documents";
 import { buildStoryIndex, type StoryIndex } from "./story-index";
+import { componentFiles, readTranslatableFields, type TranslatableFields } from "./translatable-fields";
 import type { StoryFileProblem } from "./story-types";
 
 export interface StoreSnapshot {
   index: StoryIndex;
   /** Folders, datasources and the space's settings, from `space/` (space-documents.ts). */
   space: CdnSpace;
+  /** The fields the space's components mark translatable; undefined when the store knows no components (translatable-fields.ts). */
+  translatable?: TranslatableFields;
   /** Unix seconds, like Storyblok's `cv`; strictly increases with every change on disk. */
   cv: number;
 }
@@ -23,6 +26,11 @@ export interface StoryStoreOptions {
   checkIntervalMs?: number;
   /** Called with the problems of every newly built index (empty list when all files are fine). */
   onProblems?: (problems: StoryFileProblem[]) => void;
+  /**
+   * A schema folder whose components.json stands for the space's components until the
+   * space has its own (`space/components.json`), as the local Management API shows them.
+   */
+  schemaDir?: string;
 }
 
 export interface StoryStore {
@@ -38,12 +46,14 @@ export function createStoryStore(contentDir: string, options: StoryStoreOptions 
   let fingerprint = "";
   let checkedAt = -Infinity;
   let inFlight: Promise<StoreSnapshot> | undefined;
+  const components = componentFiles(contentDir, options.schemaDir);
 
   async function refresh(): Promise<StoreSnapshot> {
     const files = [
       ...(await listJsonFiles(join(contentDir, "stories"))),
       ...(await listJsonFiles(join(contentDir, "drafts"))),
       ...SPACE_DOCUMENT_FILES.map((file) => join(contentDir, file)),
+      ...components,
     ];
     const stamps = await stampFiles(files);
     const next = stamps.map((s) => `${s.file}:${s.mtimeMs}:${s.size}`).join("\n");
@@ -52,12 +62,13 @@ export function createStoryStore(contentDir: string, options: StoryStoreOptions 
 
     const index = await buildStoryIndex(contentDir);
     const space = await readCdnSpace(contentDir, index.problems);
+    const translatable = await readTranslatableFields(components, index.problems);
     const newestMtime = Math.floor(Math.max(0, ...stamps.map((s) => s.mtimeMs)) / 1000);
     // The first cv comes from the files, so restarts over unchanged content keep it;
     // later ones only need to be newer than the last.
     const cv = snapshot ? Math.max(Math.floor(Date.now() / 1000), snapshot.cv + 1) : Math.max(newestMtime, 1);
     fingerprint = next;
-    snapshot = { index, space, cv };
+    snapshot = { index, space, cv, ...(translatable && { translatable }) };
     options.onProblems?.(index.problems);
     return snapshot;
   }

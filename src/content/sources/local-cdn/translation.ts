@@ -5,10 +5,13 @@
  * stores them. Asked for a `language` the space has, a blok's `title` is its
  * `title__i18n__nl` when that is not empty, else the `fallback_lang` translation, else
  * the default value; the story says `lang: "nl"` and its full slug starts with the
- * language code (`nl/projects/atlas`, the default one in `default_full_slug`). The
+ * language code (`nl/projects/atlas`, the default one in `default_full_slug`). Only a
+ * field the component schema marks `translatable` is translated (translatable-fields.ts):
+ * the others keep the default value whatever translations they still store. The
  * translations themselves are never sent, in any language.
  */
 import type { CdnStory, Json, JsonObject } from "./story-types";
+import type { TranslatableFields } from "./translatable-fields";
 
 const MARK = "__i18n__";
 
@@ -36,8 +39,13 @@ function isBlok(node: JsonObject): boolean {
   return typeof node.component === "string";
 }
 
-/** The content with each blok's fields in `language`, and no `__i18n__` field left. */
-function translateContent(content: Json, language: Language): Json {
+/** Whether `key` of `blok` is served in another language: always when the schema is unknown. */
+function isTranslatable(blok: JsonObject, key: string, translatable: TranslatableFields | undefined): boolean {
+  return translatable === undefined || translatable.get(blok.component as string)?.has(key) === true;
+}
+
+/** The content with each blok's translatable fields in `language`, and no `__i18n__` field left. */
+function translateContent(content: Json, language: Language, translatable: TranslatableFields | undefined): Json {
   const stack: { from: Json; to: (value: Json) => void }[] = [];
   let result: Json = null;
   stack.push({ from: content, to: (value) => (result = value) });
@@ -53,7 +61,7 @@ function translateContent(content: Json, language: Language): Json {
       const blok = isBlok(from);
       for (const [key, value] of Object.entries(from)) {
         if (key.includes(MARK)) continue;
-        const translated = blok ? translation(from, key, language) : undefined;
+        const translated = blok && isTranslatable(from, key, translatable) ? translation(from, key, language) : undefined;
         stack.push({ from: translated ?? value, to: (v) => (copy[key] = v) });
       }
     } else {
@@ -77,9 +85,10 @@ function hasTranslations(content: Json): boolean {
   return JSON.stringify(content).includes(MARK);
 }
 
-export function translateStory(story: CdnStory, language: Language): CdnStory {
+/** `translatable`: the space's translatable fields by component; undefined when the schema is unknown (every field is). */
+export function translateStory(story: CdnStory, language: Language, translatable?: TranslatableFields): CdnStory {
   const translated = hasTranslations(story.content)
-    ? { ...story, content: translateContent(story.content, language) as CdnStory["content"] }
+    ? { ...story, content: translateContent(story.content, language, translatable) as CdnStory["content"] }
     : story;
   if (language.code === undefined) return translated;
   return { ...translated, lang: language.code, full_slug: `${language.code}/${story.full_slug}`, default_full_slug: story.full_slug };

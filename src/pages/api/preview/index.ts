@@ -6,7 +6,7 @@ import { returnAddress } from "../../../preview/preview-entry";
 import { checkPreviewToken, tokenParams } from "../../../preview/preview-token";
 import { ownPath } from "../../../security/safe-redirect";
 import { storyIdAtPath } from "../../../preview/story-at-path";
-import { previewPath, withSpaceLanguage } from "../../../preview/preview-locale";
+import { previewPath, withOpenedLanguage, withSpaceLanguage } from "../../../preview/preview-locale";
 import { splitLocalePath } from "../../../i18n/locale-paths";
 
 /** Preview data lives no longer than the token that granted it. */
@@ -33,8 +33,9 @@ export default async function enterPreview(req: NextApiRequest, res: NextApiResp
   } else {
     console.warn(`preview: not entered for ${path}: ${refusal}`);
   }
-  // To the page in the language the editor selected (`/nl/…` for `_storyblok_lang=nl`).
-  res.redirect(307, returnAddress(previewPath(path, query), query));
+  // To the page in the language the editor selected (`/nl/…` for `_storyblok_lang=nl`);
+  // any other value opens the default language's page and is not passed on.
+  res.redirect(307, returnAddress(previewPath(path, query), withOpenedLanguage(query)));
 }
 
 /** Why draft mode is not entered, or undefined when it is. */
