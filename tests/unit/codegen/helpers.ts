@@ -4,12 +4,13 @@
  */
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from "../../../codegen";
 import { cachedCompilerHost } from "../../support/cached-compiler-host";
+import { REPO } from "../../support/repo-root";
 
-export const REPO = resolve(import.meta.dirname, "../../..");
+export { REPO };
 
 /** The strictness src/ is checked with (tsconfig.json), minus Next's plugin. */
 export const COMPILER_OPTIONS: ts.CompilerOptions = {

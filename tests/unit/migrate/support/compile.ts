@@ -5,7 +5,7 @@ import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import type { GeneratedFile } from "../../../../codegen";
 import { cachedCompilerHost } from "../../../support/cached-compiler-host";
-import { REPO } from "../../codegen/helpers";
+import { REPO } from "../../../support/repo-root";
 import { COMPILER_OPTIONS } from "./project";
 
 /** `files` are paths under migrations/; returns `file:line: message` per diagnostic. */

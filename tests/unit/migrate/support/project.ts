@@ -12,7 +12,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { cachedCompilerHost } from "../../../support/cached-compiler-host";
-import { REPO } from "../../codegen/helpers";
+import { REPO } from "../../../support/repo-root";
 
 const exec = promisify(execFile);
 
