@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /** `portfolio generate` and `portfolio check` as a user runs them (`npm run portfolio`: node bin/portfolio.js), one exit code per case. */
 const exec = promisify(execFile);

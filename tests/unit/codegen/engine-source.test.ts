@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ENGINE_SOURCE } from "../../../codegen/engine/source";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * The generator copies the validation engine into every output from the text

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isSideFile, readSchemaDocuments, readSideFile } from "../../../codegen/cli/schema-files.js";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * The schema fixtures: public schemas from real projects and hand-written

@@ -4,11 +4,13 @@
  */
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import ts from "typescript";
 import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from "../../../codegen";
+import { cachedCompilerHost } from "../../support/cached-compiler-host";
+import { REPO } from "../../support/repo-root";
 
-export const REPO = resolve(import.meta.dirname, "../../..");
+export { REPO };
 
 /** The strictness src/ is checked with (tsconfig.json), minus Next's plugin. */
 export const COMPILER_OPTIONS: ts.CompilerOptions = {
@@ -59,7 +61,7 @@ export function compile(files: Record<string, string>, rootNames?: string[]): st
 
 /** Type-checks files in place (they resolve imports from where they are). */
 export function compileProgram(rootNames: string[]): string[] {
-  const program = ts.createProgram({ rootNames, options: COMPILER_OPTIONS });
+  const program = ts.createProgram({ rootNames, options: COMPILER_OPTIONS, host: cachedCompilerHost(COMPILER_OPTIONS) });
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     if (!diagnostic.file || diagnostic.start === undefined) return text;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../codegen";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * Legacy `image` and `file` fields (before `asset`) are typed as the API

@@ -7,7 +7,7 @@ import { generate } from "../../../codegen";
 import type { ManagementClient } from "../../../tools/management-api/management-client";
 import { startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { busiestSecond, portfolio } from "../management/schema-push-helpers";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * `portfolio schema pull` against the local Management API over HTTP,

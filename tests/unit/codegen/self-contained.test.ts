@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../../codegen";
 import { fixtureInput, fixtures } from "./fixtures";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * Generated code is self-contained: it imports its own folder and React

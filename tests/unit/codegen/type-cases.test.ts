@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
+import { cachedCompilerHost } from "../../support/cached-compiler-host";
 import { COMPILER_OPTIONS, REPO, run, type RawComponent } from "./helpers";
 
 /**
@@ -94,7 +95,7 @@ const CASES: [path: string, directives: number][] = [
  * only what the fixtures reach of them is most of this test's time saved.
  */
 function compile(texts: ReadonlyMap<string, string> = new Map()): readonly ts.Diagnostic[] {
-  const host = ts.createCompilerHost(COMPILER_OPTIONS);
+  const host = cachedCompilerHost(COMPILER_OPTIONS);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language, ...rest) => {
     const text = texts.get(fileName);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "./helpers";
+import { REPO } from "../../support/repo-root";
 
 /** `portfolio generate --watch`: an edit to the schema is regenerated at once, with the drift summary printed. */
 const temp = mkdtempSync(join(tmpdir(), "codegen-watch-"));

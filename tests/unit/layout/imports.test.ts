@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { codeFiles, findCycles, importGraph, importsBetween } from "./import-graph";
 
 const graph = importGraph(codeFiles(REPO));

@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { readGeneratedDir } from "../../../bin/commands/generate";
 import { pushSchema } from "../../../tools/schema-push/push-schema";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { SPACE_ID, startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { componentIn, portfolio, THEMES, writeSchemaDir, writesIn, type CliRun } from "./schema-push-helpers";
 

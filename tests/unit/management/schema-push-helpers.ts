@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 
 const exec = promisify(execFile);
 

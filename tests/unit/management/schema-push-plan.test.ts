@@ -11,7 +11,7 @@ import { isEmptyPlan } from "../../../tools/schema-push/plan-model";
 import { readLocalSchema } from "../../../tools/schema-push/read-local-schema";
 import { renderPlan } from "../../../tools/schema-push/render-plan";
 import type { LocalSchema, SpaceSchema } from "../../../tools/schema-push/schema-model";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 
 /**
  * The plan of `schema push` over real schemas: this repository's and the

@@ -7,7 +7,7 @@ import type { ManagementClient } from "../../../tools/management-api/management-
 import { pullSpaceSchema } from "../../../tools/management-api/pull-space-schema";
 import { pushSchema, type PushSchemaResult } from "../../../tools/schema-push/push-schema";
 import { readGeneratedDir } from "../../../bin/commands/generate";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { startManagementApi, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { busiestSecond, repositorySchema, writesIn } from "./schema-push-helpers";
 

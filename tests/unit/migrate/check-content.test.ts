@@ -8,7 +8,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { Project } from "./support/project";
 
 const project = new Project();

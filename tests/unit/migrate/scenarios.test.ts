@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { forEachObject } from "../../../src/content/shaping/content-tree";
 import { derivedUid, textToRichText } from "../../../tools/migrations/helpers";
 import { startNextServer } from "../../support/next-server";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { Project } from "./support/project";
 import { applyPatch, buildSite, copySite, SITE_ENV, siteTypeErrors } from "./support/site-copy";
 

@@ -13,7 +13,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { readLocalStories } from "../../../tools/space-push/local-stories";
 import { spaceCoverage } from "../../../tools/migrations/space/space-coverage";
 import { readSpaceJournal, recordInSpace } from "../../../tools/migrations/space/space-journal";
-import { REPO } from "../codegen/helpers";
+import { REPO } from "../../support/repo-root";
 import { CONTENT, removeDirs, spaceHoldingContent, type LocalSpace } from "../management/space-harness";
 import { componentIn, writeSchemaDir } from "../management/schema-push-helpers";
 

@@ -4,11 +4,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 import type { GeneratedFile } from "../../../../codegen";
-import { REPO } from "../../codegen/helpers";
+import { cachedCompilerHost } from "../../../support/cached-compiler-host";
+import { REPO } from "../../../support/repo-root";
 import { COMPILER_OPTIONS } from "./project";
-
-/** The last program, whose unchanged files (the standard library) the next one reuses. */
-let previous: ts.Program | undefined;
 
 /** `files` are paths under migrations/; returns `file:line: message` per diagnostic. */
 export function compileMigration(files: readonly GeneratedFile[]): string[] {
@@ -21,8 +19,7 @@ export function compileMigration(files: readonly GeneratedFile[]): string[] {
       writeFileSync(join(root, "migrations", file.path), file.contents);
     }
     const scripts = files.filter((file) => !file.path.includes("/")).map((file) => join(root, "migrations", file.path));
-    const program = ts.createProgram({ rootNames: scripts, options: COMPILER_OPTIONS, oldProgram: previous });
-    previous = program;
+    const program = ts.createProgram({ rootNames: scripts, options: COMPILER_OPTIONS, host: cachedCompilerHost(COMPILER_OPTIONS) });
     return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
       const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
       if (!diagnostic.file || diagnostic.start === undefined) return text;

@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { REPO } from "../../codegen/helpers";
+import { cachedCompilerHost } from "../../../support/cached-compiler-host";
+import { REPO } from "../../../support/repo-root";
 
 const exec = promisify(execFile);
 
@@ -27,7 +28,10 @@ export type RawSchema = { components: RawComponent[]; component_groups: { name: 
 
 export class Project {
   readonly root = mkdtempSync(join(tmpdir(), "migrate-project-"));
-  /** The last check's program: tsc reuses its unchanged files (the standard library, @types/node), a second or two a check. */
+  /**
+   * The last check's program: the next check of this project reuses it while the migrations are the same files. The libraries
+   * under node_modules (the standard library, @types/node) are parsed once for every project of a test file (cachedCompilerHost).
+   */
   private program: ts.Program | undefined;
 
   constructor() {
@@ -141,7 +145,12 @@ export class Project {
     const roots = readdirSync(join(this.root, "migrations"))
       .filter((entry) => entry.endsWith(".ts"))
       .map((entry) => join(this.root, "migrations", entry));
-    const program = ts.createProgram({ rootNames: roots, options: COMPILER_OPTIONS, oldProgram: this.program });
+    const program = ts.createProgram({
+      rootNames: roots,
+      options: COMPILER_OPTIONS,
+      host: cachedCompilerHost(COMPILER_OPTIONS),
+      oldProgram: this.program,
+    });
     this.program = program;
     return diagnosticLines(this.root, ts.getPreEmitDiagnostics(program));
   }

@@ -13,7 +13,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } f
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { REPO } from "../../codegen/helpers";
+import { REPO } from "../../../support/repo-root";
 import { diagnosticLines, type Project } from "./project";
 
 const exec = promisify(execFile);
