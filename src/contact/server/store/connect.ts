@@ -56,11 +56,37 @@ export function connect(location: StoreLocation): Connection {
   // Other processes on the file (`portfolio messages retry`, a second server) are waited for, not failed.
   // First: switching a fresh file to WAL takes a lock, and without a busy timeout a process that finds
   // another one switching it fails at once with "database is locked".
-  database.pragma("busy_timeout = 5000");
-  database.pragma("journal_mode = WAL");
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  switchToWal(database);
   // Committed means on disk, not in the OS cache: "accepted" must survive a power cut.
   database.pragma("synchronous = FULL");
   return { db: new Kysely<ContactTables>({ dialect: new SqliteDialect({ database }) }), dialect: "sqlite" };
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Switches the file to WAL (a no-op once it is). The switch needs the file's
+ * exclusive lock, and where waiting could deadlock (another process opening
+ * the same fresh file holds a shared lock and wants the switch too) SQLite
+ * answers SQLITE_BUSY at once, without the busy timeout: four processes
+ * opening one fresh store together failed so now and then. Tried again,
+ * a few ms apart, within the busy timeout; any other error, or the time up,
+ * is thrown. Blocking, as the busy timeout itself is: this runs once per
+ * store opened.
+ */
+function switchToWal(database: Database.Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      database.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, 10 + Math.floor(Math.random() * 20));
+    }
+  }
 }
 
 /**
