@@ -70,8 +70,11 @@ test("the build with the hostile stories succeeds and names what it renders othe
 // What a serverless function or a container gets: Next.js's output tracing decides it, from what the server's code reads.
 test("its standalone output holds the server, what the server reads and the CSS the pages inline: none of the rest of the repository", () => {
   const standalone = join(HOSTILE_DIST, "standalone");
-  // content/ (the embedded content) and the few sources a server module names; never tests/, .data (the contact store) or .git.
-  expect(readdirSync(standalone).sort()).toEqual([HOSTILE_DIST, "content", "node_modules", "package.json", "server.js", "src"].sort());
+  // content/ (the embedded content), schema/ (which fields the embedded content's CDN translates) and the
+  // few sources a server module names; never tests/, .data (the contact store) or .git.
+  expect(readdirSync(standalone).sort()).toEqual(
+    [HOSTILE_DIST, "content", "node_modules", "package.json", "schema", "server.js", "src"].sort(),
+  );
   const css = readdirSync(join(standalone, HOSTILE_DIST, "static", "css"));
   expect(css.length).toBeGreaterThan(0);
   expect(css.every((file) => file.endsWith(".css"))).toBe(true);
