@@ -129,9 +129,7 @@ echo "── package and scenario tests (vitest, project beside-browsers): start
 npx vitest run --project beside-browsers --reporter=default --reporter=json --outputFile.json="$reports/vitest-beside-browsers.json" >"$reports/vitest-beside-browsers.log" 2>&1 &
 beside_browsers=$!
 echo "── browser tests (Playwright, Chromium)"
-# Three workers on two cores: a browser test mostly waits (on the server, animations, the
-# contact form's round trips), which left the phase at about 1.1 busy cores with two.
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --workers=3 --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
 finished "$beside_browsers" "$reports/vitest-beside-browsers.log"
 count vitest "$reports/vitest-beside-browsers.json"
