@@ -6,19 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
-
-type GetStaticProps = (context: { params?: { slug: string[] }; revalidateReason?: "build" | "stale" | "on-demand" }) => Promise<unknown>;
+import { pageDataFunctions, siteReadsFrom, type PageGetStaticProps } from "./site-on-cdn";
 
 let cdn: RunningCdn;
-let getStaticProps: GetStaticProps;
+let getStaticProps: PageGetStaticProps;
 beforeAll(async () => {
   cdn = await startCdn(EMBEDDED_CONTENT);
   // Read once by the page's process-wide queries, on their first use below.
-  vi.stubEnv("CONTENT_SOURCE", "storyblok");
-  vi.stubEnv("STORYBLOK_TOKEN", cdn.token);
-  vi.stubEnv("STORYBLOK_API_URL", `${cdn.url}/v2`);
-  vi.stubEnv("STORYBLOK_PREVIEW_TOKEN", undefined);
-  ({ getStaticProps } = (await import("../../../src/pages/projects/[...slug]")) as unknown as { getStaticProps: GetStaticProps });
+  siteReadsFrom(cdn);
+  ({ project: getStaticProps } = await pageDataFunctions());
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

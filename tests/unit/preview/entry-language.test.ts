@@ -13,6 +13,7 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CHECKED_MARKER } from "../../../src/preview/preview-entry";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
+import { siteReadsFrom } from "../content/site-on-cdn";
 
 const SPACE_ID = "288141";
 const FIELDNOTES: { id: number } = JSON.parse(readFileSync(join(EMBEDDED_CONTENT, "drafts/projects/fieldnotes.json"), "utf8"));
@@ -22,10 +23,7 @@ let enterPreview: (req: NextApiRequest, res: NextApiResponse) => Promise<void>;
 
 beforeAll(async () => {
   cdn = await startCdn(EMBEDDED_CONTENT);
-  vi.stubEnv("CONTENT_SOURCE", "storyblok");
-  vi.stubEnv("STORYBLOK_TOKEN", cdn.token);
-  vi.stubEnv("STORYBLOK_PREVIEW_TOKEN", cdn.previewToken);
-  vi.stubEnv("STORYBLOK_API_URL", `${cdn.url}/v2`);
+  siteReadsFrom(cdn, { preview: true });
   vi.stubEnv("STORYBLOK_SPACE_ID", SPACE_ID);
   // Imported after the environment is set: the route's content clients read it once.
   enterPreview = (await import("../../../src/pages/api/preview/index")).default;

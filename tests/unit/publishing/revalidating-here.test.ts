@@ -8,26 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
+import { pageDataFunctions, siteReadsFrom, type PageGetStaticProps } from "../content/site-on-cdn";
 import { isRevalidatingHere, revalidatingHere } from "../../../src/content/access/revalidating-here";
 
-type Reason = "build" | "stale" | "on-demand";
-type GetStaticProps = (context: {
-  params?: { slug: string[] };
-  revalidateReason?: Reason;
-  locale?: string;
-}) => Promise<Record<string, unknown>>;
-
 let cdn: RunningCdn;
-let home: GetStaticProps;
-let project: GetStaticProps;
+let home: PageGetStaticProps;
+let project: PageGetStaticProps;
 beforeAll(async () => {
   cdn = await startCdn(EMBEDDED_CONTENT);
-  vi.stubEnv("CONTENT_SOURCE", "storyblok");
-  vi.stubEnv("STORYBLOK_TOKEN", cdn.token);
-  vi.stubEnv("STORYBLOK_API_URL", `${cdn.url}/v2`);
-  vi.stubEnv("STORYBLOK_PREVIEW_TOKEN", undefined);
-  ({ getStaticProps: home } = (await import("../../../src/pages/index")) as unknown as { getStaticProps: GetStaticProps });
-  ({ getStaticProps: project } = (await import("../../../src/pages/projects/[...slug]")) as unknown as { getStaticProps: GetStaticProps });
+  siteReadsFrom(cdn);
+  ({ home, project } = await pageDataFunctions());
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
