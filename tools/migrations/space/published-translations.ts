@@ -12,6 +12,7 @@
  * so it is not written back: visitors see the same text either way.
  */
 import type { CdnStory, Json, JsonObject } from "../../../src/content/sources/local-cdn/story-types";
+import { translatableFieldsOf, type TranslatableFields } from "../../../src/content/sources/local-cdn/translatable-fields";
 import { listAll } from "../../management-api/list-all";
 import type { ManagementClient } from "../../management-api/management-client";
 import { translatedKey } from "../helpers/translations";
@@ -20,7 +21,7 @@ export interface SpaceLanguages {
   /** The space's language codes, without the default language. */
   codes: string[];
   /** Per component, its translatable fields, as the space's schema has them (what the CDN translated). */
-  translatable: ReadonlyMap<string, ReadonlySet<string>>;
+  translatable: TranslatableFields;
 }
 
 /** The space's languages (`GET /v1/spaces/:id`) and its components' translatable fields. */
@@ -32,13 +33,8 @@ export async function readSpaceLanguages(client: ManagementClient): Promise<Spac
     const { data: listed, response } = await client.components.list({ query: { page, per_page: perPage } as Record<never, never> });
     return { rows: listed.components, response };
   });
-  const translatable = new Map<string, Set<string>>();
-  for (const component of components) {
-    const schema = (component.schema ?? {}) as Record<string, { translatable?: unknown } | undefined>;
-    const fields = Object.keys(schema).filter((key) => schema[key]?.translatable === true);
-    if (fields.length > 0) translatable.set(component.name, new Set(fields));
-  }
-  return { codes, translatable };
+  // The same reading of the schema as the local CDN's, which decides what it translates.
+  return { codes, translatable: translatableFieldsOf(components) };
 }
 
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -49,12 +45,7 @@ const isObject = (value: Json | undefined): value is JsonObject => typeof value 
  * differs is set as `field__i18n__code`. Both answers have the same blocks in the
  * same places (blocks are the same in every language), so they are walked side by side.
  */
-export function withTranslations(
-  story: CdnStory,
-  code: string,
-  translated: CdnStory,
-  translatable: ReadonlyMap<string, ReadonlySet<string>>,
-): CdnStory {
+export function withTranslations(story: CdnStory, code: string, translated: CdnStory, translatable: TranslatableFields): CdnStory {
   const content = structuredClone(story.content) as Json;
   const stack: [Json, Json | undefined][] = [[content, translated.content]];
   while (stack.length > 0) {
