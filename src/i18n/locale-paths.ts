@@ -5,16 +5,21 @@
  * them; the content API is asked for the default language without a
  * `language` parameter and for any other with its code.
  */
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_CODES, LOCALES, type Locale } from "./locales";
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_CODES, LOCALES, type LanguageCode, type Locale } from "./locales";
 
 /** The locale Next.js handed a page (`context.locale`), the default when absent or unknown. */
 export function pageLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
+/** Whether `value` is one of the space's languages besides the default (a `language` the content API is asked for). */
+export function isLanguageCode(value: unknown): value is LanguageCode {
+  return (LANGUAGE_CODES as readonly unknown[]).includes(value);
+}
+
 /** The `language` to ask the content API for a locale's content: none for the default language. */
 export function contentLanguage(locale: Locale): string | undefined {
-  return (LANGUAGE_CODES as readonly string[]).includes(locale) ? locale : undefined;
+  return isLanguageCode(locale) ? locale : undefined;
 }
 
 /** A page's path (`/`, `/projects/x`, as the default locale has it) in `locale`. */

@@ -4,17 +4,17 @@
  * `default`); entry redirects to that language's page (`/nl/projects/x`),
  * whose getStaticProps reads the draft in it, and the bridge's `input`
  * events then carry that language's content. Only the space's own codes
- * (LANGUAGE_CODES) count: anything else opens the default language's page
+ * (LANGUAGE_CODES, isLanguageCode) count: anything else opens the default language's page
  * and reads no language, and the page's address says `default`.
  */
-import { localePath, splitLocalePath } from "../i18n/locale-paths";
-import { DEFAULT_LOCALE, LANGUAGE_CODES, type Locale } from "../i18n/locales";
+import { isLanguageCode, localePath, splitLocalePath } from "../i18n/locale-paths";
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
 import type { PreviewData } from "./preview-data";
 
 /** The locale `_storyblok_lang` names, when it is one of the space's languages; the default otherwise. */
 export function previewLocale(query: URLSearchParams): Locale {
   const language = query.get("_storyblok_lang");
-  return LANGUAGE_CODES.find((code) => code === language) ?? DEFAULT_LOCALE;
+  return isLanguageCode(language) ? language : DEFAULT_LOCALE;
 }
 
 /** The page at `path` (with or without a locale prefix) in the editor's language. */
@@ -38,7 +38,7 @@ export function withOpenedLanguage(query: URLSearchParams): URLSearchParams {
 
 /** The preview data with its language only when it is one of the space's. */
 export function withSpaceLanguage(data: PreviewData): PreviewData {
-  if (data.language === undefined || (LANGUAGE_CODES as readonly string[]).includes(data.language)) return data;
+  if (data.language === undefined || isLanguageCode(data.language)) return data;
   const { language: _dropped, ...rest } = data;
   return rest;
 }

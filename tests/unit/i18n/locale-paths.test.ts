@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { contentLanguage, everyLocalePath, localePath, localiseHref, pageLocale, splitLocalePath } from "../../../src/i18n/locale-paths";
+import {
+  contentLanguage,
+  everyLocalePath,
+  isLanguageCode,
+  localePath,
+  localiseHref,
+  pageLocale,
+  splitLocalePath,
+} from "../../../src/i18n/locale-paths";
 import { isLocale } from "../../../src/i18n/locales";
 import { storyPath } from "../../../src/content/shaping/links";
 
@@ -12,6 +20,12 @@ describe("locale paths", () => {
   ] as const)("%s %s is %s", (locale, path, want) => {
     expect(localePath(locale, path)).toBe(want);
     expect(splitLocalePath(want)).toEqual({ locale, path });
+  });
+
+  it("a language code is one of the space's languages besides the default, and nothing else", () => {
+    expect(isLanguageCode("nl")).toBe(true);
+    for (const value of ["en", "default", "NL", "de", "../x", "nl/../../api", "", null, undefined, ["nl"]])
+      expect(isLanguageCode(value)).toBe(false);
   });
 
   it("lists a page in every locale, the default first", () => {
