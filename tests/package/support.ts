@@ -6,9 +6,10 @@
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { REPO } from "../support/repo-root";
 
-export const REPO = resolve(import.meta.dirname, "../..");
+export { REPO };
 export const SCHEMAS = join(REPO, "tests/fixtures/schemas");
 
 export interface Ran {

@@ -8,10 +8,10 @@ import { openMessageStore, type NewMessage } from "../../../src/contact/server/s
 import type { StoreLocation } from "../../../src/contact/server/store/location";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { createPostgresDatabase, postgresAdminUrl } from "./support/stores";
+import { REPO } from "../../support/repo-root";
 
 /** `portfolio messages list` and `retry` as the owner runs them, against a real SMTP server. */
 const exec = promisify(execFile);
-const REPO = join(import.meta.dirname, "..", "..", "..");
 const temp = mkdtempSync(join(tmpdir(), "messages-cli-"));
 const db = join(temp, "contact.sqlite");
 let smtp: LoopbackSmtp;

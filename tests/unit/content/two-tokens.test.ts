@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess, execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContentClient, createSiteClients } from "../../../src/content/access/client";
@@ -16,8 +15,8 @@ import { toContentRequestError } from "../../../src/content/access/content-error
 import { createContentQueries } from "../../../src/content/access/content-queries";
 import { ContentConfigError, readContentSource } from "../../../src/content/sources/content-source";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "./cdn-harness";
+import { REPO } from "../../support/repo-root";
 
-const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const PUBLIC_TOKEN_DRAFT = JSON.parse(
   readFileSync(new URL("../../fixtures/cdn/public-token-draft/answer.json", import.meta.url), "utf8"),
 ) as { status: number; headers: Record<string, string>; body: string };

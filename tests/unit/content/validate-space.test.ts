@@ -4,13 +4,12 @@
  * Storyblok's servers), one exit code per case.
  */
 import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeContentDir, projectStory, startCdn, storyFiles, type RunningCdn } from "./cdn-harness";
+import { REPO } from "../../support/repo-root";
 
 const exec = promisify(execFile);
-const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const DEAD_UUID = "00000000-0000-4000-8000-00000000dead";
 
 /** The environment without the variables the command reads, so only what a case passes counts. */

@@ -14,13 +14,13 @@ import {
   withoutCode,
   withoutFences,
 } from "./markdown-links";
+import { REPO } from "../../support/repo-root";
 
 /**
  * The README is a front door and docs/ holds one file per topic: every relative link and image
  * between them resolves, to a file that exists and a heading it has, and every web address is
  * well formed (none is fetched).
  */
-const REPO = resolve(import.meta.dirname, "../../..");
 const FILES = documentationFiles(REPO);
 const read = reader();
 

@@ -6,13 +6,12 @@
 import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hasValidSignature } from "../../../src/publishing/webhook-signature";
+import { REPO } from "../../support/repo-root";
 
 const exec = promisify(execFile);
-const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const SECRET = "cli-secret";
 
 interface Received {

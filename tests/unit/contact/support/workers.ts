@@ -2,9 +2,9 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import type { WorkerJob } from "./store-worker";
+import { REPO } from "../../../support/repo-root";
 
 const WORKER = join(import.meta.dirname, "store-worker.ts");
-const REPO = join(import.meta.dirname, "..", "..", "..", "..");
 
 function startWorker(job: WorkerJob) {
   const child = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(job)], { cwd: REPO, stdio: ["pipe", "pipe", "pipe"] });
