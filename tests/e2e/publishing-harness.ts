@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { createLocalCdn } from "../../src/content/sources/local-cdn/create-local-cdn";
 import { serveOverHttp, type RunningServer } from "../../src/content/sources/local-cdn/http-server";
 import { freePort as anyFreePort } from "../support/free-port";
+import { terminate } from "../support/terminate";
 
 export const REPO = process.cwd();
 
@@ -76,7 +77,6 @@ function run(command: string, args: string[], env: Env, cwd = REPO): { child: Ch
 export async function startSite(command: string, args: string[], port: number, env: Env, cwd?: string): Promise<Site> {
   const { child, logs } = run(command, args, { PORT: String(port), HOSTNAME: "127.0.0.1", ...env }, cwd);
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((done) => child.on("exit", () => done()));
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}):\n${logs.join("\n")}`);
@@ -91,9 +91,6 @@ export async function startSite(command: string, args: string[], port: number, e
   return {
     url,
     logs,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => terminate(child),
   };
 }

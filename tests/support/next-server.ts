@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { freePort } from "./free-port";
+import { exited, terminate } from "./terminate";
 
 export interface NextServerOptions {
   /** Added to this process's environment. */
@@ -30,16 +31,10 @@ export interface NextServer {
   pid: number;
   /** Everything the server printed, for failure messages and log assertions. */
   output(): string;
-  /** SIGTERM, then waits until the server has exited. */
+  /** SIGTERM, then waits until the server has exited: SIGKILL after a grace period, as a platform does (terminate.ts). */
   stop(): Promise<void>;
   /** SIGKILL: the process gets no chance to finish anything, as in a crash. */
   crash(): Promise<void>;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 /**
@@ -96,6 +91,7 @@ export async function startNextServer({
   process.once("exit", killOnExit);
   const end = async (name: NodeJS.Signals) => {
     process.off("exit", killOnExit);
+    if (name === "SIGTERM") return terminate(child, signal);
     signal(name);
     await exited(child);
   };
