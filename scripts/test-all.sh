@@ -64,8 +64,8 @@ bash scripts/ensure-redis.sh || echo "── redis-server: missing; its tests ar
 # whose assertions hold a clock (vitest.config.ts's "timed" project) run last, beside the
 # publishing browser tests, on a machine neither keeps busy.
 phase "unit tests, type-check, builds"
-echo "── unit tests (vitest, project unit): started in the background"
-npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" >"$reports/vitest-unit.log" 2>&1 &
+echo "── unit tests (vitest, projects unit and unit-tools): started in the background"
+npx vitest run --project unit --project unit-tools --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" >"$reports/vitest-unit.log" 2>&1 &
 unit_tests=$!
 
 # The browser tests check canonical and Open Graph URLs against this origin

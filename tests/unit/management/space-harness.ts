@@ -117,7 +117,11 @@ export async function spaceWithComponents(): Promise<string> {
 /** Removes folders made by the harness. */
 export async function removeDirs(dirs: readonly string[]): Promise<void> {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  if (template) await rm(await template, { recursive: true, force: true });
+  // The template goes with the last test file's folders; the next file in the same worker (vitest's
+  // unit-tools project shares modules between files) pushes a new one.
+  const made = template;
+  template = undefined;
+  if (made) await rm(await made, { recursive: true, force: true });
 }
 
 /** Requests that change the space: everything but reads (a GET that publishes, unpublishes or finishes an upload is a write). */
