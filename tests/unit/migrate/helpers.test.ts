@@ -57,6 +57,35 @@ describe("text and rich text", () => {
     expect(richTextToText(undefined)).toBeUndefined();
   });
 
+  it("reads content as the editor may leave it: odd nodes skipped, blocks' own content dropped, spaces and inline containers kept in their paragraph", () => {
+    const text = (value: unknown) => ({ type: "text", text: value });
+    const paragraph = (...content: unknown[]) => ({ type: "paragraph", content });
+    const doc = {
+      type: "doc" as const,
+      content: [
+        // Not nodes (a hand-edited or truncated document): skipped, not thrown on.
+        null,
+        "loose string",
+        7,
+        // A paragraph of spaces is no paragraph; a paragraph's own spaces are trimmed.
+        paragraph(text("   ")),
+        paragraph(text("  padded  ")),
+        // A text node must hold a string; a node that is not text adds nothing, not even a break.
+        paragraph(text("a"), text(5), { type: "emoji", text: "not text", attrs: { name: "x" } }, text("b")),
+        // An inline node with content of its own stays in its paragraph.
+        paragraph(text("c"), { type: "mention", content: [text("d")] }, text("e")),
+        // An embedded block's content is its own fields, never the document's words.
+        { type: "blok", attrs: {}, content: [text("hidden")] },
+        // After a heading, text outside any block starts a paragraph of its own.
+        { type: "heading", attrs: { level: 3 }, content: [text("Heading")] },
+        text("after"),
+      ],
+    };
+    expect(richTextToText(doc)).toBe("padded\n\nab\n\ncde\n\nHeading\n\nafter");
+    // A document with no content at all (an empty field as some clients send it).
+    expect(richTextToText({ type: "doc" })).toBe("");
+  });
+
   it("builds rich text the generated validators accept in a rich-text field", () => {
     const slide = { _uid: "u", component: "vertical_slide", title: "t", body: textToRichText("One\n\nTwo") };
     expect(validateBlok(slide, { strict: true })).toEqual([]);
