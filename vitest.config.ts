@@ -58,10 +58,10 @@ const BESIDE_BROWSERS = [
 /**
  * The tools' test files (the generator, migrations, schema and space push, the local APIs, the
  * repository's layout and docs): they share each worker's modules instead of loading them again
- * per file. Loading typescript, ts-morph and the tools again for every file was a third of the
- * unit tests' CPU (246 s and 433 s of CPU alone, 184 s and 296 s without it). The site's files
- * stay isolated: they import modules that read the environment once (the content client, the
- * page gate, the preview's settings) and must start fresh. So do files that mock a module.
+ * per file (typescript, ts-morph and the tools). The unit tests alone took 246 s and 433 s of CPU
+ * with every file isolated, 212 s and 344 s with these sharing. The site's files stay isolated:
+ * they import modules that read the environment once (the content client, the page gate, the
+ * preview's settings) and must start fresh. So do files that mock a module.
  */
 const SHARED_MODULE_FOLDERS = ["bench", "codegen", "docs", "fonts", "layout", "local-apis", "management", "migrate"];
 const NEEDS_FRESH_MODULES = new Set([

@@ -8,12 +8,12 @@
  */
 import type { ChildProcess } from "node:child_process";
 
-export const STOP_GRACE_MS = 5_000;
+const STOP_GRACE_MS = 5_000;
+
+const hasExited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
 
 export function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", () => resolve()));
+  return hasExited(child) ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
 /** `send` delivers a signal (to the process group, say); the child itself by default. */
@@ -21,7 +21,7 @@ export async function terminate(
   child: ChildProcess,
   send: (signal: NodeJS.Signals) => void = (signal) => void child.kill(signal),
 ): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (hasExited(child)) return;
   send("SIGTERM");
   let grace: NodeJS.Timeout | undefined;
   const graceOver = new Promise<"over">((resolve) => (grace = setTimeout(() => resolve("over"), STOP_GRACE_MS)));
