@@ -49,7 +49,7 @@ export function writeSnapshotFromGit(target: string, sources: ReadonlyMap<string
     try {
       text = execFileSync("git", ["show", spec], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
-      if (name.endsWith(".json") && SIDE_KINDS.some((kind) => name === `${kind}.json`)) continue;
+      if (SIDE_KINDS.some((kind) => name === `${kind}.json`)) continue;
       throw new BadInput(`git show ${spec}: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`);
     }
     writeFileSync(join(target, name), text);
