@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { validateBlok } from "../../../src/generated/validators";
 import {
   convertField,
+  decide,
   derivedUid,
   dropTranslations,
   joinText,
@@ -13,9 +14,11 @@ import {
   richTextToText,
   splitText,
   textToRichText,
+  todo,
   translationOf,
   translationsOf,
 } from "../../../tools/migrations/helpers";
+import { translationKey } from "../../../tools/migrations/helpers/translations";
 import type { IntroSectionLike } from "./support/helper-types";
 
 describe("text and rich text", () => {
@@ -118,6 +121,24 @@ describe("fields", () => {
     expect(splitText(undefined, " ")).toEqual(["", ""]);
     expect(joinText(["Lead designer", undefined, " ", "Maasstad Transit "], " · ")).toBe("Lead designer · Maasstad Transit");
   });
+
+  it("trims both parts of a split, the whole text when it has no separator, and joins with a space unless told", () => {
+    expect(splitText(" Elena , Varga Kovács ", ",")).toEqual(["Elena", "Varga Kovács"]);
+    expect(splitText(" Elena ", ",")).toEqual(["Elena", ""]);
+    // A separator first: nothing before it.
+    expect(splitText(", Varga", ",")).toEqual(["", "Varga"]);
+    expect(splitText("Elena -- Varga", " -- ")).toEqual(["Elena", "Varga"]);
+    expect(joinText(["Elena", null, "Varga"])).toBe("Elena Varga");
+  });
+});
+
+describe("holes a scaffold leaves", () => {
+  it("stop an unfinished migration that is run anyway, with the task they hold", () => {
+    expect(() => todo("hero_section.title is new and required" as never)).toThrow(
+      /^unfinished migration: hero_section\.title is new and required$/,
+    );
+    expect(() => decide("what becomes of project.client" as never)).toThrow(/^unfinished migration: what becomes of project\.client$/);
+  });
 });
 
 describe("blocks", () => {
@@ -192,6 +213,29 @@ describe("translations (`field__i18n__<code>` beside the field) go where their f
     expect(translationsOf(hero, "headline")).toEqual({ nl: "Hallo", "pt-br": "Olá" });
     expect(translationOf(hero, "intro", "nl")).toBe("Een\n\nTwee");
     expect(translationOf(hero, "intro", "de")).toBeUndefined();
+    expect(translationOf({ ...hero, intro__i18n__fr: null }, "intro", "fr")).toBeUndefined();
+    expect(translationOf(hero, "intro", "fr")).toBeUndefined();
+  });
+
+  it("convertField leaves a null translation out as it does an empty one, never converting it", () => {
+    const seen: unknown[] = [];
+    const converted = convertField({ ...hero, intro__i18n__fr: null }, "intro", (text) => {
+      seen.push(text);
+      return textToRichText(text ?? "");
+    });
+    expect(seen).toEqual(["One\n\nTwo", "Een\n\nTwee"]);
+    expect(
+      Object.entries(converted)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key),
+    ).toEqual(["intro", "intro__i18n__nl"]);
+  });
+
+  it("reads a key as a translation only when a field comes before the mark", () => {
+    expect(translationKey("title__i18n__nl")).toEqual(["title", "nl"]);
+    expect(translationKey("title__i18n__pt__i18n__br")).toEqual(["title__i18n__pt", "br"]);
+    expect(translationKey("__i18n__nl")).toBeUndefined();
+    expect(translationKey("title")).toBeUndefined();
   });
 
   it("moveInto moves a field's translations with it, under its new name", () => {

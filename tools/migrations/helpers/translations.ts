@@ -33,7 +33,8 @@ export function translationsOf<B extends object, F extends keyof B & string>(blo
 /** `field` in language `code`; undefined where it has no translation there ("" and null are none: the default language's value is served). */
 export function translationOf<B extends object, F extends keyof B & string>(block: B, field: F, code: string): B[F] | undefined {
   const value = (block as Record<string, unknown>)[translatedKey(field, code)];
-  return value === undefined || value === null || value === "" ? undefined : (value as B[F]);
+  // A key the block lacks reads undefined already.
+  return value === null || value === "" ? undefined : (value as B[F] | undefined);
 }
 
 /** `block` without the translations of `fields`: a field removed, or no longer translatable (its translations would never be served). */
