@@ -18,6 +18,8 @@ import { CONTENT, removeDirs, spaceHoldingContent, type LocalSpace } from "../ma
 import { componentIn, writeSchemaDir } from "../management/schema-push-helpers";
 
 const MIGRATION = "20261121090000-project-status";
+/** A later migration with no schema change of its own (no snapshot), for messages naming two. */
+const LATER = "20261122090000-tidy-titles";
 const dirs: string[] = [];
 let migrations: string;
 let content: string;
@@ -52,10 +54,15 @@ async function contentHasHad(ids: string[]): Promise<void> {
 }
 
 describe("breaking changes the space's stories have been through", () => {
-  it("are not covered while the space has not had every migration, and the reason names it and the command", async () => {
+  it("are not covered while the space has not had every migration, and the reason names each and the command", async () => {
     expect(await spaceCoverage(space.client(), input())).toEqual({
       covered: false,
       reason: `the space has not had 1 migration(s): ${MIGRATION} (\`portfolio migrate run --space 1\` runs them)`,
+    });
+    await writeFile(join(migrations, `${LATER}.ts`), "export default {};\n");
+    expect(await spaceCoverage(space.client(), input())).toEqual({
+      covered: false,
+      reason: `the space has not had 2 migration(s): ${MIGRATION}, ${LATER} (\`portfolio migrate run --space 1\` runs them)`,
     });
   });
 
@@ -66,15 +73,27 @@ describe("breaking changes the space's stories have been through", () => {
 
   it("are not covered when schema/ has moved on since the last migration's snapshot, even on a space that had them all", async () => {
     await recordInSpace(space.client(), await readSpaceJournal(space.client()), [MIGRATION], "2026-11-21T09:05:00.000Z");
-    const moved = writeSchemaDir(join(dirs[0]!, "moved"), (schema) => {
+    const moved = writeSchemaDir(join(dirs.at(-1)!, "moved"), (schema) => {
       delete componentIn(schema, "project").schema.client;
+      delete componentIn(schema, "project").schema.role;
     });
     await cp(join(REPO, "schema", "relations.json"), join(moved, "relations.json"));
     const coverage = await spaceCoverage(space.client(), { ...input(), schemaDir: moved });
-    expect(coverage.covered).toBe(false);
-    expect(coverage).toMatchObject({
-      reason: expect.stringContaining("changed since the last migration's snapshot in ways no migration covers (- field project.client)"),
+    expect(coverage).toEqual({
+      covered: false,
+      reason:
+        `${moved}/ changed since the last migration's snapshot in ways no migration covers (- field project.client; - field project.role): ` +
+        "`portfolio migrate new` writes one",
     });
+  });
+
+  it("stay covered when schema/ has only moved on in ways existing content fits (an optional field added)", async () => {
+    await recordInSpace(space.client(), await readSpaceJournal(space.client()), [MIGRATION], "2026-11-21T09:05:00.000Z");
+    const widened = writeSchemaDir(join(dirs.at(-1)!, "widened"), (schema) => {
+      componentIn(schema, "project").schema.subtitle = { type: "text", pos: 99 };
+    });
+    await cp(join(REPO, "schema", "relations.json"), join(widened, "relations.json"));
+    expect(await spaceCoverage(space.client(), { ...input(), schemaDir: widened })).toEqual({ covered: true, migrations: [MIGRATION] });
   });
 
   it("with only a baseline, none are covered: no migration moved the stories", async () => {
@@ -95,20 +114,21 @@ describe("breaking changes the space's stories have been through", () => {
     });
 
     it("are not covered when the content has not had them, or the space holds stories the push does not replace", async () => {
+      await writeFile(join(migrations, `${LATER}.ts`), "export default {};\n");
       const notYet = await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs } });
       expect(notYet).toMatchObject({
         covered: false,
-        reason: expect.stringContaining(`has not had 1 migration(s): ${MIGRATION} (\`portfolio migrate run\` runs them)`),
+        reason: expect.stringContaining(`has not had 2 migration(s): ${MIGRATION}, ${LATER} (\`portfolio migrate run\` runs them)`),
       });
 
-      await contentHasHad([MIGRATION]);
-      const kept = slugs.filter((slug) => slug !== "projects/tidewater");
+      await contentHasHad([MIGRATION, LATER]);
+      const kept = slugs.filter((slug) => slug !== "projects/tidewater" && slug !== "home");
       expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs: kept } })).toMatchObject({
         covered: false,
-        reason: expect.stringContaining("the space holds 1 story(ies)"),
+        reason: expect.stringContaining("the space holds 2 story(ies)"),
       });
       expect(await spaceCoverage(space.client(), { ...input(), pushing: { dir: content, slugs: kept } })).toMatchObject({
-        reason: expect.stringContaining("(projects/tidewater)"),
+        reason: expect.stringContaining("(home, projects/tidewater)"),
       });
     });
   });
