@@ -62,6 +62,13 @@ describe("the migrations pushed content has had, recorded in the space", () => {
     });
     expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs })).toEqual({ kind: "recorded", recorded: [] });
     expect(Object.keys(await journalEntries())).toHaveLength(3);
+    // Nothing left to record: stories the push did not write do not matter then, and a dry run has nothing to say.
+    const fewer = pushedSlugs.filter((slug) => !slug.startsWith("projects/"));
+    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs: fewer })).toEqual({ kind: "recorded", recorded: [] });
+    expect(await recordPushedMigrations(space.client(), { dir: content, pushedSlugs, dryRun: true })).toEqual({
+      kind: "recorded",
+      recorded: [],
+    });
   });
 
   it("only those the space's journal lacks: a migration already run on the space keeps its entry", async () => {
