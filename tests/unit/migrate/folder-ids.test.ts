@@ -72,6 +72,7 @@ describe("lastSnapshot", () => {
       { id: "3", script: "m3" },
     ];
     expect(lastSnapshot(entries)).toEqual({ id: "2", snapshot: "s2" });
+    expect(lastSnapshot([...entries, { id: "4", snapshot: "s4" }])).toEqual({ id: "4", snapshot: "s4" });
     expect(lastSnapshot([{ id: "1", script: "m1" }])).toBeUndefined();
     expect(lastSnapshot([])).toBeUndefined();
   });
