@@ -146,6 +146,79 @@ describe("migrateStory", () => {
     );
   });
 
+  it("reaches blocks in a block's first field, and in a block that has a field named attrs (only a rich-text blok node's attrs hold its blocks)", () => {
+    const odd = {
+      full_slug: "odd",
+      content: {
+        body: [link("first", "in the first field")],
+        component: "page",
+        _uid: "root",
+        attrs: { note: "a field of the page" },
+        footer: [link("second", "beside attrs")],
+      },
+    };
+    const { changes } = migrateStory(odd, [migration({ link: (block) => ({ ...block, label: "changed" }) })]);
+    expect(changes[0]!.blocks.map((change) => change.path)).toEqual(["content(page).body[0](link)", "content(page).footer[0](link)"]);
+  });
+
+  it("names each field taken away and each translation it left, when there are several", () => {
+    const translated = {
+      full_slug: "home",
+      content: {
+        _uid: "p",
+        component: "page",
+        title: "Hi",
+        title__i18n__nl: "Hoi",
+        intro: "A",
+        intro__i18n__nl: "B",
+        intro__i18n__de: "C",
+      },
+    };
+    const bare = migration({
+      page: (block) => {
+        const { title: _title, intro: _intro, ...kept } = block;
+        return kept;
+      },
+    });
+    expect(() => migrateStory(translated, [bare])).toThrow(
+      "the page function took away title, intro but left its translations (title__i18n__nl, intro__i18n__nl, intro__i18n__de), ",
+    );
+  });
+
+  it("says what a function returned instead of a block: null, a list in its list, a string, a number, an object", () => {
+    const returned: [unknown, string][] = [
+      [null, "null"],
+      [[[]], "a list"],
+      ["text", "a string"],
+      [3, "a number"],
+      [{ label: "x" }, "an object without a component"],
+    ];
+    for (const [value, named] of returned) {
+      expect(() => migrateStory(story, [migration({ hero_section: () => value }, "m")])).toThrow(
+        `content(page).body[0](hero_section): m: the hero_section function returned ${named}, not a block (an object with a component)`,
+      );
+    }
+  });
+
+  it("reports a block that became one of another kind with what it became, comparing no fields across kinds", () => {
+    const { changes } = migrateStory(story, [
+      migration({ link: (block) => (block._uid === "l4" ? { _uid: "l4", component: "button", text: block.label } : block) }),
+    ]);
+    expect(changes[0]!.blocks).toEqual([
+      {
+        path: "content(page).body[1](links_container).links[0](links_container).links[0](link)",
+        component: "link",
+        fields: [],
+        into: ["button"],
+      },
+    ]);
+  });
+
+  it("lists the fields a block changed sorted, not in the order the function set them", () => {
+    const { changes } = migrateStory(story, [migration({ page: (block) => ({ ...block, zeta: 1, alpha: 2, body: [] }) })]);
+    expect(changes[0]!.blocks).toEqual([{ path: "content(page)", component: "page", fields: ["page.alpha", "page.body", "page.zeta"] }]);
+  });
+
   it.each(failures)("names the block's path and the migration for %s", (_name, blocks, message) => {
     expect(() => migrateStory(story, [migration(blocks, "m")])).toThrow(MigrationFailure);
     expect(() => migrateStory(story, [migration(blocks, "m")])).toThrow(message);

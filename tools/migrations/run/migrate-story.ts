@@ -131,7 +131,8 @@ function describeChange(
     now === undefined
       ? []
       : [...new Set([...before.keys(), ...now.keys()])]
-          .filter((key) => key !== "component" && before.get(key) !== now.get(key))
+          // `component` never differs: the block compared is one of the same kind.
+          .filter((key) => before.get(key) !== now.get(key))
           .map((key) => `${component}.${key}`)
           .sort();
   if (same && fields.length === 0) return undefined;
