@@ -36,6 +36,8 @@ if (files.length === 0) {
   console.error(`bench: no bench/*.bench.ts file${filters.length ? ` matching ${filters.join(", ")}` : ""}`);
   process.exit(1);
 }
+// Figures depend on the runtime (the flood bench's server answered faster on Node 24 than on 20): say which.
+console.log(`Node.js ${process.version} (${process.execPath})`);
 const failed: string[] = [];
 for (const file of files) {
   console.log(`\n## ${file}\n`);
