@@ -16,7 +16,11 @@
  * which the management tests cover) and reads it back through the client and
  * the pager, which the client's own tests reach too. Each mutant of the client
  * it reached reran that `beforeAll` (generate, migrate new, a push: a minute
- * on two busy cores).
+ * on two busy cores). And management/push-rate-limit, the one push at
+ * Storyblok's 3 requests a second: it times what it asserts, and its half
+ * minute of pushing would run again for every mutant of schema and space push
+ * it reaches (the other push tests fill their spaces without the limit; the
+ * client's window is pinned by request-window.test.ts).
  */
 import { configDefaults, defineConfig } from "vitest/config";
 import base from "./vitest.config";
@@ -42,6 +46,7 @@ export default defineConfig({
       "tests/unit/codegen/{cli,schema-pull,watch,self-contained}.test.ts",
       "tests/unit/migrate/{scenarios,check-content,run-command,space-run}.test.ts",
       "tests/unit/{migrate,management}/*-{cli,crash}.test.ts",
+      "tests/unit/management/push-rate-limit.test.ts",
     ],
   },
 });

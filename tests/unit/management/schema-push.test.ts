@@ -9,7 +9,7 @@ import { pushSchema, type PushSchemaResult } from "../../../tools/schema-push/pu
 import { readGeneratedDir } from "../../../bin/commands/generate";
 import { REPO } from "../../support/repo-root";
 import { startManagementApi, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
-import { busiestSecond, repositorySchema, writesIn } from "./schema-push-helpers";
+import { repositorySchema, writesIn } from "./schema-push-helpers";
 
 /**
  * `schema push` against the local Management API over HTTP, through the
@@ -21,7 +21,8 @@ import { busiestSecond, repositorySchema, writesIn } from "./schema-push-helpers
 const temp = mkdtempSync(join(tmpdir(), "schema-push-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-describe("schema/ pushed to an empty space at Storyblok's 3 requests per second", () => {
+// Without Storyblok's 3 requests a second: push-rate-limit.test.ts proves the push keeps to it.
+describe("schema/ pushed to an empty space", () => {
   let api: RunningManagementApi;
   let client: ManagementClient;
   let first: PushSchemaResult;
@@ -29,8 +30,8 @@ describe("schema/ pushed to an empty space at Storyblok's 3 requests per second"
   let secondWrites: number;
 
   beforeAll(async () => {
-    api = await startManagementApi(undefined, { requestsPerSecond: 3 });
-    client = api.client({ requestsPerSecond: 3 });
+    api = await startManagementApi();
+    client = api.client();
     first = await pushSchema(client, { schemaDir: join(REPO, "schema") });
     const before = api.api.requests.length;
     second = await pushSchema(client, { schemaDir: join(REPO, "schema") });
@@ -102,13 +103,6 @@ describe("schema/ pushed to an empty space at Storyblok's 3 requests per second"
     expect(second.outcome).toBe("unchanged");
     expect(second.writes).toEqual({ created: 0, updated: 0, deleted: 0 });
     expect(secondWrites).toBe(0);
-  });
-
-  it("never more than 3 requests in any rolling second, and never a 429", () => {
-    const requests = api.api.requests;
-    expect(requests.length).toBeGreaterThan(25);
-    expect(requests.filter((request) => request.status === 429)).toEqual([]);
-    expect(busiestSecond(requests)).toBeLessThanOrEqual(3);
   });
 });
 

@@ -33,7 +33,12 @@ export interface LocalSpace {
   token: string;
   previewToken: string;
   mapi: LocalManagementApi;
-  /** The Management API client as the CLI makes it (3 requests per second), one for the space: its request window covers every call. */
+  /**
+   * The Management API client as the CLI makes it, one for the space: its request window covers every
+   * call. At the space's rate (Storyblok's 3 requests per second by default); a space without a limit
+   * gets a client without one in effect (1,000 a second), so a test about what is written does not
+   * wait out a limit another test proves (push-rate-limit.test.ts).
+   */
   client(): ManagementClient;
   /** storyblok-js-client with the public token: published content only. */
   publicClient(): ContentClient;
@@ -72,7 +77,13 @@ export async function startLocalSpace(
     token,
     previewToken,
     mapi,
-    client: () => (client ??= createManagementClient({ token: OAUTH_TOKEN, spaceId: SPACE_ID, apiUrl: `${running.url}/v1` })),
+    client: () =>
+      (client ??= createManagementClient({
+        token: OAUTH_TOKEN,
+        spaceId: SPACE_ID,
+        apiUrl: `${running.url}/v1`,
+        requestsPerSecond: Number.isFinite(requestsPerSecond) ? requestsPerSecond : 1000,
+      })),
     publicClient: () => createContentClient({ source }),
     previewClient: () => createContentClient({ source, access: "preview" }),
     close: running.close,

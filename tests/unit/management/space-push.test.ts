@@ -1,10 +1,12 @@
 /**
  * `space push`'s content step against the local Management API (the real
- * emulator, over HTTP, at Storyblok's 3 requests per second), read back
- * through the local CDN with the real storyblok-js-client: the space ends
- * with every story in its state and every reference its own; a second push
- * creates and writes nothing; no second at the server holds more than 3
- * requests; a dry run writes nothing, not even the journal.
+ * emulator, over HTTP), read back through the local CDN with the real
+ * storyblok-js-client: the space ends with every story in its state and every
+ * reference its own; a second push creates and writes nothing; a dry run
+ * writes nothing, not even the journal. The spaces here answer without
+ * Storyblok's 3 requests a second (a push of content/ in a second instead of
+ * sixteen, which Stryker repeats for every mutant these tests reach):
+ * push-rate-limit.test.ts proves the push keeps to the limit.
  */
 import { createHash } from "node:crypto";
 import { cp, mkdir, mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
@@ -18,7 +20,6 @@ import { readStoryReferenceFields } from "../../../tools/space-push/reference-fi
 import { cdnStories, expectSpaceHolds, managementStories, spaceAssets, spaceStoryRows } from "./space-push-readback";
 import type { AnsweredRequest } from "../../../tools/local-management-api/request-log";
 import {
-  busiestSecond,
   COMPONENTS,
   CONTENT,
   isCreate,
@@ -52,12 +53,14 @@ const push = (options: { dir?: string; dryRun?: boolean; journal?: string | null
 /** The server's log from request `from` on. */
 const since = (from: number) => space.mapi.requests.slice(from);
 
+const UNLIMITED = { requestsPerSecond: Number.POSITIVE_INFINITY };
+
 beforeAll(async () => {
   const dir = await spaceWithComponents();
   const notes = await mkdtemp(join(tmpdir(), "space-push-journal-"));
   dirs.push(dir, notes);
   journalPath = join(notes, "journal.json");
-  space = await startLocalSpace(dir);
+  space = await startLocalSpace(dir, UNLIMITED);
   const before = space.mapi.requests.length;
   first = await push();
   // For the report: what a full push of content/ costs against the local space.
@@ -65,7 +68,7 @@ beforeAll(async () => {
   firstLog = log;
   console.log(
     `space push of content/: ${(first.elapsedMs / 1000).toFixed(1)} s, ${totalRequests(first.requests)} requests (${JSON.stringify(first.requests.byCall)}), ` +
-      `the server logged ${log.length}, busiest second ${busiestSecond(log)}`,
+      `the server logged ${log.length}`,
   );
 }, 180_000);
 
@@ -139,15 +142,8 @@ describe("a push of content/ to an empty space", () => {
     }
   });
 
-  it("never had more than 3 requests in a second at the server, and never a 429", () => {
+  it("counts every request the server saw but the uploads' file posts (which go to the storage)", () => {
     expect(firstLog.length).toBe(totalRequests(first.requests) - first.requests.uploads);
-    expect(busiestSecond(firstLog)).toBeLessThanOrEqual(3);
-    expect(firstLog.filter((request) => request.status === 429)).toEqual([]);
-  });
-
-  it("kept to the limit in every push of this file, the test's own reads sharing the client's window", () => {
-    expect(busiestSecond(space.mapi.requests)).toBeLessThanOrEqual(3);
-    expect(space.mapi.requests.filter((request) => request.status === 429)).toEqual([]);
   });
 });
 
@@ -226,7 +222,7 @@ describe("a dry run", () => {
   });
 
   it("on an empty space lists every create", async () => {
-    const empty = await startLocalSpace(await spaceWithComponents());
+    const empty = await startLocalSpace(await spaceWithComponents(), UNLIMITED);
     dirs.push(empty.dir);
     try {
       const dry = await pushContent(empty.client(), {
@@ -289,7 +285,7 @@ async function changedContent(change: (stories: Record<string, CdnStory>) => voi
 
 describe("an upload that was signed but never finished", () => {
   it("is finished into the same asset by the next push, which the journal tells where it is", async () => {
-    const other = await startLocalSpace(await spaceWithComponents());
+    const other = await startLocalSpace(await spaceWithComponents(), UNLIMITED);
     dirs.push(other.dir);
     const content = await mkdtemp(join(tmpdir(), "space-push-one-asset-"));
     dirs.push(content);
