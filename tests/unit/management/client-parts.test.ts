@@ -78,6 +78,8 @@ describe("a failed request, as the CLI reports it", () => {
     const empty = toManagementRequestError(clientError(404, "Not Found", ""));
     expect([empty.message, empty.response]).toEqual(["404 Not Found", { status: 404, statusText: "Not Found", data: undefined }]);
     expect(toManagementRequestError(clientError(401, "", undefined, "Unauthorized")).message).toBe("401 Unauthorized");
+    // Neither: the status alone, no trailing space.
+    expect(toManagementRequestError(clientError(500, "", undefined, "")).message).toBe("500");
   });
 
   it("is kept as it is when it already has that shape; any other error is its message with no status", () => {
@@ -143,6 +145,15 @@ describe("crashPoint", () => {
     crashPoint("unit:third");
     expect(signals).toEqual(["self:SIGKILL"]);
     crashPoint("unit:third");
+    expect(signals).toEqual(["self:SIGKILL"]);
+  });
+
+  it("counts past nine: `:12` is the twelfth pass", () => {
+    const signals = kills();
+    vi.stubEnv("PORTFOLIO_CRASH_AT", "unit:twelfth:12");
+    for (let pass = 1; pass < 12; pass++) crashPoint("unit:twelfth");
+    expect(signals).toEqual([]);
+    crashPoint("unit:twelfth");
     expect(signals).toEqual(["self:SIGKILL"]);
   });
 });

@@ -54,6 +54,17 @@ describe("createRequestWindow", () => {
     expect(next.at).toBe(3000);
   });
 
+  it("counts forgetAfterMs from when the request was sent", async () => {
+    await vi.advanceTimersByTimeAsync(500);
+    const window = createRequestWindow(1, { forgetAfterMs: 3000 });
+    await window.acquire(); // sent at 500 ms, never answered
+    const next = track(window.acquire());
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(next.at).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(next.at).toBe(3500);
+  });
+
   it("sends a steady run of sequential calls at no more than 3 in any second of answers", async () => {
     const window = createRequestWindow(3);
     const sentAt: number[] = [];

@@ -13,11 +13,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createManagementClient } from "../../../tools/management-api/management-client";
+import { pullSpaceSchema } from "../../../tools/management-api/pull-space-schema";
 import { readSpaceJournal, recordInSpace } from "../../../tools/migrations/space/space-journal";
 import type { SchemaPlan } from "../../../tools/schema-push/plan-model";
 import { pushSchema, SchemaPushError, type PushSchemaOptions } from "../../../tools/schema-push/push-schema";
 import { REPO } from "../../support/repo-root";
-import { componentIn, writeSchemaDir } from "./schema-push-helpers";
+import { componentIn, THEMES, writeSchemaDir } from "./schema-push-helpers";
 import {
   CONTENT,
   isWrite,
@@ -229,5 +230,19 @@ describe("a failing request", () => {
     expect(error).toBeInstanceOf(SchemaPushError);
     expect((error as SchemaPushError).message).toBe('422 Unprocessable Entity: {"name":["is invalid"]}');
     expect((error as SchemaPushError).writes).toEqual({ created: 1, updated: 0, deleted: 0 });
+  });
+});
+
+describe("schema pull's reading of the space", () => {
+  it("gives each datasource as schema/ saves it (slug, name, entries' names and values) and reads no presets: components list theirs", async () => {
+    const target = await schemaSpace();
+    const withThemes = writeSchemaDir(join(temp, "themes"), () => {}, THEMES);
+    expect((await pushSchema(target.client(), { schemaDir: withThemes })).outcome).toBe("applied");
+    const from = target.mapi.requests.length;
+    const pulled = await pullSpaceSchema(target.client());
+    expect(pulled.datasources).toEqual(THEMES.datasources);
+    const read = target.mapi.requests.slice(from).map((request) => request.path.replace(/\?.*/, ""));
+    expect(read.filter((path) => path.includes("/presets"))).toEqual([]);
+    expect(read).toContain(`/v1/spaces/${SPACE_ID}/components`);
   });
 });
