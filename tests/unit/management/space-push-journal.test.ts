@@ -134,6 +134,15 @@ describe("the next push", () => {
     await writeFile(journalPath, JSON.stringify(written));
   });
 
+  it("under a pending draft, the same: the space holds one of the two versions the push writes, so it is its own", async () => {
+    const { summary, writes } = await pushWith((journal) => {
+      journal.stories["projects/fieldnotes"]!.updatedAt = "2020-01-01T00:00:00.000Z";
+    });
+    expect(summary.requests.byCall.getStory).toBe(1);
+    expect(summary.editedInSpace).toEqual([]);
+    expect(writes).toEqual([]);
+  });
+
   it("reads a story whose entry has neither stamp, writes nothing, and journals both stamps again", async () => {
     const { summary, writes } = await pushWith((journal) => {
       delete journal.stories["projects/ledger-lane"]!.updatedAt;
