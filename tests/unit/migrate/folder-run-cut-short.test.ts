@@ -16,6 +16,7 @@ import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../tools/migrations/journal";
 import { cutShortRun, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
 import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { storyText } from "../../../tools/migrations/run/plan-run";
+import { crashAt } from "./support/crash-in-process";
 
 const upper: LoadedMigration = {
   id: "20260101000000-upper",
@@ -58,16 +59,6 @@ const asBefore = (dir: string) => Object.fromEntries(Object.keys(FILES).map((fil
 
 async function run(dir: string): Promise<string[]> {
   return writeRun(dir, await planDirectoryRun(dir, [upper], () => []), [upper.id], new Date("2026-01-01T00:00:00.000Z"));
-}
-
-/** PORTFOLIO_CRASH_AT=point, its SIGKILL a throw (each point is named once in this file: crash-point.ts counts passes per process). */
-function crashAt(point: string): void {
-  vi.stubEnv("PORTFOLIO_CRASH_AT", point);
-  const kill = process.kill.bind(process);
-  vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
-    if (pid === process.pid && signal === "SIGKILL") throw new Error(`crashed at ${point}`);
-    return kill(pid, signal);
-  });
 }
 
 describe("a folder run", () => {

@@ -25,6 +25,7 @@ import { readSpaceStories, withoutEditable } from "../../../tools/migrations/spa
 import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
 import { spaceStoryRows } from "../management/space-push-readback";
 import { isWrite, OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
+import { crashAt } from "./support/crash-in-process";
 
 const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
 const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
@@ -114,16 +115,6 @@ async function edit(slug: string, headline: string): Promise<void> {
 
 const writesSince = (from: number) => space.mapi.requests.slice(from).filter(isWrite).length;
 const journalEntries = async () => (await readSpaceJournal(client)).entries.map((entry) => entry.name);
-
-/** PORTFOLIO_CRASH_AT=point, its SIGKILL a throw (each point is named once in this file: crash-point.ts counts passes per process). */
-function crashAt(point: string): void {
-  vi.stubEnv("PORTFOLIO_CRASH_AT", point);
-  const kill = process.kill.bind(process);
-  vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
-    if (pid === process.pid && signal === "SIGKILL") throw new Error(`crashed at ${point}`);
-    return kill(pid, signal);
-  });
-}
 
 describe("a run on a space", () => {
   it("with problems is never written: no snapshot, no write; a migration failing names the story, its version and the block", async () => {

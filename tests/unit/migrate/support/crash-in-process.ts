@@ -1,0 +1,16 @@
+import { vi } from "vitest";
+
+/**
+ * PORTFOLIO_CRASH_AT=point for a write run in this process (tools/crash-point.ts), its SIGKILL turned
+ * into a throw so the test goes on to check what was left. Undone by vi.unstubAllEnvs() and
+ * vi.restoreAllMocks(). crash-point.ts counts passes per process, and test files share a worker's
+ * process: a point is named once per worker, so each file names its own points.
+ */
+export function crashAt(point: string): void {
+  vi.stubEnv("PORTFOLIO_CRASH_AT", point);
+  const kill = process.kill.bind(process);
+  vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
+    if (pid === process.pid && signal === "SIGKILL") throw new Error(`crashed at ${point}`);
+    return kill(pid, signal);
+  });
+}
