@@ -26,16 +26,8 @@ import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../tools/migrations
 import { spaceStoryRows } from "../management/space-push-readback";
 import { isWrite, OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
 import { crashAt } from "./support/crash-in-process";
+import { RAN, page, shout, teaser } from "./support/space-run-fixtures";
 
-const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
-const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
-const shout: LoadedMigration = {
-  id: "20260101000000-shout",
-  blocks: {
-    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
-  },
-};
-const RAN = new Date("2026-01-02T03:04:05.000Z");
 /** In full-slug order, as the run writes them. */
 const SLUGS = ["never", "pending", "published"];
 

@@ -11,23 +11,13 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { createManagementClient, type ManagementClient } from "../../../tools/management-api/management-client";
-import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { planSpaceRun } from "../../../tools/migrations/space/plan-space-run";
 import { JOURNAL_DATASOURCE, readSpaceJournal, recordInSpace } from "../../../tools/migrations/space/space-journal";
 import { readLastRun, writeLastRun } from "../../../tools/migrations/space/space-snapshot";
 import { readSpaceStories } from "../../../tools/migrations/space/space-stories";
 import { contentSha256, undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
 import { OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
-
-const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
-const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
-const shout: LoadedMigration = {
-  id: "20260101000000-shout",
-  blocks: {
-    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
-  },
-};
-const RAN = new Date("2026-01-02T03:04:05.000Z");
+import { RAN, page, shout, teaser } from "./support/space-run-fixtures";
 
 const dirs: string[] = [];
 let space: LocalSpace | undefined;

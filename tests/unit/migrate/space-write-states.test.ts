@@ -11,22 +11,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
-import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { planSpaceRun } from "../../../tools/migrations/space/plan-space-run";
 import { readSpaceStories, withoutEditable } from "../../../tools/migrations/space/space-stories";
 import { undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
 import { startManagementApi, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
-
-const teaser = (headline: string) => ({ component: "teaser", _uid: `teaser-${headline}`, headline });
-const page = (...body: object[]) => ({ component: "page", _uid: "root", body });
-
-/** `teaser.headline` upper-cased: a change only where a teaser is. */
-const shout: LoadedMigration = {
-  id: "20260101000000-shout",
-  blocks: {
-    teaser: (block: never) => ({ ...(block as object), headline: String((block as { headline: string }).headline).toUpperCase() }),
-  },
-};
+import { page, shout, teaser } from "./support/space-run-fixtures";
 
 /** Per story: the published version, then the draft saved over it. */
 const CASES = {
