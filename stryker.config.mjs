@@ -74,7 +74,12 @@ export default {
   // mutated files need it.
   disableTypeChecks:
     "{src/publishing,src/preview,src/security,src/contact,src/http,codegen/normalise,tools/migrations,tools/schema-push,tools/space-push,tools/management-api}/**/*.ts",
-  tsconfigFile: "tsconfig.json",
+  // The checker's own project: the mutated folders and what they import, not
+  // the tests, pages and scripts tsconfig.json adds. It rechecks a mutated
+  // file's dependents for every mutant, and the whole project made it the
+  // bottleneck of a run (three quarters of a core while the tests used a
+  // quarter); this one is half the files and a third of the check time.
+  tsconfigFile: "tsconfig.stryker.json",
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
 
   // The machine and CI have two cores, and other jobs (tests, builds) may run
