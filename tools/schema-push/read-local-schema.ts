@@ -6,7 +6,6 @@
  * Read by the same functions `generate` and `check` use, so push never sees
  * another schema than the one the site's types come from.
  */
-import { join } from "node:path";
 import { BadInput, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
 import { readLanguagesFile } from "../../codegen/normalise/languages.js";
 import { formatDiagnostic, readRawSchema, type Diagnostic } from "../../codegen";
@@ -22,16 +21,12 @@ export function readLocalSchema(schemaDir: string): LocalSchema {
   if (errors.length > 0) throw new BadInput(`${schemaDir}: ${errors.map(formatDiagnostic).join("; ")}`);
   const datasources = readSideFile(undefined, schemaDir, "datasources");
   const languages = readSideFile(undefined, schemaDir, "languages");
+  // A side file's path is set exactly when the file exists (its JSON is never undefined), so it alone says whether there is one.
   return {
-    ...(languages.value === undefined
-      ? {}
-      : { languages: readLanguages(languages.value, languages.path ?? join(schemaDir, "languages.json")) }),
+    ...(languages.path === undefined ? {} : { languages: readLanguages(languages.value, languages.path) }),
     components: checkedComponents(raw.components, schemaDir),
     groups: checkedGroups(raw.groups, schemaDir),
-    datasources:
-      datasources.value === undefined
-        ? undefined
-        : readDatasources(datasources.value, datasources.path ?? join(schemaDir, "datasources.json")),
+    datasources: datasources.path === undefined ? undefined : readDatasources(datasources.value, datasources.path),
   };
 }
 
