@@ -168,6 +168,16 @@ describe("a breaking change migrations have covered", () => {
     expect(writes).toEqual([]);
   });
 
+  it("without the space's id, names its place in the command it advises", async () => {
+    const target = await schemaSpace();
+    const { result } = await push(target, { schemaDir: withoutClient, migrationsDir: await migrationsTo() });
+    expect(result.outcome).toBe("refused");
+    expect(result.coverage).toEqual({
+      covered: false,
+      reason: `the space has not had 1 migration(s): ${MIGRATION} (\`portfolio migrate run --space ID\` runs them)`,
+    });
+  });
+
   it("is applied without allowBreaking once the space's journal lists it, and the plan says why", async () => {
     const target = await schemaSpace();
     const client = target.client();
@@ -212,6 +222,7 @@ describe("a failing request", () => {
     const error = await pushSchema(wrongToken, { schemaDir: described }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SchemaPushError);
     expect((error as SchemaPushError).failure.status).toBe(401);
+    expect(String(error)).toBe(`SchemaPushError: ${(error as SchemaPushError).message}`);
     expect((error as SchemaPushError).writes).toEqual(NONE);
   });
 
