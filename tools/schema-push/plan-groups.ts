@@ -45,7 +45,11 @@ export function planGroups(local: LocalGroup[], space: ComponentFolder[], prune:
   return { steps, kept: [] };
 }
 
-/** Parents before children (then by name); a cycle counts as the top. */
+/**
+ * Parents before children (then by name). A group in or under a parent cycle
+ * stops counting past the number of groups (so the walk ends), which sorts
+ * it after every group outside one.
+ */
 function byDepth<Group extends { name: string }>(groups: Group[], parentName: (group: Group) => string | null): Group[] {
   const byName = new Map(groups.map((group) => [group.name, group]));
   const depth = (group: Group): number => {
