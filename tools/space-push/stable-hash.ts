@@ -10,7 +10,8 @@ function stableJson(value: unknown): string {
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value)
       .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      // Object keys are never equal, so there is no tie to return 0 for.
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
