@@ -17,7 +17,7 @@ interface RawField {
 }
 
 /** From the parsed components.json (`{ components: [...] }` or a bare array) and relations.json's `resolve_relations`. */
-export function storyReferenceFields(componentsDocument: unknown, resolveRelations: readonly string[] = []): StoryReferenceFields {
+export function storyReferenceFields(componentsDocument: unknown, resolveRelations: readonly string[]): StoryReferenceFields {
   const fields = new Map<string, Set<string>>();
   const add = (component: string, field: string) => fields.set(component, (fields.get(component) ?? new Set()).add(field));
   const list = Array.isArray(componentsDocument) ? componentsDocument : (componentsDocument as { components?: unknown })?.components;

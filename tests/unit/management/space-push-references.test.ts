@@ -37,9 +37,10 @@ describe("the story reference fields", () => {
   });
 
   it("take option fields with source internal_stories even when relations.json leaves them out", () => {
-    const found = storyReferenceFields({
-      components: [{ name: "teaser", schema: { story: { type: "option", source: "internal_stories" }, colour: { type: "option" } } }],
-    });
+    const found = storyReferenceFields(
+      { components: [{ name: "teaser", schema: { story: { type: "option", source: "internal_stories" }, colour: { type: "option" } } }] },
+      [],
+    );
     expect([...found.get("teaser")!]).toEqual(["story"]);
   });
 });
