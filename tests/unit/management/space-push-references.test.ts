@@ -315,6 +315,74 @@ describe("each kind of reference", () => {
   });
 });
 
+describe("what is not a reference", () => {
+  const rewrite = (content: JsonObject) => rewriteReferences(content, fields, toSpace);
+
+  it("a local path in a field named filename outside an asset field, beside a relation that is rewritten", () => {
+    const content: JsonObject = { component: "project", _uid: "1", filename: "/assets/a.svg", id: 4, related: ["u-1"] };
+    expect(rewrite(content).content).toEqual({ component: "project", _uid: "1", filename: "/assets/a.svg", id: 4, related: ["space-u-1"] });
+  });
+
+  it("the id a url link kept from when it was a story link, and a url or email link to a local path", () => {
+    const content: JsonObject = {
+      component: "link",
+      _uid: "1",
+      link: { id: "u-1", url: "/assets/cv.pdf", linktype: "url", fieldtype: "multilink", cached_url: "/assets/cv.pdf" },
+      mail: {
+        id: "",
+        email: "a@b.example",
+        url: "/assets/cv.pdf",
+        linktype: "email",
+        fieldtype: "multilink",
+        cached_url: "/assets/cv.pdf",
+      },
+    };
+    const result = rewrite(content);
+    expect(result.content).toEqual(content);
+    expect(result.missingStories.size + result.missingAssets.size).toBe(0);
+  });
+
+  it("a rich text url link to a local path, and the attrs of a node that is neither a link mark nor an image", () => {
+    const content: JsonObject = {
+      component: "card",
+      _uid: "1",
+      description: {
+        type: "doc",
+        content: [
+          {
+            type: "paragraph",
+            content: [
+              { type: "text", text: "x", marks: [{ type: "link", attrs: { href: "/assets/cv.pdf", uuid: null, linktype: "url" } }] },
+            ],
+          },
+          { type: "custom", attrs: { linktype: "story", uuid: "u-1", href: "/assets/cv.pdf", src: "/assets/a.svg" } },
+          { type: "custom", attrs: { linktype: "asset", href: "/assets/cv.pdf" } },
+          { type: "link", attrs: { href: "/", linktype: "url" }, data: { linktype: "story", uuid: "u-2", src: "/assets/a.svg" } },
+          { type: "image", attrs: { src: "https://a.example/a.svg" }, data: { src: "/assets/a.svg" } },
+        ],
+      },
+    };
+    const result = rewrite(content);
+    expect(result.content).toEqual(content);
+    expect(result.missingStories.size + result.missingAssets.size).toBe(0);
+  });
+
+  it("a rich text link or image whose attrs are null", () => {
+    const content: JsonObject = {
+      component: "card",
+      _uid: "1",
+      description: {
+        type: "doc",
+        content: [
+          { type: "image", attrs: null },
+          { type: "text", text: "x", marks: [{ type: "link", attrs: null }] },
+        ],
+      },
+    };
+    expect(rewrite(content).content).toEqual(content);
+  });
+});
+
 describe("the story body", () => {
   const targets: StoryTargets = {
     ...toSpace,
@@ -383,6 +451,29 @@ describe("the story body", () => {
         parent_id: 8,
       },
     ]);
+  });
+
+  it("leaves out what the content does not give: no position, tags as none, no alternates or group", () => {
+    // A story file written by hand or by another tool may lack what the CDN always sends.
+    const { position: _position, tag_list: _tags, alternates: _alternates, ...bare } = bySlug("projects/tidewater").working;
+    const { body } = buildStoryBody({ ...bare, is_startpage: true } as unknown as CdnStory, fields, targets);
+    expect(Object.keys(body).sort()).toEqual(
+      ["content", "is_startpage", "name", "parent_id", "path", "slug", "sort_by_date", "tag_list"]
+        .concat(typeof bare.first_published_at === "string" ? ["first_published_at"] : [])
+        .sort(),
+    );
+    expect(body).toMatchObject({ is_startpage: true, tag_list: [] });
+  });
+
+  it("keeps an alternate at the root at parent 0, without asking for a folder", () => {
+    const tidewater = bySlug("projects/tidewater").working;
+    const asked: number[] = [];
+    const { body } = buildStoryBody({ ...tidewater, alternates: [{ id: 1, name: "Home", parent_id: 0 }] }, fields, {
+      ...targets,
+      folderIdBySourceId: (id) => (asked.push(id), 99),
+    });
+    expect(body.alternates).toEqual([{ id: 1, name: "Home", parent_id: 0 }]);
+    expect(asked).toEqual([]);
   });
 
   it("refuses a story whose folder is not in the space", () => {
