@@ -180,6 +180,15 @@ describe("a space holding the schema", () => {
     expect((await push(edited, true)).requests).toEqual([]);
   });
 
+  it("gets a datasource whose entries changed, and not its name, as entry writes alone", async () => {
+    await push(schema());
+    const edited = schema();
+    edited.datasources![0]!.entries.push({ name: "Dim", value: "dim" });
+    const { writes, requests } = await push(edited);
+    expect(requests).toEqual([`POST ${API}/datasource_entries`]);
+    expect(writes).toEqual({ created: 1, updated: 0, deleted: 0 });
+  });
+
   it("with prune, deletes last what schema/ does not have: presets, components, groups children first, datasources", async () => {
     const fuller = schema();
     fuller.groups.push({ uuid: "local-older", name: "Older", parentUuid: "local-old" }, { uuid: "local-old", name: "Old" });
