@@ -128,11 +128,8 @@ phase "desktop and phone"
 echo "── package and scenario tests (vitest, project beside-browsers): started in the background"
 npx vitest run --project beside-browsers --reporter=default --reporter=json --outputFile.json="$reports/vitest-beside-browsers.json" >"$reports/vitest-beside-browsers.log" 2>&1 &
 beside_browsers=$!
-# Four workers, not playwright.config.ts's two: the browser tests mostly wait (page loads, network
-# idle, animations, their own servers starting), and with two the phase kept about 1.1 of two cores
-# busy, package and scenario tests included (398 s wall, 434 s CPU on a clean clone).
-echo "── browser tests (Playwright, Chromium, 4 workers)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --workers=4 --reporter=list,json
+echo "── browser tests (Playwright, Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
 count playwright "$reports/playwright.json"
 finished "$beside_browsers" "$reports/vitest-beside-browsers.log"
 count vitest "$reports/vitest-beside-browsers.json"
