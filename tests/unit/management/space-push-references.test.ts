@@ -420,6 +420,12 @@ describe("the story body", () => {
     expect(buildStoryBody(bySlug("home").working, fields, targets).body).toMatchObject({ parent_id: 0, path: "/" });
   });
 
+  it("sends only a story's string tags", () => {
+    const atlas = bySlug("projects/2024/atlas").working;
+    const tagged = { ...atlas, tag_list: ["featured", 3, null, { name: "x" }, "design-system"] } as unknown as CdnStory;
+    expect(buildStoryBody(tagged, fields, targets).body.tag_list).toEqual(["featured", "design-system"]);
+  });
+
   it("rewrites alternates' ids and parent ids, and keeps the group that makes them alternates", () => {
     const tidewater = bySlug("projects/tidewater");
     const atlas = bySlug("projects/2024/atlas");
