@@ -346,6 +346,27 @@ describe("what is not a reference", () => {
     expectLeftAsWritten(content);
   });
 
+  it("in an asset link, only url and cached_url are the asset: a title or anchor that reads as a local path stays", () => {
+    const content: JsonObject = {
+      component: "link",
+      _uid: "1",
+      link: {
+        id: "",
+        url: "/assets/cv.pdf",
+        title: "/assets/cv.pdf",
+        anchor: "/assets/cv.pdf",
+        linktype: "asset",
+        fieldtype: "multilink",
+        cached_url: "/assets/cv.pdf",
+      },
+    };
+    const { filename } = spaceAsset("/assets/cv.pdf");
+    expect(rewrite(content).content).toEqual({
+      ...content,
+      link: { ...(content.link as JsonObject), url: filename, cached_url: filename },
+    });
+  });
+
   it("a rich text url link to a local path, and the attrs of a node that is neither a link mark nor an image", () => {
     const content: JsonObject = {
       component: "card",
