@@ -19,7 +19,9 @@
  * Builds a scratch copy (HEAD by default, BENCH_SOURCE=worktree for the
  * working tree). BENCH_KEEP=1 keeps the temp folders. BENCH_TRACE=1 lists
  * each round's content requests, in ms from the webhook's sending: what a
- * publish waits on.
+ * publish waits on. BENCH_PROFILE=<folder> writes the server's CPU profiles
+ * there (node --cpu-prof, one per process, written when the server stops):
+ * what an unknown path costs the server, open in Chrome's DevTools.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -110,7 +112,13 @@ try {
     throw new Error(`next build exited ${build.code}`);
   }
   const buildId = (await readFile(join(siteDir, ".next", "BUILD_ID"), "utf8")).trim();
-  server = await startNextServer({ dir: siteDir, env, timeoutMs: 60_000 });
+  const profile = process.env.BENCH_PROFILE;
+  server = await startNextServer({
+    dir: siteDir,
+    env,
+    timeoutMs: 60_000,
+    nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [],
+  });
   // Settle: the server's start-up listing is not part of any round.
   await new Promise((resolve) => setTimeout(resolve, 3000));
 

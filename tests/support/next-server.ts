@@ -23,6 +23,8 @@ export interface NextServerOptions {
   timeoutMs?: number;
   /** `next start` of a build (the default), or `next dev --webpack` (webpack, as `npm run dev`). */
   mode?: "start" | "dev";
+  /** Options for node itself, before Next's binary (`--cpu-prof`, which NODE_OPTIONS does not allow). */
+  nodeArgs?: readonly string[];
 }
 
 export interface NextServer {
@@ -61,6 +63,7 @@ export async function startNextServer({
   distDir,
   timeoutMs = 30_000,
   mode = "start",
+  nodeArgs = [],
 }: NextServerOptions = {}): Promise<NextServer> {
   const port = await freePort();
   const command = mode === "dev" ? ["dev", "--webpack"] : ["start"];
@@ -68,7 +71,7 @@ export async function startNextServer({
   // own: signalling the group reaches every process the server forks too.
   const child = spawn(
     process.execPath,
-    [join(dir, "node_modules", "next", "dist", "bin", "next"), ...command, "-p", String(port), "-H", "127.0.0.1"],
+    [...nodeArgs, join(dir, "node_modules", "next", "dist", "bin", "next"), ...command, "-p", String(port), "-H", "127.0.0.1"],
     {
       cwd: dir,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...(distDir && { NEXT_DIST_DIR: distDir }), ...env },
