@@ -30,25 +30,38 @@ count() {
 # Each phase's wall time and CPU time (user + sys of the processes it started and waited for),
 # printed as it ends and again before the totals: on a shared machine the wall time alone does
 # not say what a phase costs. `times` runs in this shell (a subshell would count its own children).
+# Beside it, how busy the whole machine was (/proc/stat, all cores): it also counts what `times`
+# cannot, the servers that detach (PostgreSQL, Redis) and anything else running, so a phase at
+# 100% is bound by the cores and one well below it waits on something else.
 phase_log=""
 phase_name=""
 phase_started=0
 phase_cpu=0
+phase_stat=""
+# "busy total" clock ticks of every core since boot; empty where there is no /proc/stat.
+machine_ticks() {
+  awk '$1 == "cpu" { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6 }' /proc/stat 2>/dev/null
+}
 phase() {
   times >"$reports/times"
-  local now="$EPOCHREALTIME" cpu line
+  local now="$EPOCHREALTIME" cpu line stat
   cpu="$(awk 'NR == 2 { split($1, user, "m"); split($2, sys, "m"); printf "%.1f", user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }' "$reports/times")"
+  stat="$(machine_ticks)"
   if [ -n "$phase_name" ]; then
-    line="$(awk -v name="$phase_name" -v t0="$phase_started" -v t1="$now" -v c0="$phase_cpu" -v c1="$cpu" \
-      'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", name, t1 - t0, c1 - c0 }')"
+    line="$(awk -v name="$phase_name" -v t0="$phase_started" -v t1="$now" -v c0="$phase_cpu" -v c1="$cpu" -v s0="$phase_stat" -v s1="$stat" \
+      'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", name, t1 - t0, c1 - c0
+        split(s0, a, " "); split(s1, b, " ")
+        if (b[2] > a[2]) printf ", machine %3.0f%% busy", 100 * (b[1] - a[1]) / (b[2] - a[2]) }')"
     echo "── time: ${line}"
     phase_log+="${line}"$'\n'
   fi
   phase_name="${1:-}"
   phase_started="$now"
   phase_cpu="$cpu"
+  phase_stat="$stat"
 }
 suite_started="$EPOCHREALTIME"
+suite_stat="$(machine_ticks)"
 
 phase "set-up"
 echo "── Node.js $(node --version) ($(command -v node))"
@@ -159,6 +172,10 @@ count playwright "$reports/instances.json"
 phase
 echo "── times"
 printf '%s' "$phase_log"
-awk -v t0="$suite_started" -v t1="$phase_started" -v cpu="$phase_cpu" 'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU\n", "all", t1 - t0, cpu }'
+awk -v t0="$suite_started" -v t1="$phase_started" -v cpu="$phase_cpu" -v s0="$suite_stat" -v s1="$phase_stat" \
+  'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", "all", t1 - t0, cpu
+    split(s0, a, " "); split(s1, b, " ")
+    if (b[2] > a[2]) printf ", machine %3.0f%% busy", 100 * (b[1] - a[1]) / (b[2] - a[2])
+    printf "\n" }'
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
