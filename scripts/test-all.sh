@@ -15,8 +15,20 @@ failed=0
 check() {
   local name="$1"; shift
   echo "── ${name}: $*"
-  if "$@"; then passed=$((passed + 1)); echo "── ${name}: ok"
-  else failed=$((failed + 1)); echo "── ${name}: FAILED"; fi
+  if "$@"; then passed=$((passed + 1)); echo "── ${name}: ok, $(into_phase) s into the phase"
+  else failed=$((failed + 1)); echo "── ${name}: FAILED, $(into_phase) s into the phase"; fi
+}
+
+# Seconds since the current phase began: when each step of a phase ends says which one the phase waits on.
+into_phase() {
+  awk -v t0="$phase_started" -v t1="$EPOCHREALTIME" 'BEGIN { printf "%.0f", t1 - t0 }'
+}
+
+# Runs a step in the background with its output in `log`, which ends with when the step did; its exit
+# code is the step's (`finished` below waits for it).
+background() {
+  local log="$1"; shift
+  { "$@" >"$log" 2>&1; local code=$?; echo "── ended $(into_phase) s into the phase" >>"$log"; exit "$code"; } &
 }
 
 # Adds a runner's JSON report to the totals (vitest and Playwright write different shapes).
@@ -78,7 +90,7 @@ bash scripts/ensure-redis.sh || echo "── redis-server: missing; its tests ar
 # publishing browser tests, on a machine neither keeps busy.
 phase "unit tests, type-check, builds"
 echo "── unit tests (vitest, projects unit and unit-tools): started in the background"
-npx vitest run --project unit --project unit-tools --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" >"$reports/vitest-unit.log" 2>&1 &
+background "$reports/vitest-unit.log" npx vitest run --project unit --project unit-tools --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json"
 unit_tests=$!
 
 # The browser tests check canonical and Open Graph URLs against this origin
@@ -98,13 +110,13 @@ check "format" npx biome format .
 # (fixed when the build starts) could then only allow with 'unsafe-inline'.
 # Not type-checked again: Next.js would check the same files (tsconfig.json's) that the
 # type-check step below does, for most of a minute.
-env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack >"$reports/next-build.log" 2>&1 &
+background "$reports/next-build.log" env $(grep -v '^#' tests/e2e/fixtures/preview.env | xargs) NEXT_SKIP_TYPECHECK=1 npx next build --webpack
 main_build=$!
 # The second build (tests/e2e/hostile-build.ts): from a local space that `space push` filled
 # with content/, plus hostile stories and 40 more projects, standalone output.
 # space-push-build.spec.ts compares its pages with the main build's; hostile-content,
 # publishing (build B) and instances serve it or copies of it.
-npx tsx tests/e2e/hostile-build.ts >"$reports/hostile-build.log" 2>&1 &
+background "$reports/hostile-build.log" npx tsx tests/e2e/hostile-build.ts
 hostile_build=$!
 
 # Waits until a background build printed `line`, or ended. Quiet (-s) while the log does not
@@ -139,10 +151,11 @@ phase "desktop and phone"
 # projects, tsc, one next build) and the migration scenarios (tsc and a next build over a copy of the
 # site): child processes that use the core the browser tests leave idle (vitest.config.ts).
 echo "── package and scenario tests (vitest, project beside-browsers): started in the background"
-npx vitest run --project beside-browsers --reporter=default --reporter=json --outputFile.json="$reports/vitest-beside-browsers.json" >"$reports/vitest-beside-browsers.log" 2>&1 &
+background "$reports/vitest-beside-browsers.log" npx vitest run --project beside-browsers --reporter=default --reporter=json --outputFile.json="$reports/vitest-beside-browsers.json"
 beside_browsers=$!
 echo "── browser tests (Playwright, Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --project=desktop --project=phone --reporter=list,json
+echo "── browser tests: ended $(into_phase) s into the phase"
 count playwright "$reports/playwright.json"
 finished "$beside_browsers" "$reports/vitest-beside-browsers.log"
 count vitest "$reports/vitest-beside-browsers.json"
@@ -153,10 +166,11 @@ count vitest "$reports/vitest-beside-browsers.json"
 # about half idle; beside the CPU-bound phases above, their clocks would skew.
 phase "timed, publishing"
 echo "── unit tests (vitest, project timed): started in the background"
-npx vitest run --project timed --reporter=default --reporter=json --outputFile.json="$reports/vitest-timed.json" >"$reports/vitest-timed.log" 2>&1 &
+background "$reports/vitest-timed.log" npx vitest run --project timed --reporter=default --reporter=json --outputFile.json="$reports/vitest-timed.json"
 timed_tests=$!
 echo "── publishing browser tests (Playwright)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/publishing.json" npx playwright test --project=publishing --reporter=list,json
+echo "── publishing browser tests: ended $(into_phase) s into the phase"
 count playwright "$reports/publishing.json"
 finished "$timed_tests" "$reports/vitest-timed.log"
 count vitest "$reports/vitest-timed.json"
