@@ -18,8 +18,9 @@
  *
  * Builds a scratch copy (HEAD by default, BENCH_SOURCE=worktree for the
  * working tree). BENCH_KEEP=1 keeps the temp folders. BENCH_TRACE=1 lists
- * each round's content requests, in ms from the webhook's sending: what a
- * publish waits on. BENCH_PROFILE=<folder> writes the server's CPU profiles
+ * each round's content requests, in ms from the webhook's sending (what a
+ * publish waits on), when in the flood the webhook was sent, and the p95 of
+ * each tenth of the flood's answers (where the slow ones were). BENCH_PROFILE=<folder> writes the server's CPU profiles
  * there (node --cpu-prof, one per process, written when the server stops):
  * what an unknown path costs the server, open in Chrome's DevTools.
  */
@@ -140,13 +141,21 @@ try {
       ? Array.from({ length: round.count }, () => "/projects/2024/atlas")
       : unknownPaths(round.count + slugOffset, buildId).slice(slugOffset);
     if (!round.known) slugOffset += round.count;
-    const flooding = round.count > 0 ? flood(server.url, paths, round.concurrency) : undefined;
+    // The publish is sent once a tenth of the flood has answered: inside it however fast the server is
+    // (after a fixed delay, a warm server had answered 1,000 by the time it was sent).
+    let inFlood: () => void = () => undefined;
+    const floodUnderWay = new Promise<void>((resolve) => (inFlood = resolve));
+    const flooding =
+      round.count > 0
+        ? flood(server.url, paths, round.concurrency, {}, (answered) => {
+            if (answered >= round.count / 10) inFlood();
+          })
+        : undefined;
     let webhook: Awaited<ReturnType<typeof sendStoryWebhook>> | undefined;
     let fresh = NaN;
     let sent = from;
     if (!round.known) {
-      // The publish comes once the flood is under way.
-      if (flooding) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (flooding) await floodUnderWay;
       const title = await editTitle(contentDir, `${index}`);
       sent = Date.now();
       webhook = await sendStoryWebhook(server.url, storyWebhookPayload("published", STORY.id, STORY.fullSlug), SECRET);
@@ -154,7 +163,8 @@ try {
     }
     const result = await flooding;
     const { max, last } = await memory.stop();
-    const until = result?.endedAt ?? Date.now();
+    // The publish's requests may come after the flood's last answer: counted until both are done.
+    const until = Date.now();
     const requests = proxy.requests.filter((request) => request.at >= from && request.at <= until);
     const times = result?.requests.map((request) => request.ms) ?? [];
     const p95 = percentile(times, 95);
@@ -164,8 +174,21 @@ try {
         Number.isNaN(fresh) ? "–" : `${(fresh / 1000).toFixed(2)} s`
       } | ${result ? JSON.stringify(statusCounts(result.requests)) : "–"} | ${result ? `${percentile(times, 50).toFixed(0)} ms` : "–"} | ${result ? `${p95.toFixed(0)} ms` : "–"} | ${mib(before)} / ${mib(max)} / ${mib(last)} |`,
     );
-    if (process.env.BENCH_TRACE === "1")
+    if (process.env.BENCH_TRACE === "1") {
+      if (result) {
+        const tenth = result.requests.length / 10;
+        const p95s = Array.from({ length: 10 }, (_, k) =>
+          percentile(
+            result.requests.slice(k * tenth, (k + 1) * tenth).map((request) => request.ms),
+            95,
+          ).toFixed(0),
+        );
+        console.log(
+          `|   the flood: ${result.endedAt - result.startedAt} ms, ${webhook ? `the webhook sent at ${sent - from} ms; ` : ""}p95 of each tenth, in the order they answered: ${p95s.join(" ")} |`,
+        );
+      }
       for (const request of requests) console.log(`|   ${request.at - sent} ms | ${decodeURIComponent(request.path)} |`);
+    }
     if (index === 0) alone = { requests: requests.length };
     if (round.known) peerP95 = p95;
     if (round.count === 1000 && !round.known && webhook) {
