@@ -50,8 +50,8 @@ export async function readLocalFolders(dir: string, stories: readonly LocalStory
 
 /** The folder a story sits in: `projects/2024` for `projects/2024/atlas`, `projects` for the start page `projects/`. */
 export function folderOf(fullSlug: string): string {
-  const trimmed = fullSlug.endsWith("/") ? fullSlug.slice(0, -1) : fullSlug.slice(0, Math.max(0, fullSlug.lastIndexOf("/")));
-  return trimmed;
+  // Everything before the last slash: a start page's own trailing slash is that last one.
+  return fullSlug.slice(0, Math.max(0, fullSlug.lastIndexOf("/")));
 }
 
 function newFolder(fullSlug: string, named: NamedFolder | undefined): LocalFolder {

@@ -58,10 +58,11 @@ export function nestingDepth(value: unknown): number {
 export async function readLocalStories(dir: string): Promise<LocalStory[]> {
   const index = await buildStoryIndex(dir);
   const problems = [...index.problems];
+  // Each file is one stored version, and none the index served has a problem of its own.
   for (const stored of index.stories) {
     for (const [file, story] of storedVersions(stored)) {
       const depth = nestingDepth(story);
-      if (depth > MAX_STORY_NESTING && !problems.some((known) => known.file === file)) {
+      if (depth > MAX_STORY_NESTING) {
         problems.push({
           file,
           problem: `nests ${depth} levels deep, more than the ${MAX_STORY_NESTING} a story can be sent with; the push would stop at it halfway`,
