@@ -41,10 +41,20 @@ describe("the journal", () => {
       target: "https://mapi.example/v1",
       ...empty,
     });
-    expect(openJournal(path, "288412", "http://127.0.0.1:4100/v1").data).toMatchObject(empty);
+    expect(openJournal(path, "288412", "http://127.0.0.1:4100/v1").data).toEqual({
+      version: 1,
+      space: "288412",
+      target: "http://127.0.0.1:4100/v1",
+      ...empty,
+    });
     const stored = JSON.parse(readFileSync(path, "utf8"));
     writeFileSync(path, JSON.stringify({ ...stored, version: 2 }));
-    expect(openJournal(path, "288412", "https://mapi.example/v1").data).toMatchObject(empty);
+    expect(openJournal(path, "288412", "https://mapi.example/v1").data).toEqual({
+      version: 1,
+      space: "288412",
+      target: "https://mapi.example/v1",
+      ...empty,
+    });
     // A journal of this space with a section missing reads the section as empty.
     writeFileSync(
       path,
