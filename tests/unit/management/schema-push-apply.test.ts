@@ -16,6 +16,7 @@ import type { SchemaPlan } from "../../../tools/schema-push/plan-model";
 import { planSchemaPush } from "../../../tools/schema-push/plan-schema";
 import { readSpaceSchema } from "../../../tools/schema-push/read-space-schema";
 import type { LocalSchema, SpaceSchema } from "../../../tools/schema-push/schema-model";
+import { THEMES } from "./schema-push-helpers";
 import { removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "./space-harness";
 
 const API = `/v1/spaces/${SPACE_ID}`;
@@ -54,16 +55,8 @@ function schema(): LocalSchema {
       },
       { name: "page", is_root: true, is_nestable: false, schema: { body: { type: "bloks", pos: 0 } } },
     ],
-    datasources: [
-      {
-        slug: "themes",
-        name: "Themes",
-        entries: [
-          { name: "Light", value: "light" },
-          { name: "Dark", value: "dark" },
-        ],
-      },
-    ],
+    // A copy: cases change the schema they are given.
+    datasources: structuredClone(THEMES.datasources),
   };
 }
 

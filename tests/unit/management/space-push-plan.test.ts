@@ -26,6 +26,7 @@ import { referencesIn } from "../../../tools/space-push/rewrite-references";
 import { sameJson, storyMatches } from "../../../tools/space-push/same-story";
 import type { SpaceStory } from "../../../tools/space-push/space-api";
 import { stableHash } from "../../../tools/space-push/stable-hash";
+import { spaceStory } from "./space-story";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CONTENT = join(ROOT, "content");
@@ -222,17 +223,7 @@ describe("the journal", () => {
 });
 
 describe("comparing a story with the space's", () => {
-  const space = (fields: Partial<SpaceStory>): SpaceStory => ({
-    id: 1,
-    uuid: "u",
-    full_slug: "a",
-    is_folder: false,
-    published: true,
-    unpublished_changes: false,
-    name: "A",
-    slug: "a",
-    ...fields,
-  });
+  const space = (fields: Partial<SpaceStory>): SpaceStory => spaceStory(fields);
 
   it("ignores key order and how the space spells nothing", () => {
     expect(

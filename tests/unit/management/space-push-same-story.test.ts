@@ -6,18 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { differingFields, sameJson, storyMatches } from "../../../tools/space-push/same-story";
 import type { SpaceStory, StoryBody } from "../../../tools/space-push/space-api";
+import { spaceStory } from "./space-story";
 
-const space = (fields: Record<string, unknown> = {}): SpaceStory => ({
-  id: 1,
-  uuid: "u",
-  full_slug: "a",
-  is_folder: false,
-  published: true,
-  unpublished_changes: false,
-  name: "A",
-  slug: "a",
-  ...fields,
-});
+const space = spaceStory;
 /** The space's story without a field at all (as the space leaves out what it has no value for). */
 const spaceWithout = (field: string, fields: Record<string, unknown> = {}): SpaceStory => {
   const story: Record<string, unknown> = space(fields);
