@@ -156,11 +156,14 @@ describe("answers a space should not give", () => {
   });
 
   it("a story answer without a story, or with an id that is not a number, is an error naming the answer", async () => {
-    for (const answer of [{}, { story: { id: "7", uuid: "u" } }]) {
+    // A long answer is named by its first 300 characters.
+    for (const answer of [{}, { story: { id: "7", uuid: "u" } }, { stories: "x".repeat(400) }]) {
       const api = await serve(() => ({ status: 200, text: JSON.stringify(answer) }));
       const client = createManagementClient({ token: "t", spaceId: SPACE_ID, apiUrl: `${api.url}/v1`, requestsPerSecond: 1000 });
       const space = createManagementSpaceApi({ client, spaceId: SPACE_ID, counts: emptyRequestCounts() });
-      await expect(space.createStory(body("a"), false)).rejects.toThrow(new Error(`the answer holds no story: ${JSON.stringify(answer)}`));
+      await expect(space.createStory(body("a"), false)).rejects.toThrow(
+        new Error(`the answer holds no story: ${JSON.stringify(answer).slice(0, 300)}`),
+      );
     }
   });
 });
