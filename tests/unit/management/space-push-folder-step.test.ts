@@ -225,6 +225,26 @@ describe("the push over a space", () => {
     }
   });
 
+  it("through the Management API: a push that is no dry run writes, and says so", async () => {
+    const dir = await content();
+    const running = await startManagementApi();
+    try {
+      const summary = await pushContent(running.client(), { spaceId: SPACE_ID, dir, componentsPath: COMPONENTS, target: "t" });
+      expect(summary.dryRun).toBe(false);
+      expect(summary.requests.writes).toBe(2);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it("names a failed listing of the space's stories", async () => {
+    const dir = await content();
+    const failing = { ...reads([]), listStories: () => Promise.reject(new Error("answered 503")) };
+    await expect(pushContentTo(withDryRunWrites(failing), { spaceId: 1, dir, componentsPath: COMPONENTS, target: "t" })).rejects.toThrow(
+      /^listing the space's stories: answered 503/,
+    );
+  });
+
   it("matches a folder the space lists with trailing slashes", async () => {
     const dir = await content();
     const listed = { ...inSpace("work//"), name: "Work", slug: "work" } as SpaceStorySummary;
