@@ -54,16 +54,19 @@ phase_stat=""
 machine_ticks() {
   awk '$1 == "cpu" { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6 }' /proc/stat 2>/dev/null
 }
+# ", machine N% busy" between two machine_ticks readings; nothing when either is missing.
+busy_share() {
+  awk -v s0="$1" -v s1="$2" 'BEGIN { split(s0, a, " "); split(s1, b, " ")
+    if (b[2] > a[2]) printf ", machine %3.0f%% busy", 100 * (b[1] - a[1]) / (b[2] - a[2]) }'
+}
 phase() {
   times >"$reports/times"
   local now="$EPOCHREALTIME" cpu line stat
   cpu="$(awk 'NR == 2 { split($1, user, "m"); split($2, sys, "m"); printf "%.1f", user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }' "$reports/times")"
   stat="$(machine_ticks)"
   if [ -n "$phase_name" ]; then
-    line="$(awk -v name="$phase_name" -v t0="$phase_started" -v t1="$now" -v c0="$phase_cpu" -v c1="$cpu" -v s0="$phase_stat" -v s1="$stat" \
-      'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", name, t1 - t0, c1 - c0
-        split(s0, a, " "); split(s1, b, " ")
-        if (b[2] > a[2]) printf ", machine %3.0f%% busy", 100 * (b[1] - a[1]) / (b[2] - a[2]) }')"
+    line="$(awk -v name="$phase_name" -v t0="$phase_started" -v t1="$now" -v c0="$phase_cpu" -v c1="$cpu" \
+      'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", name, t1 - t0, c1 - c0 }')$(busy_share "$phase_stat" "$stat")"
     echo "── time: ${line}"
     phase_log+="${line}"$'\n'
   fi
@@ -186,10 +189,7 @@ count playwright "$reports/instances.json"
 phase
 echo "── times"
 printf '%s' "$phase_log"
-awk -v t0="$suite_started" -v t1="$phase_started" -v cpu="$phase_cpu" -v s0="$suite_stat" -v s1="$phase_stat" \
-  'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", "all", t1 - t0, cpu
-    split(s0, a, " "); split(s1, b, " ")
-    if (b[2] > a[2]) printf ", machine %3.0f%% busy", 100 * (b[1] - a[1]) / (b[2] - a[2])
-    printf "\n" }'
+echo "$(awk -v t0="$suite_started" -v t1="$phase_started" -v cpu="$phase_cpu" \
+  'BEGIN { printf "%-28s %5.0f s wall %5.0f s CPU", "all", t1 - t0, cpu }')$(busy_share "$suite_stat" "$phase_stat")"
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
