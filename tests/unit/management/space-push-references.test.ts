@@ -26,6 +26,9 @@ const bySlug = (slug: string): LocalStory => stories.find((story) => story.fullS
 const spaceUuid = (uuid: string) => `space-${uuid}`;
 const spaceAsset = (path: string) => ({ id: 9_000_000 + path.length, filename: `https://a.example/f/1/${path.slice("/assets/".length)}` });
 const toSpace: ReferenceTargets = { storyUuid: spaceUuid, asset: spaceAsset };
+const rewrite = (content: JsonObject) => rewriteReferences(content, fields, toSpace);
+/** A rich-text document of `content`. */
+const doc = (...content: JsonObject[]): JsonObject => ({ type: "doc", content });
 
 describe("the story reference fields", () => {
   it("are the schema's internal_stories options and relations.json's entries", () => {
@@ -129,7 +132,6 @@ function restoreAssets(rewritten: unknown, original: unknown): unknown {
 }
 
 describe("each kind of reference", () => {
-  const doc = (...content: JsonObject[]): JsonObject => ({ type: "doc", content });
   const link = (attrs: JsonObject): JsonObject => ({
     type: "paragraph",
     content: [{ type: "text", text: "x", marks: [{ type: "link", attrs }] }],
@@ -146,7 +148,6 @@ describe("each kind of reference", () => {
     meta_data: {},
     is_external_url: false,
   });
-  const rewrite = (content: JsonObject) => rewriteReferences(content, fields, toSpace);
 
   it.each<[string, JsonObject, JsonObject]>([
     [
@@ -316,7 +317,6 @@ describe("each kind of reference", () => {
 });
 
 describe("what is not a reference", () => {
-  const rewrite = (content: JsonObject) => rewriteReferences(content, fields, toSpace);
   /** Nothing rewritten, and nothing reported missing. */
   const expectLeftAsWritten = (content: JsonObject) => {
     const result = rewrite(content);
@@ -371,21 +371,16 @@ describe("what is not a reference", () => {
     const content: JsonObject = {
       component: "card",
       _uid: "1",
-      description: {
-        type: "doc",
-        content: [
-          {
-            type: "paragraph",
-            content: [
-              { type: "text", text: "x", marks: [{ type: "link", attrs: { href: "/assets/cv.pdf", uuid: null, linktype: "url" } }] },
-            ],
-          },
-          { type: "custom", attrs: { linktype: "story", uuid: "u-1", href: "/assets/cv.pdf", src: "/assets/a.svg" } },
-          { type: "custom", attrs: { linktype: "asset", href: "/assets/cv.pdf" } },
-          { type: "link", attrs: { href: "/", linktype: "url" }, data: { linktype: "story", uuid: "u-2", src: "/assets/a.svg" } },
-          { type: "image", attrs: { src: "https://a.example/a.svg" }, data: { src: "/assets/a.svg" } },
-        ],
-      },
+      description: doc(
+        {
+          type: "paragraph",
+          content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "/assets/cv.pdf", uuid: null, linktype: "url" } }] }],
+        },
+        { type: "custom", attrs: { linktype: "story", uuid: "u-1", href: "/assets/cv.pdf", src: "/assets/a.svg" } },
+        { type: "custom", attrs: { linktype: "asset", href: "/assets/cv.pdf" } },
+        { type: "link", attrs: { href: "/", linktype: "url" }, data: { linktype: "story", uuid: "u-2", src: "/assets/a.svg" } },
+        { type: "image", attrs: { src: "https://a.example/a.svg" }, data: { src: "/assets/a.svg" } },
+      ),
     };
     expectLeftAsWritten(content);
   });
@@ -394,13 +389,7 @@ describe("what is not a reference", () => {
     const content: JsonObject = {
       component: "card",
       _uid: "1",
-      description: {
-        type: "doc",
-        content: [
-          { type: "image", attrs: null },
-          { type: "text", text: "x", marks: [{ type: "link", attrs: null }] },
-        ],
-      },
+      description: doc({ type: "image", attrs: null }, { type: "text", text: "x", marks: [{ type: "link", attrs: null }] }),
     };
     expect(rewrite(content).content).toEqual(content);
   });
