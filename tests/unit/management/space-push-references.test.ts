@@ -100,7 +100,7 @@ describe("references in content/", () => {
     };
     for (const story of stories) {
       for (const version of storyVersions(story)) {
-        const { content, missingStories, missingAssets } = rewriteReferences(version.content, fields, toSpace);
+        const { content, missingStories, missingAssets } = rewrite(version.content);
         expect([...missingStories, ...missingAssets]).toEqual([]);
         const text = JSON.stringify(content);
         for (const other of stories) expect(text).not.toContain(`"${other.sourceUuid}"`);
