@@ -12,9 +12,8 @@ import { ManagementRequestError } from "../../../tools/management-api/management
 import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalAsset } from "../../../tools/space-push/local-assets";
 import { pushAssets } from "../../../tools/space-push/push-assets";
-import type { PushContext } from "../../../tools/space-push/push-context";
-import { emptySummary } from "../../../tools/space-push/push-summary";
 import type { SignedUpload, SpaceApi, SpaceAsset } from "../../../tools/space-push/space-api";
+import { pushContextInMemory } from "./push-context-in-memory";
 
 let dir: string;
 beforeAll(async () => {
@@ -41,7 +40,6 @@ interface Answers {
 
 function push(answers: Answers, journalled: JournalData["assets"] = {}) {
   const calls: string[] = [];
-  let saves = 0;
   let nextId = 100;
   const api = {
     listAssets: async () => {
@@ -61,25 +59,8 @@ function push(answers: Answers, journalled: JournalData["assets"] = {}) {
       return answers.finish?.(id) ?? { id, filename: `https://a.example/f/${id}/a.svg` };
     },
   } as unknown as SpaceApi;
-  const data: JournalData = { version: 1, space: "1", target: "t", assets: { ...journalled }, folders: {}, stories: {} };
-  const context = {
-    api,
-    journal: { data, save: () => saves++ },
-    fields: new Map(),
-    summary: emptySummary(false),
-    spaceStories: new Map(),
-    folders: new Map(),
-    folderSlugBySourceId: new Map(),
-    assets: new Map(),
-    stories: new Map(),
-  } as unknown as PushContext;
-  return {
-    context,
-    calls,
-    data,
-    saves: () => saves,
-    run: (assets: readonly LocalAsset[]) => pushAssets(context, assets),
-  };
+  const { context, data, saves } = pushContextInMemory(api, { assets: journalled });
+  return { context, calls, data, saves, run: (assets: readonly LocalAsset[]) => pushAssets(context, assets) };
 }
 
 describe("uploading", () => {

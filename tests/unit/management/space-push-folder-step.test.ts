@@ -5,19 +5,18 @@
  * without a file, each write reported, and a folder the space lists with
  * trailing slashes matched.
  */
-import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { withDryRunWrites } from "../../../tools/space-push/dry-run-writes";
-import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalFolder } from "../../../tools/space-push/local-folders";
 import { pushContent, pushContentTo } from "../../../tools/space-push/push-content";
-import type { PushContext } from "../../../tools/space-push/push-context";
 import { pushFolders } from "../../../tools/space-push/push-folders";
-import { emptySummary, type PushAction } from "../../../tools/space-push/push-summary";
+import type { PushAction } from "../../../tools/space-push/push-summary";
 import type { SpaceApi, SpaceStorySummary, StoryBody } from "../../../tools/space-push/space-api";
 import { SPACE_ID, startManagementApi } from "../content/local-management-api/mapi-harness";
+import { pushContextInMemory } from "./push-context-in-memory";
 import { COMPONENTS } from "./space-harness";
 import { spaceStory } from "./space-story";
 
@@ -36,7 +35,6 @@ const folder = (fullSlug: string, extra: Partial<LocalFolder> = {}): LocalFolder
 
 function space(listed: SpaceStorySummary[] = [], fail?: string) {
   const writes: [string, number | undefined, StoryBody, boolean][] = [];
-  let saves = 0;
   let nextId = 50;
   const api = {
     createStory: async (body: StoryBody, publish: boolean) => {
@@ -51,19 +49,8 @@ function space(listed: SpaceStorySummary[] = [], fail?: string) {
       return spaceStory({ id, is_folder: true });
     },
   } as unknown as SpaceApi;
-  const data: JournalData = { version: 1, space: "1", target: "t", assets: {}, folders: {}, stories: {} };
-  const context = {
-    api,
-    journal: { data, save: () => saves++ },
-    fields: new Map(),
-    summary: emptySummary(false),
-    spaceStories: new Map(listed.map((story) => [story.full_slug, story])),
-    folders: new Map(),
-    folderSlugBySourceId: new Map(),
-    assets: new Map(),
-    stories: new Map(),
-  } as unknown as PushContext;
-  return { context, writes, data, saves: () => saves, run: (folders: readonly LocalFolder[]) => pushFolders(context, folders) };
+  const { context, data, saves } = pushContextInMemory(api, { spaceStories: listed });
+  return { context, writes, data, saves, run: (folders: readonly LocalFolder[]) => pushFolders(context, folders) };
 }
 
 const inSpace = (fullSlug: string, extra: Record<string, unknown> = {}) =>
