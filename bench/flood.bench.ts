@@ -20,9 +20,10 @@
  * working tree). BENCH_KEEP=1 keeps the temp folders. BENCH_TRACE=1 lists
  * each round's content requests, in ms from the webhook's sending (what a
  * publish waits on), when in the flood the webhook was sent, and the p95 of
- * each tenth of the flood's answers (where the slow ones were). BENCH_PROFILE=<folder> writes the server's CPU profiles
- * there (node --cpu-prof, one per process, written when the server stops):
- * what an unknown path costs the server, open in Chrome's DevTools.
+ * each tenth of the flood's answers (where the slow ones were).
+ * BENCH_PROFILE=<folder> writes the server's CPU profiles there (node
+ * --cpu-prof, one per process, written when the server stops): what an
+ * unknown path costs the server, open in Chrome's DevTools.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
