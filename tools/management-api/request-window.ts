@@ -36,11 +36,14 @@ export function createRequestWindow(perSecond: number, options: RequestWindowOpt
   const pending: number[] = [];
   /** When each answer of the last second came back, oldest first. */
   const answered: number[] = [];
-  let wakeWaiters: (() => void)[] = [];
+  /** Who waits for a place; a release wakes them all, and each looks again. */
+  let waiters: (() => void)[] = [];
 
+  // An empty list's oldest entry reads as Infinity: never old enough to drop, never a wait to end.
+  const oldest = (list: number[]) => list[0] ?? Infinity;
   const prune = (at: number) => {
-    while (answered.length > 0 && answered[0]! <= at - SECOND) answered.shift();
-    while (pending.length > 0 && pending[0]! <= at - forgetAfterMs) pending.shift();
+    while (oldest(answered) <= at - SECOND) answered.shift();
+    while (oldest(pending) <= at - forgetAfterMs) pending.shift();
   };
 
   return {
@@ -54,25 +57,24 @@ export function createRequestWindow(perSecond: number, options: RequestWindowOpt
         }
         // Try again when the oldest answer leaves the second, or when a pending one is answered
         // (it then starts its own second, which may end first if nothing was answered before).
-        const wait = Math.min(
-          answered.length > 0 ? answered[0]! + SECOND - at : Infinity,
-          pending.length > 0 ? pending[0]! + forgetAfterMs - at : Infinity,
-        );
+        const wait = Math.min(oldest(answered) + SECOND - at, oldest(pending) + forgetAfterMs - at);
+        // Woken by its timer, a waiter stays in the list until the next release, which calls it
+        // once more: resolving a settled promise and clearing a spent timer do nothing.
         await new Promise<void>((resolve) => {
-          const wake = () => {
+          const timer = Number.isFinite(wait) ? setTimeout(resolve, Math.max(wait, 0)) : undefined;
+          waiters.push(() => {
             clearTimeout(timer);
-            wakeWaiters = wakeWaiters.filter((waiter) => waiter !== wake);
             resolve();
-          };
-          const timer = Number.isFinite(wait) ? setTimeout(wake, Math.max(wait, 0)) : undefined;
-          wakeWaiters.push(wake);
+          });
         });
       }
     },
     release() {
       pending.shift();
       answered.push(now());
-      for (const wake of wakeWaiters) wake();
+      const woken = waiters;
+      waiters = [];
+      for (const wake of woken) wake();
     },
   };
 }
