@@ -8,13 +8,12 @@
  * public/, and the CLI's bin/, tools/ (without the migration helpers, also the
  * project's own) and codegen/, and the root configuration) and committed, so a patch applies to it with `git apply`.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import ts from "typescript";
 import { REPO } from "../../../support/repo-root";
-import { diagnosticLines, type Project } from "./project";
+import type { Project } from "./project";
 
 const exec = promisify(execFile);
 
@@ -56,37 +55,31 @@ export function applyPatch(project: Project, patch: string): void {
   project.git("apply", "--whitespace=nowarn", join(REPO, patch));
 }
 
-/** The previous check of each project: what `tsc --incremental` keeps in its .tsbuildinfo, here in memory. */
-const lastChecks = new WeakMap<Project, ts.SemanticDiagnosticsBuilderProgram>();
+/** TypeScript 7's compiler, as `npm run typecheck` runs it (scripts/native-typecheck). */
+const NATIVE_TSC = join(REPO, "scripts/native-typecheck/node_modules/typescript/bin/tsc");
 
 /**
- * tsc over the whole project with its tsconfig.json, as `npm run typecheck` runs it: `file:line: message`, one per error.
- * Incremental as tsc is with tsconfig.json's `incremental`: a second check re-checks only the files that changed since
- * the first and those whose imports' types changed, and keeps every other file's diagnostics (a whole check of the
- * site is about 30 s of CPU on a two-core machine).
+ * `npm run typecheck` in the project: tsc over the whole project with its tsconfig.json, `file:line: message`, one per
+ * error. Incremental as tsconfig.json asks (its .tsbuildinfo is git-ignored in the project): a second check re-checks
+ * only the files that changed since the first and those whose imports' types changed.
  */
 export function siteTypeErrors(project: Project): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(project.root, "tsconfig.json"),
-    { incremental: false },
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
-      },
-    },
-  );
-  if (!parsed) throw new Error("tsconfig.json could not be read");
-  const host = ts.createIncrementalCompilerHost(parsed.options);
-  const check = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, parsed.options, host, lastChecks.get(project));
-  lastChecks.set(project, check);
-  return diagnosticLines(project.root, [
-    ...check.getConfigFileParsingDiagnostics(),
-    ...check.getOptionsDiagnostics(),
-    ...check.getSyntacticDiagnostics(),
-    ...check.getGlobalDiagnostics(),
-    ...check.getSemanticDiagnostics(),
-  ]);
+  const run = spawnSync(process.execPath, [NATIVE_TSC, "--noEmit", "--pretty", "false", "-p", "tsconfig.json"], {
+    cwd: project.root,
+    encoding: "utf8",
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  if (run.error) throw run.error;
+  const lines: string[] = [];
+  for (const line of run.stdout.split("\n")) {
+    if (line.trim() === "") continue;
+    // A message's further lines are indented under it.
+    if (/^\s/.test(line) && lines.length > 0) lines[lines.length - 1] += `\n${line.trim()}`;
+    else lines.push(line.replace(/^(.+?)\((\d+),\d+\): error TS\d+: /, "$1:$2: "));
+  }
+  // tsc says nothing and exits 0 when the project type-checks; anything else (a crash, a bad tsconfig) is an error too.
+  if (run.status !== 0 && lines.length === 0) throw new Error(`tsc exited ${run.status}: ${run.stderr}`);
+  return lines;
 }
 
 /** The embedded content (the migrated content/), whatever the shell running the tests has set. */
