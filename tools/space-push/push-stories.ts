@@ -175,12 +175,11 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
     crashPoint("space-push:after-story");
     state.workingHash = hash;
     state.read = undefined;
+    // What the rest of this story's steps read: a draft saved over it leaves nothing they look at again.
     if (publish) {
       state.published = true;
       state.publishedHash = hash;
       state.unpublishedChanges = false;
-    } else {
-      state.unpublishedChanges = state.published;
     }
     writeJournal(context, story, answer, {
       workingHash: hash,
@@ -220,10 +219,9 @@ async function converge(context: PushContext, story: LocalStory, targets: StoryT
       // published one's too. Recorded, or once a draft goes over it (the next write) no push can read it
       // again and each would publish it anew (a push resumed after a publish whose answer was lost).
       state.publishedHash = live.hash;
-      const publishedAt = state.read?.published_at ?? context.spaceStories.get(story.fullSlug)?.published_at ?? null;
       writeJournal(context, story, undefined, {
         publishedHash: live.hash,
-        publishedAt: typeof publishedAt === "string" ? publishedAt : null,
+        publishedAt: state.read?.published_at ?? context.spaceStories.get(story.fullSlug)?.published_at ?? null,
       });
     }
     if (story.state === "published-with-draft" && !(await holds(working.body, working.hash)))
