@@ -7,12 +7,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManagementRequestError } from "../../../tools/management-api/management-errors";
 import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalAsset } from "../../../tools/space-push/local-assets";
 import { pushAssets } from "../../../tools/space-push/push-assets";
 import type { SignedUpload, SpaceApi, SpaceAsset } from "../../../tools/space-push/space-api";
+import { crashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 
 let dir: string;
@@ -218,3 +219,33 @@ describe("a failing request is named by its step", () => {
 function throwStatus(status: number): never {
   throw new ManagementRequestError(`answered ${status}`, status, { status, statusText: "", data: undefined });
 }
+
+describe("a crash", () => {
+  // The step imported afresh for each test, so crash-point.ts counts its passes from zero.
+  beforeEach(() => vi.resetModules());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  /** The push of one file, cut at `point`: what it called and journalled by then. */
+  async function crashedAt(point: string) {
+    const space = push({});
+    crashAt(point);
+    const { pushAssets: pushAssetsAfresh } = await import("../../../tools/space-push/push-assets");
+    await expect(pushAssetsAfresh(space.context, [local()])).rejects.toThrow(`crashed at ${point}`);
+    return space;
+  }
+
+  it("right after signing: the journal names the asset unfinished, and no file was posted", async () => {
+    const space = await crashedAt("space-push:after-signed");
+    expect(space.calls).toEqual(["listAssets", "signAsset sha256:aa"]);
+    expect(space.data.assets).toEqual({ aa: { id: 100, filename: "//a.example/f/a.svg", finished: false } });
+  });
+
+  it("right after finishing: the file is in the space, the journal still says unfinished", async () => {
+    const space = await crashedAt("space-push:after-finished");
+    expect(space.calls).toEqual(["listAssets", "signAsset sha256:aa", "postAssetFile 100 6 bytes", "finishAsset 100"]);
+    expect(space.data.assets).toEqual({ aa: { id: 100, filename: "//a.example/f/a.svg", finished: false } });
+  });
+});

@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { withDryRunWrites } from "../../../tools/space-push/dry-run-writes";
 import type { LocalFolder } from "../../../tools/space-push/local-folders";
 import { pushContent, pushContentTo } from "../../../tools/space-push/push-content";
@@ -16,6 +16,7 @@ import { pushFolders } from "../../../tools/space-push/push-folders";
 import type { PushAction } from "../../../tools/space-push/push-summary";
 import type { SpaceApi, SpaceStorySummary, StoryBody } from "../../../tools/space-push/space-api";
 import { SPACE_ID, startManagementApi } from "../content/local-management-api/mapi-harness";
+import { crashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 import { COMPONENTS } from "./space-harness";
 import { spaceStory } from "./space-story";
@@ -237,5 +238,24 @@ describe("the push over a space", () => {
     const listed = { ...inSpace("work//"), name: "Work", slug: "work" } as SpaceStorySummary;
     const summary = await pushContentTo(withDryRunWrites(reads([listed])), { spaceId: 1, dir, componentsPath: COMPONENTS, target: "t" });
     expect(summary.folders).toEqual({ created: 0, updated: 0, unchanged: 1 });
+  });
+});
+
+describe("a crash right after a folder is created", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("leaves the folder in the space and the journal without it", async () => {
+    // The step imported afresh, so crash-point.ts counts its passes from zero.
+    vi.resetModules();
+    const pushed = space();
+    crashAt("space-push:after-folder");
+    const { pushFolders: pushFoldersAfresh } = await import("../../../tools/space-push/push-folders");
+    await expect(pushFoldersAfresh(pushed.context, [folder("work")])).rejects.toThrow("crashed at space-push:after-folder");
+    expect(pushed.writes.map(([verb, , body]) => `${verb} ${body.slug}`)).toEqual(["create work"]);
+    expect(pushed.data.folders).toEqual({});
+    expect(pushed.saves()).toBe(0);
   });
 });

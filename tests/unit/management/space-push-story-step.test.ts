@@ -11,6 +11,7 @@ import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalStory } from "../../../tools/space-push/local-stories";
 import type { PushSummary } from "../../../tools/space-push/push-summary";
 import { pushStories } from "../../../tools/space-push/push-stories";
+import { crashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 import { localStory, storySpace, storyVersion, type StorySpace } from "./story-space-in-memory";
 
@@ -296,15 +297,8 @@ describe("a request that fails", () => {
 });
 
 describe("a crash right after a story write", () => {
-  // PORTFOLIO_CRASH_AT kills the process there (crash-point.ts); here the kill throws instead, and each
-  // test imports the push afresh, so crash-point.ts counts its passes from zero.
-  beforeEach(() => {
-    vi.resetModules();
-    vi.spyOn(process, "kill").mockImplementation(() => {
-      throw new Error("killed");
-    });
-    vi.stubEnv("PORTFOLIO_CRASH_AT", "space-push:after-story");
-  });
+  // The push imported afresh for each test, so crash-point.ts counts its passes from zero.
+  beforeEach(() => vi.resetModules());
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
@@ -315,7 +309,8 @@ describe("a crash right after a story write", () => {
   async function crashedPush(space: StorySpace, stories: LocalStory[], journal?: JournalData) {
     const { context, data } = pushContextInMemory(space.api, { spaceStories: space.list() });
     if (journal) data.stories = structuredClone(journal.stories);
-    await expect((await pushStoriesAfresh())(context, stories)).rejects.toThrow("killed");
+    crashAt("space-push:after-story");
+    await expect((await pushStoriesAfresh())(context, stories)).rejects.toThrow("crashed at space-push:after-story");
     return data;
   }
 
@@ -328,9 +323,7 @@ describe("a crash right after a story write", () => {
 
   it("after an update: the journal still holds what it held before", async () => {
     const space = storySpace();
-    vi.unstubAllEnvs();
     const first = await push(space, [localStory("s", { live: storyVersion("s", "A") })]);
-    vi.stubEnv("PORTFOLIO_CRASH_AT", "space-push:after-story");
     const data = await crashedPush(space, [localStory("s", { live: storyVersion("s", "B") })], first.data);
     expect(space.calls.at(-1)).toBe("publish 100");
     expect(data.stories).toEqual(first.data.stories);
@@ -338,9 +331,7 @@ describe("a crash right after a story write", () => {
 
   it("after an unpublish: the journal still vouches for the published version", async () => {
     const space = storySpace();
-    vi.unstubAllEnvs();
     const first = await push(space, [localStory("s", { live: storyVersion("s", "A") })]);
-    vi.stubEnv("PORTFOLIO_CRASH_AT", "space-push:after-story");
     const data = await crashedPush(space, [localStory("s", { draft: storyVersion("s", "A") })], first.data);
     expect(space.calls.at(-1)).toBe("unpublish 100");
     expect(data.stories).toEqual(first.data.stories);

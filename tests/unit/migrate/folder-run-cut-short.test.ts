@@ -16,7 +16,7 @@ import { JOURNAL_FILE, LAST_RUN_FILE } from "../../../tools/migrations/journal";
 import { cutShortRun, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
 import type { LoadedMigration } from "../../../tools/migrations/run/migrate-story";
 import { storyText } from "../../../tools/migrations/run/plan-run";
-import { crashAt } from "./support/crash-in-process";
+import { crashAt } from "../../support/crash-in-process";
 
 const upper: LoadedMigration = {
   id: "20260101000000-upper",

@@ -25,7 +25,7 @@ import { readSpaceStories, withoutEditable } from "../../../tools/migrations/spa
 import { cutShort, undoSpaceRun, writeSpaceRun } from "../../../tools/migrations/space/write-space-run";
 import { spaceStoryRows } from "../management/space-push-readback";
 import { isWrite, OAUTH_TOKEN, removeDirs, SPACE_ID, startLocalSpace, type LocalSpace } from "../management/space-harness";
-import { crashAt } from "./support/crash-in-process";
+import { crashAt } from "../../support/crash-in-process";
 import { RAN, page, shout, teaser } from "./support/space-run-fixtures";
 
 /** In full-slug order, as the run writes them. */
