@@ -248,7 +248,8 @@ function writeJournal(context: PushContext, story: LocalStory, answer: SpaceStor
   const next: JournalStory = {
     ...base,
     ...update,
-    ...(answer && update.workingHash !== undefined ? { updatedAt: answer.updated_at ?? null } : {}),
+    // An answer is the story as written or read, whose working version the update's hash is of: its stamp vouches for it.
+    ...(answer ? { updatedAt: answer.updated_at ?? null } : {}),
   };
   for (const key of Object.keys(next) as (keyof JournalStory)[]) if (next[key] === undefined) delete next[key];
   context.journal.data.stories[story.fullSlug] = next;
