@@ -111,7 +111,10 @@ export function connectionRefused(error: unknown): boolean {
   return cause?.code === "ECONNREFUSED";
 }
 
-/** ky's HTTPError: the server answered (a status to judge), unlike a network failure or a timeout. */
+/**
+ * ky's HTTPError: the server answered (a status to judge), unlike a network failure or a timeout. By its
+ * name: ky hands `shouldRetry` only its own errors (HTTPError, TimeoutError) and fetch's, each an Error.
+ */
 function isHttpError(error: unknown): boolean {
-  return error instanceof Error && error.name === "HTTPError" && "response" in error;
+  return error instanceof Error && error.name === "HTTPError";
 }
