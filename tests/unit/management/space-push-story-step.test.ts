@@ -321,19 +321,19 @@ describe("a crash right after a story write", () => {
     expect(data.stories).toEqual({});
   });
 
-  it("after an update: the journal still holds what it held before", async () => {
+  it.each([
+    ["an update", "the journal still holds what it held before", localStory("s", { live: storyVersion("s", "B") }), "publish 100"],
+    [
+      "an unpublish",
+      "the journal still vouches for the published version",
+      localStory("s", { draft: storyVersion("s", "A") }),
+      "unpublish 100",
+    ],
+  ])("after %s: %s", async (_write, _outcome, next, lastCall) => {
     const space = storySpace();
     const first = await push(space, [localStory("s", { live: storyVersion("s", "A") })]);
-    const data = await crashedPush(space, [localStory("s", { live: storyVersion("s", "B") })], first.data);
-    expect(space.calls.at(-1)).toBe("publish 100");
-    expect(data.stories).toEqual(first.data.stories);
-  });
-
-  it("after an unpublish: the journal still vouches for the published version", async () => {
-    const space = storySpace();
-    const first = await push(space, [localStory("s", { live: storyVersion("s", "A") })]);
-    const data = await crashedPush(space, [localStory("s", { draft: storyVersion("s", "A") })], first.data);
-    expect(space.calls.at(-1)).toBe("unpublish 100");
+    const data = await crashedPush(space, [next], first.data);
+    expect(space.calls.at(-1)).toBe(lastCall);
     expect(data.stories).toEqual(first.data.stories);
   });
 });
