@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Everything CI runs: unit tests beside the drift check, type-check and production
 # builds, then the desktop and phone browser tests, then what holds a clock (the timed
-# unit tests beside publishing, then beside instances). Every step runs even when an earlier
-# one fails, so one run reports every problem; the last line is the totals CI reads.
+# unit tests beside publishing, then beside instances) with the lint at the lowest CPU
+# priority beside them. Every step runs even when an earlier one fails, so one run reports
+# every problem; the last line is the totals CI reads.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -100,11 +101,7 @@ unit_tests=$!
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
 check "drift check" npx tsx bin/portfolio.ts check
-# Formatting (Biome, half a second) and lint (ESLint with type information, about a minute of one core,
-# run after the type-check below, beside the builds and the unit tests): npm run format / npm run lint.
-# The type-check is TypeScript 7's native compiler (npm run typecheck, scripts/native-typecheck): 19 s
-# of CPU on this tree against 6.0's 46 s. 6.0 stays the project's TypeScript, for the JavaScript API
-# Next.js, ts-morph and typescript-eslint use, which 7 does not have.
+# Formatting: Biome, half a second (npm run format). The type-check and the lint run further down.
 check "format" npx biome format .
 # The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
@@ -131,14 +128,15 @@ wait_for_line() {
   local pid="$1" log="$2" line="$3"
   while kill -0 "$pid" 2>/dev/null && ! grep -sqF "$line" "$log"; do sleep 0.5; done
 }
-# The type-check reads next-env.d.ts and the route types in .next/types, which each build writes
-# before it compiles (and says so): it starts once both have, beside their compiling, instead of
-# before them (which left the machine half idle at this phase's end, the builds last).
+# The type-check: TypeScript 7's native compiler (npm run typecheck, scripts/native-typecheck), 15 s of
+# CPU on this tree against 6.0's 46 s. 6.0 stays the project's TypeScript, for the JavaScript API
+# Next.js, ts-morph and typescript-eslint use, which 7 does not have. It reads next-env.d.ts and the
+# route types in .next/types, which each build writes before it compiles (and says so): it starts
+# once both have. The lint runs in the last phase (below).
 compiling="Creating an optimized production build"
 wait_for_line "$main_build" "$reports/next-build.log" "$compiling"
 wait_for_line "$hostile_build" "$reports/hostile-build.log" "$compiling"
 check "type-check" npm run --silent typecheck
-check "lint" npx eslint --max-warnings 0 .
 
 # A background step's exit code, with its output shown once it is done.
 finished() {
@@ -174,7 +172,17 @@ count vitest "$reports/vitest-beside-browsers.json"
 # CPU-bound phases above, their clocks would skew. Instances never runs beside publishing: a
 # webhook's answer is 200 only when both pages regenerate within its time limit, which a slow
 # machine busy with publishing's builds and servers did not always meet.
+#
+# The lint (ESLint with type information, npm run lint: about a minute of one core) runs here, at the
+# lowest CPU priority (nice 19): the one step whose answer nothing waits on, it uses the third of
+# the machine these tests leave idle and gives way at once to anything they want a core for. In the
+# first phase, where it ran before, the cores were busy (98%), and the builds and unit tests waited
+# for its 60-70 s of CPU. Not in the second: `next dev` (dev-markup.spec.ts) rewrites next-env.d.ts,
+# which the lint's program reads, for a while. Nothing in this phase writes the sources.
 phase "timed, publishing, instances"
+echo "── lint (ESLint, nice 19): started in the background"
+background "$reports/lint.log" nice -n 19 npx eslint --max-warnings 0 .
+lint=$!
 echo "── unit tests (vitest, project timed): started in the background"
 background "$reports/vitest-timed.log" npx vitest run --project timed --reporter=default --reporter=json --outputFile.json="$reports/vitest-timed.json"
 timed_tests=$!
@@ -188,6 +196,7 @@ echo "── instances tests: ended $(into_phase) s into the phase"
 count playwright "$reports/instances.json"
 finished "$timed_tests" "$reports/vitest-timed.log"
 count vitest "$reports/vitest-timed.json"
+check "lint" finished "$lint" "$reports/lint.log"
 
 phase
 echo "── times"
