@@ -12,6 +12,7 @@ import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { NATIVE_TSC } from "../../../support/native-tsc";
 import { REPO } from "../../../support/repo-root";
 import type { Project } from "./project";
 
@@ -54,9 +55,6 @@ function isSymlink(path: string): boolean {
 export function applyPatch(project: Project, patch: string): void {
   project.git("apply", "--whitespace=nowarn", join(REPO, patch));
 }
-
-/** TypeScript 7's compiler, as `npm run typecheck` runs it (scripts/native-typecheck). */
-const NATIVE_TSC = join(REPO, "scripts/native-typecheck/node_modules/typescript/bin/tsc");
 
 /**
  * `npm run typecheck` in the project: tsc over the whole project with its tsconfig.json, `file:line: message`, one per
