@@ -177,7 +177,7 @@ count vitest "$reports/vitest-beside-browsers.json"
 # lowest CPU priority (nice 19): the one step whose answer nothing waits on, it uses the third of
 # the machine these tests leave idle and gives way at once to anything they want a core for. In the
 # first phase, where it ran before, the cores were busy (98%) and the builds and unit tests waited
-# for its minute of CPU (58 s alone): moved here, that phase took 221-224 s instead of 264 s, and this
+# for its minute of CPU (58 s alone): moved here, that phase took 199-224 s instead of 264 s, and this
 # one 73-77 s instead of 72 s. Not in the second: `next dev` (dev-markup.spec.ts) rewrites
 # next-env.d.ts, which the lint's program reads, for a while. Nothing in this phase writes the sources.
 phase "timed, publishing, instances"
