@@ -15,3 +15,14 @@ export function crashAt(point: string): void {
     return kill(pid, signal);
   });
 }
+
+/**
+ * crashAt(point), then `load()`, the write's module imported afresh: vi.resetModules() first gives it a new
+ * crash-point.ts, counting passes from zero, so the point is met at its first pass whatever ran before
+ * in this process.
+ */
+export async function importWithCrashAt<T>(point: string, load: () => Promise<T>): Promise<T> {
+  vi.resetModules();
+  crashAt(point);
+  return load();
+}

@@ -7,13 +7,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ManagementRequestError } from "../../../tools/management-api/management-errors";
 import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalAsset } from "../../../tools/space-push/local-assets";
 import { pushAssets } from "../../../tools/space-push/push-assets";
 import type { SignedUpload, SpaceApi, SpaceAsset } from "../../../tools/space-push/space-api";
-import { crashAt } from "../../support/crash-in-process";
+import { importWithCrashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 
 let dir: string;
@@ -221,8 +221,6 @@ function throwStatus(status: number): never {
 }
 
 describe("a crash", () => {
-  // The step imported afresh for each test, so crash-point.ts counts its passes from zero.
-  beforeEach(() => vi.resetModules());
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
@@ -231,8 +229,7 @@ describe("a crash", () => {
   /** The push of one file, cut at `point`: what it called and journalled by then. */
   async function crashedAt(point: string) {
     const space = push({});
-    crashAt(point);
-    const { pushAssets: pushAssetsAfresh } = await import("../../../tools/space-push/push-assets");
+    const { pushAssets: pushAssetsAfresh } = await importWithCrashAt(point, () => import("../../../tools/space-push/push-assets"));
     await expect(pushAssetsAfresh(space.context, [local()])).rejects.toThrow(`crashed at ${point}`);
     return space;
   }

@@ -16,7 +16,7 @@ import { pushFolders } from "../../../tools/space-push/push-folders";
 import type { PushAction } from "../../../tools/space-push/push-summary";
 import type { SpaceApi, SpaceStorySummary, StoryBody } from "../../../tools/space-push/space-api";
 import { SPACE_ID, startManagementApi } from "../content/local-management-api/mapi-harness";
-import { crashAt } from "../../support/crash-in-process";
+import { importWithCrashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 import { COMPONENTS } from "./space-harness";
 import { spaceStory } from "./space-story";
@@ -248,11 +248,11 @@ describe("a crash right after a folder is created", () => {
   });
 
   it("leaves the folder in the space and the journal without it", async () => {
-    // The step imported afresh, so crash-point.ts counts its passes from zero.
-    vi.resetModules();
     const pushed = space();
-    crashAt("space-push:after-folder");
-    const { pushFolders: pushFoldersAfresh } = await import("../../../tools/space-push/push-folders");
+    const { pushFolders: pushFoldersAfresh } = await importWithCrashAt(
+      "space-push:after-folder",
+      () => import("../../../tools/space-push/push-folders"),
+    );
     await expect(pushFoldersAfresh(pushed.context, [folder("work")])).rejects.toThrow("crashed at space-push:after-folder");
     expect(pushed.writes.map(([verb, , body]) => `${verb} ${body.slug}`)).toEqual(["create work"]);
     expect(pushed.data.folders).toEqual({});

@@ -6,12 +6,12 @@
  * Management API is space-push.test.ts's; this is the step's own logic,
  * call by call.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { JournalData } from "../../../tools/space-push/journal";
 import type { LocalStory } from "../../../tools/space-push/local-stories";
 import type { PushSummary } from "../../../tools/space-push/push-summary";
 import { pushStories } from "../../../tools/space-push/push-stories";
-import { crashAt } from "../../support/crash-in-process";
+import { importWithCrashAt } from "../../support/crash-in-process";
 import { pushContextInMemory } from "./push-context-in-memory";
 import { localStory, storySpace, storyVersion, type StorySpace } from "./story-space-in-memory";
 
@@ -297,20 +297,20 @@ describe("a request that fails", () => {
 });
 
 describe("a crash right after a story write", () => {
-  // The push imported afresh for each test, so crash-point.ts counts its passes from zero.
-  beforeEach(() => vi.resetModules());
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.restoreAllMocks();
   });
-  const pushStoriesAfresh = async () => (await import("../../../tools/space-push/push-stories")).pushStories;
 
   /** A push of `stories` into `space` that crashes at its first story write, with the journal `journal`. */
   async function crashedPush(space: StorySpace, stories: LocalStory[], journal?: JournalData) {
     const { context, data } = pushContextInMemory(space.api, { spaceStories: space.list() });
     if (journal) data.stories = structuredClone(journal.stories);
-    crashAt("space-push:after-story");
-    await expect((await pushStoriesAfresh())(context, stories)).rejects.toThrow("crashed at space-push:after-story");
+    const { pushStories: pushStoriesAfresh } = await importWithCrashAt(
+      "space-push:after-story",
+      () => import("../../../tools/space-push/push-stories"),
+    );
+    await expect(pushStoriesAfresh(context, stories)).rejects.toThrow("crashed at space-push:after-story");
     return data;
   }
 
