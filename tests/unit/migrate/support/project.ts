@@ -171,7 +171,7 @@ export class Project {
 }
 
 /** Diagnostics as `file:line: message`, the file relative to `root`. */
-export function diagnosticLines(root: string, diagnostics: readonly ts.Diagnostic[]): string[] {
+function diagnosticLines(root: string, diagnostics: readonly ts.Diagnostic[]): string[] {
   return diagnostics.map((diagnostic) => {
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     if (!diagnostic.file || diagnostic.start === undefined) return text;
