@@ -101,8 +101,8 @@ unit_tests=$!
 # (tests/e2e/support/site-url.ts); a build for production sets its own.
 export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example}"
 check "drift check" npx tsx bin/portfolio.ts check
-# Formatting: Biome, half a second (npm run format). The type-check and the lint run further down.
-check "format" npx biome format .
+# Formatting: Biome, half a second (npm run format writes what this checks). The type-check and the lint run further down.
+check "format" npm run --silent format:check
 # The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
 #
@@ -182,7 +182,7 @@ count vitest "$reports/vitest-beside-browsers.json"
 # next-env.d.ts, which the lint's program reads, for a while. Nothing in this phase writes the sources.
 phase "timed, publishing, instances"
 echo "── lint (ESLint, nice 19): started in the background"
-background "$reports/lint.log" nice -n 19 npx eslint --max-warnings 0 .
+background "$reports/lint.log" nice -n 19 npm run --silent lint
 lint=$!
 echo "── unit tests (vitest, project timed): started in the background"
 background "$reports/vitest-timed.log" npx vitest run --project timed --reporter=default --reporter=json --outputFile.json="$reports/vitest-timed.json"
