@@ -7,10 +7,18 @@
  * - The published stories are listed, so the first webhook after a start
  *   already knows every story's pages: a `deleted` payload carries only the
  *   story id.
+ * - The methods Next.js cannot hand to the site's code (TRACE, CONNECT,
+ *   tokens Node.js does not parse, OPTIONS) are answered 405 at the
+ *   server's door (src/http/method-door.ts).
  */
 export async function startNodeServer(): Promise<void> {
   // Not the build, which renders but never receives webhooks or mail.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const [{ installMethodDoor }, { builtPageHeaders }] = await Promise.all([
+    import("./http/method-door"),
+    import("./security/page-policies"),
+  ]);
+  installMethodDoor(builtPageHeaders().published);
   const { rememberSitePages } = await import("./publishing/remember-site-pages");
   // Not awaited: a slow content API must not hold up the server's start.
   void rememberSitePages();

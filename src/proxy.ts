@@ -6,6 +6,7 @@ import { processNotFoundCopies } from "./errors/not-found-copy";
 import { localePath, pageLocale } from "./i18n/locale-paths";
 import { gatedPagePath } from "./publishing/page-gate/gated-paths";
 import { sitePageGate } from "./publishing/page-gate/site-page-gate";
+import { allowedMethodsAt, allowHeader, isAllowedMethod } from "./http/allowed-methods";
 
 /**
  * Preview entry and its limits (see preview/preview-entry.ts): framed page
@@ -28,8 +29,22 @@ import { sitePageGate } from "./publishing/page-gate/site-page-gate";
  * own answers before next.config's headers() apply, so its 308 carried no
  * security headers; `skipTrailingSlashRedirect` hands it to the proxy, whose
  * answers get them (Next.js documents the option for exactly this).
+ *
+ * First of all, the methods (src/http/allowed-methods.ts): a method the
+ * route does not answer is a 405 here, before the gate would call an
+ * unknown page's address a 404 whatever the method. A method the Fetch
+ * standard refuses (TRACE) never gets here: Next.js cannot make the
+ * NextRequest for it, and src/http/method-door.ts answers it at the
+ * server's door instead.
  */
 export async function proxy(request: NextRequest) {
+  const allowed = allowedMethodsAt(request.nextUrl.pathname);
+  if (!isAllowedMethod(request.method, allowed)) {
+    return new NextResponse("Method Not Allowed", {
+      status: 405,
+      headers: { Allow: allowHeader(allowed), "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const canonical = withoutTrailingSlash(request.nextUrl);
   if (canonical) return NextResponse.redirect(canonical, 308);
   const entry = entryRedirect(request.nextUrl, request.headers);

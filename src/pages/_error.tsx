@@ -58,7 +58,10 @@ ErrorPage.getInitialProps = async ({ req, res, err, asPath, locale }: NextPageCo
     // the visitor may retry, not the 500 Next.js set for the thrown error.
     const { isContentBusy } = await import("../content/access/rate-limit/content-busy");
     const busy = isContentBusy(err) ? err : undefined;
-    const status = busy ? busy.statusCode : errorStatus(res.statusCode, err?.statusCode);
+    const found = busy ? busy.statusCode : errorStatus(res.statusCode, err?.statusCode);
+    // No page at this address, asked with a method no page would answer: 405, naming what one allows.
+    const { methodNotAllowedAt } = await import("../http/not-found-method");
+    const status = found === 404 ? (methodNotAllowedAt(req, res) ?? found) : found;
     res.statusCode = status;
     if (busy) res.setHeader("Retry-After", String(busy.retryAfterSeconds));
     // Next.js answers some requests (an address it cannot decode: 400) before

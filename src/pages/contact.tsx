@@ -15,6 +15,8 @@ import { siteConfigOrNull } from "../content/shaping/site-config";
 import type { PageIcons } from "../ui/icons/icon-shapes";
 import { pageIcons } from "../ui/icons/page-icons";
 import styles from "../layouts/ErrorLayout.module.css";
+import { CONTACT_PAGE_METHODS } from "../http/allowed-methods";
+import { ALREADY_ANSWERED, allowsMethod } from "../http/refuse-method";
 
 interface ContactPageProps {
   site: SiteConfigStory | null;
@@ -65,6 +67,7 @@ export const getServerSideProps: GetServerSideProps<ContactPageProps> = async ({
   const pageLanguage = pageLocale(locale);
   // The header and footer's one (shared) request is a visitor's work, in the visitors' short queue.
   const visitorsSiteConfig = () => runAtPriority("visitor", () => siteConfigOrNull(pageLanguage));
+  if (!allowsMethod(req, res, CONTACT_PAGE_METHODS)) return ALREADY_ANSWERED;
   if (req.method !== "POST") {
     const site = await visitorsSiteConfig();
     return { props: { site, icons: pageIcons([site]), outcome: query.sent === "1" ? { ...IDLE, status: "sent" } : IDLE } };

@@ -6,6 +6,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { closeAfterAnswer, readBody, type BodyLimits } from "../http/read-body";
+import { API_ROUTE_METHODS } from "../http/allowed-methods";
+import { allowsMethod } from "../http/refuse-method";
 import { MAX_WEBHOOK_BYTES, type Revalidate, type WebhookAnswer, type WebhookRequest } from "./webhook-handler";
 import { SIGNATURE_HEADER } from "./webhook-signature";
 
@@ -22,10 +24,7 @@ export async function serveWebhook(
   times: WebhookBodyTimes = {},
 ): Promise<void> {
   response.setHeader("Cache-Control", "no-store");
-  if (request.method !== "POST") {
-    response.setHeader("Allow", "POST");
-    return sendJson(response, { status: 405, body: { error: "Use POST." } });
-  }
+  if (!allowsMethod(request, response, API_ROUTE_METHODS["/api/revalidate"], { error: "Use POST." })) return;
   const body = await readBody(request, { ...times, maxBytes: MAX_WEBHOOK_BYTES });
   // The rest of a refused body is not read.
   if (body.kind !== "ok") closeAfterAnswer(response);

@@ -5,6 +5,8 @@ import HomePage, { type HomeProps } from "../../views/HomePage";
 import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";
 import { loadHomeProps } from "../../views/home-props";
 import { loadProjectProps } from "../../views/project-props";
+import { PAGE_METHODS } from "../../http/allowed-methods";
+import { ALREADY_ANSWERED, allowsMethod } from "../../http/refuse-method";
 
 /**
  * The Visual Editor's page: the one page that hydrates (React and Next.js's
@@ -33,6 +35,7 @@ type EditorPageProps = ({ view: "home" } & HomeProps) | ({ view: "project" } & P
 export const getServerSideProps: GetServerSideProps<EditorPageProps, { slug?: string[] }> = async (context) => {
   context.res.setHeader("Cache-Control", "private, no-store");
   context.res.setHeader("X-Robots-Tag", "noindex");
+  if (!allowsMethod(context.req, context.res, PAGE_METHODS)) return ALREADY_ANSWERED;
   const [section, ...rest] = context.params?.slug ?? [];
   const path = section === undefined ? "/" : `/${[section, ...rest].join("/")}`;
   if (!context.draftMode && !(await sitePageGate().isKnown(path))) return { notFound: true };

@@ -62,7 +62,11 @@ async function enter(language: string): Promise<EntryAnswer> {
   const before = cdn.requests.length;
   const headers: Record<string, string | string[]> = {};
   const answer: EntryAnswer = { status: 0, location: "", languagesAsked: [] };
-  const req = { url: `/api/preview?${entryQuery(language)}`, headers: { "sec-fetch-dest": "iframe" } } as unknown as NextApiRequest;
+  const req = {
+    method: "GET",
+    url: `/api/preview?${entryQuery(language)}`,
+    headers: { "sec-fetch-dest": "iframe" },
+  } as unknown as NextApiRequest;
   const res = {
     setHeader: (name: string, value: string | string[]) => void (headers[name.toLowerCase()] = value),
     getHeader: (name: string) => headers[name.toLowerCase()],

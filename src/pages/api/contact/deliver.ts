@@ -2,6 +2,8 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import { bearerMatches, drainQueue } from "../../../contact/server/drain";
 import { contactRuntime } from "../../../contact/server/runtime";
 import { STORE_RETRY_AFTER_SECONDS } from "../../../contact/server/store/unreachable";
+import { API_ROUTE_METHODS } from "../../../http/allowed-methods";
+import { allowsMethod } from "../../../http/refuse-method";
 
 type DrainResponse = { ok: true; delivered: number; failed: number; queued: number } | { ok: false; error: string };
 
@@ -17,10 +19,8 @@ let warnedNoSecret = false;
  */
 export default async function deliver(request: NextApiRequest, response: NextApiResponse<DrainResponse>) {
   response.setHeader("Cache-Control", "private, no-store");
-  if (request.method !== "GET" && request.method !== "POST") {
-    response.setHeader("Allow", "GET, POST");
-    return response.status(405).json({ ok: false, error: "Use GET (as a scheduler does) or POST." });
-  }
+  const use = { ok: false, error: "Use GET (as a scheduler does) or POST." };
+  if (!allowsMethod(request, response, API_ROUTE_METHODS["/api/contact/deliver"], use)) return;
   const runtime = contactRuntime();
   const secret = runtime.config.cronSecret;
   if (!secret && !warnedNoSecret) {

@@ -3,6 +3,8 @@ import { acceptContact } from "../../../contact/server/accept";
 import { MAX_BODY_BYTES } from "../../../contact/server/read-body";
 import { closeAfterAnswer } from "../../../http/read-body";
 import type { FieldErrors } from "../../../contact/rules/contact-rules";
+import { API_ROUTE_METHODS } from "../../../http/allowed-methods";
+import { allowsMethod } from "../../../http/refuse-method";
 
 type ContactResponse = { ok: true } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
 
@@ -16,10 +18,7 @@ export const config = { api: { bodyParser: false } };
  * are a convenience and this one is the guarantee.
  */
 export default async function contact(request: NextApiRequest, response: NextApiResponse<ContactResponse>) {
-  if (request.method !== "POST") {
-    response.setHeader("Allow", "POST");
-    return response.status(405).json({ ok: false, error: "Use POST." });
-  }
+  if (!allowsMethod(request, response, API_ROUTE_METHODS["/api/contact"], { ok: false, error: "Use POST." })) return;
   const outcome = await acceptContact(request);
   switch (outcome.kind) {
     case "accepted":

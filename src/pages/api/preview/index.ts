@@ -8,6 +8,8 @@ import { ownPath } from "../../../security/safe-redirect";
 import { storyIdAtPath } from "../../../preview/story-at-path";
 import { previewPath, withOpenedLanguage, withSpaceLanguage } from "../../../preview/preview-locale";
 import { splitLocalePath } from "../../../i18n/locale-paths";
+import { API_ROUTE_METHODS } from "../../../http/allowed-methods";
+import { allowsMethod } from "../../../http/refuse-method";
 
 /** Preview data lives no longer than the token that granted it. */
 const PREVIEW_MAX_AGE_SECONDS = 60 * 60;
@@ -19,9 +21,10 @@ const PREVIEW_MAX_AGE_SECONDS = 60 * 60;
  * the answer is a redirect to one of our own paths.
  */
 export default async function enterPreview(req: NextApiRequest, res: NextApiResponse) {
+  res.setHeader("Cache-Control", "private, no-store");
+  if (!allowsMethod(req, res, API_ROUTE_METHODS["/api/preview"])) return;
   const query = new URLSearchParams(req.url?.split("?")[1] ?? "");
   const path = ownPath(query.get("path"));
-  res.setHeader("Cache-Control", "private, no-store");
 
   const refusal = await refusalFor(req, query, path);
   if (refusal === undefined) {

@@ -2,6 +2,8 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import { readContentSource } from "../../../content/sources/content-source";
 import { loadStoryAt, storyChanges } from "../../../preview/live-content";
 import { STORY_EVENT } from "../../../preview/live-protocol";
+import { API_ROUTE_METHODS } from "../../../http/allowed-methods";
+import { allowsMethod } from "../../../http/refuse-method";
 
 /** Development on the embedded content only; everywhere else this route does not exist. */
 function isAvailable(): boolean {
@@ -20,6 +22,7 @@ export default async function liveContent(req: NextApiRequest, res: NextApiRespo
     res.status(404).end();
     return;
   }
+  if (!allowsMethod(req, res, API_ROUTE_METHODS["/api/preview/live"])) return;
   res.writeHead(200, {
     "Content-Type": "text/event-stream",
     "Cache-Control": "no-store",

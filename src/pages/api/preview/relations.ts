@@ -4,6 +4,8 @@ import { runAtPriority } from "../../../content/access/rate-limit/request-priori
 import { isEditorFetch } from "../../../preview/editor-fetch";
 import { asPreviewData, draftQueryOptions } from "../../../preview/preview-data";
 import { parseRelationUuids } from "../../../preview/relation-uuids";
+import { API_ROUTE_METHODS } from "../../../http/allowed-methods";
+import { allowsMethod } from "../../../http/refuse-method";
 
 /**
  * Draft stories by uuid, for relations an `input` event brings unresolved
@@ -13,6 +15,7 @@ import { parseRelationUuids } from "../../../preview/relation-uuids";
  */
 export default async function previewRelations(req: NextApiRequest, res: NextApiResponse) {
   res.setHeader("Cache-Control", "private, no-store");
+  if (!allowsMethod(req, res, API_ROUTE_METHODS["/api/preview/relations"], { error: "Use GET." })) return;
   const data = req.preview ? asPreviewData(req.previewData) : undefined;
   const query = new URLSearchParams(req.url?.split("?")[1] ?? "");
   if (!data || !isEditorFetch(req.headers, query, data)) {
