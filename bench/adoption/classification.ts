@@ -9,7 +9,10 @@
  * - false: the generator's type is wrong, or too narrow, for what Storyblok
  *   delivers to that code (an error inside generated code counts here too);
  * - strict: the code is safe and the type accurate, but the project's own
- *   narrower types (its helpers' parameters, the SDK's types) reject it.
+ *   narrower types (its helpers' parameters, the SDK's types) reject it;
+ * - unrelated: not about the block types at all (the project's untyped props,
+ *   React 19's global JSX, loader data typed `unknown`, a renderer typed with
+ *   the SDK's `SbBlokData`): the same error with the project's own types.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -17,7 +20,7 @@ import { join } from "node:path";
 import type { GeneratorId } from "./generators";
 import type { Diagnostic } from "./tsc";
 
-export const CLASSES = ["real", "false", "strict"] as const;
+export const CLASSES = ["real", "false", "strict", "unrelated"] as const;
 export type ErrorClass = (typeof CLASSES)[number];
 
 export interface ClassificationEntry {
