@@ -48,10 +48,20 @@ function components(schemaJson: unknown): unknown[] {
   return Array.isArray(schemaJson) ? schemaJson : ((schemaJson as { components: unknown[] }).components ?? []);
 }
 
-export function generate(id: GeneratorId, schemaPath: string, outDir: string): GeneratedTypes {
+/** What the project's requests resolve, as an adopter of ours declares it (see AdoptionProject.requests). */
+export interface DeclaredRequests {
+  resolveRelations: string[];
+  resolveLinks?: string;
+}
+
+export function generate(id: GeneratorId, schemaPath: string, outDir: string, requests?: DeclaredRequests): GeneratedTypes {
   mkdirSync(outDir, { recursive: true });
   if (id === "ours") {
-    run([bin("storyblok-typed-codegen/dist/cli/bin.js"), "generate", "--schema", schemaPath, "--out", outDir], outDir);
+    const relations = join(outDir, "..", "ours.relations.json");
+    const declared = { resolve_relations: requests?.resolveRelations ?? [], resolve_links: requests?.resolveLinks };
+    writeFileSync(relations, `${JSON.stringify(declared, null, 2)}\n`);
+    const args = ["generate", "--schema", schemaPath, "--relations", relations, "--out", outDir];
+    run([bin("storyblok-typed-codegen/dist/cli/bin.js"), ...args], outDir);
     const componentsTs = readFileSync(join(outDir, "components.ts"), "utf8");
     return {
       entry: "index",

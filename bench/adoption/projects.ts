@@ -28,6 +28,12 @@ export interface AdoptionProject {
   renderers: string[];
   /** Renderer files to leave out of the roots (the projects' own unit tests). */
   excludeRenderers?: RegExp;
+  /**
+   * What the project's content requests resolve, read from its code (the union over its requests):
+   * declared to our generator as an adopter declares it, in a `relations.json` beside the schema
+   * (`resolve_links` rides along in the same file for when the generator reads it; today it ignores it).
+   */
+  requests: { resolveRelations: string[]; resolveLinks?: "url" | "story" | "link" };
   /** npm packages at the lockfile's versions, installed into a cache beside the checkouts. */
   packages: Record<string, string>;
   /** The project's own tsconfig options that decide how its code resolves and checks. */
@@ -45,6 +51,8 @@ export const PROJECTS: readonly AdoptionProject[] = [
     typesModule: "src/utils/components.storyblok.d.ts",
     renderers: ["src/components/storyblok/*/*.tsx", "src/components/storyblok-page/*.tsx"],
     excludeRenderers: /\.spec\.tsx$/,
+    // src/utils/storyblok.tsx, loadStory.
+    requests: { resolveRelations: ["portfolio.projects"], resolveLinks: "story" },
     packages: {
       typescript: "5.1.6",
       "@storyblok/react": "2.4.5",
@@ -69,6 +77,8 @@ export const PROJECTS: readonly AdoptionProject[] = [
     schema: "components.258807.json",
     typesModule: "app/types/component-types-sb.d.ts",
     renderers: ["app/components/bloks/*.tsx"],
+    // The project lists and routes (ProjectsList, spaces.$, categories.$); root.tsx and getPerPage resolve links.
+    requests: { resolveRelations: ["project.category"], resolveLinks: "url" },
     packages: {
       typescript: "5.8.2",
       "@storyblok/react": "4.4.0",
@@ -107,6 +117,8 @@ export const PROJECTS: readonly AdoptionProject[] = [
     schema: "components.1005617.json",
     typesModule: "component-types-sb.d.ts",
     renderers: ["app/bloks/*.tsx"],
+    // root.tsx and the routes' `cdn/stories` requests resolve nothing.
+    requests: { resolveRelations: [] },
     packages: {
       typescript: "4.9.5",
       "@storyblok/react": "2.0.12",

@@ -39,7 +39,7 @@ export function prepareWorkspace(
   let unmapped: string[] = [];
   if (variant !== "own") {
     const outDir = join(dir, GENERATED_DIR, variant);
-    generated = generate(variant, join(checkout, project.schema), outDir);
+    generated = generate(variant, join(checkout, project.schema), outDir, project.requests);
     const shimPath = join(dir, project.typesModule);
     const ownModule = readFileSync(shimPath, "utf8");
     let importPath = relative(dirname(shimPath), join(outDir, generated.entry));
