@@ -31,7 +31,8 @@ export interface ParsedScaffoldFlags {
 /**
  * The flags over the config. The schema is the one --out was generated from, as its header
  * records it: a --schema (or the config's "schema") that names another is refused, since
- * renderers written from it would not match the types they import.
+ * renderers written from it would not match the types they import. `cwd` is where the config
+ * is read; paths stay relative to the process's folder, as every command's do.
  */
 export function resolveScaffoldFlags(parsed: ParsedScaffoldFlags, cwd = process.cwd()): ScaffoldFlags {
   const { config } = loadConfig(cwd);
@@ -44,10 +45,10 @@ export function resolveScaffoldFlags(parsed: ParsedScaffoldFlags, cwd = process.
   if (stated !== undefined && recorded !== undefined && resolve(stated) !== recorded.path) {
     const source = parsed.schema === undefined ? `the config's "schema" ${stated}` : `--schema ${stated}`;
     throw new BadInput(
-      `${source} is not the schema ${out} was generated from (${relative(cwd, recorded.path) || recorded.path}): generate ${out} from it first, or leave it out`,
+      `${source} is not the schema ${out} was generated from (${relative(process.cwd(), recorded.path) || recorded.path}): generate ${out} from it first, or leave it out`,
     );
   }
-  const schema = stated ?? (recorded === undefined ? detectSchema(cwd) : relative(cwd, recorded.path));
+  const schema = stated ?? (recorded === undefined ? detectSchema(cwd) : relative(process.cwd(), recorded.path));
   if (schema === undefined)
     throw new BadInput(`no schema: ${out} has no generated files that name one; run generate first, or pass --schema FILE`);
   return {
