@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { ImportExtension } from "../emit/import-extension.js";
@@ -20,6 +20,9 @@ export function importExtensionFor(folder: string, setting: ImportExtensionSetti
   if (setting === "js") return ".js";
   const config = nearestTsconfig(resolve(folder));
   if (config === undefined) return "";
+  // Most tsconfigs extend nothing: read those directly, since loading TypeScript costs about a second.
+  const own = readPlainTsconfig(config);
+  if (own !== undefined) return nodeResolution(own.module, own.moduleResolution) ? ".js" : "";
   // Synchronously, as generate runs (watch, check); ts-morph is CommonJS.
   const { ts } = createRequire(import.meta.url)("ts-morph") as typeof import("ts-morph");
   const read = ts.readConfigFile(config, (path) => ts.sys.readFile(path));
@@ -48,4 +51,36 @@ function nearestTsconfig(from: string): string | undefined {
     if (existsSync(candidate)) return candidate;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/** node16/nodenext resolution, named or implied by `module` (node16, node18, node20, nodenext). */
+function nodeResolution(module: unknown, moduleResolution: unknown): boolean {
+  const named = typeof moduleResolution === "string" ? moduleResolution.toLowerCase() : undefined;
+  if (named !== undefined) return named === "node16" || named === "nodenext";
+  return typeof module === "string" && /^node(16|18|20|next)$/i.test(module);
+}
+
+/**
+ * A tsconfig's own module settings when it extends nothing (undefined otherwise, or when it
+ * is not plain JSON with comments and trailing commas): tsc's reading of it, without tsc.
+ */
+function readPlainTsconfig(path: string): { module?: unknown; moduleResolution?: unknown } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(withoutComments(readFileSync(path, "utf8")));
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || "extends" in parsed) return undefined;
+  const options: unknown = Reflect.get(parsed, "compilerOptions");
+  if (options === undefined) return {};
+  if (typeof options !== "object" || options === null) return undefined;
+  return { module: Reflect.get(options, "module"), moduleResolution: Reflect.get(options, "moduleResolution") };
+}
+
+/** JSON text without `//` and `/* *\/` comments and trailing commas, strings untouched. */
+function withoutComments(text: string): string {
+  return text
+    .replace(/"(?:[^"\\\n]|\\.)*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match) => (match.startsWith('"') ? match : ""))
+    .replace(/"(?:[^"\\\n]|\\.)*"|,(\s*[}\]])/g, (match, closing: string | undefined) => (closing === undefined ? match : closing));
 }

@@ -42,6 +42,14 @@ describe("importExtensionFor", () => {
     expect(importExtensionFor(out)).toBe(".js");
   });
 
+  it("reads comments, trailing commas and strings holding comment marks as tsc does", () => {
+    const out = project("jsonc", {
+      "tsconfig.json":
+        '{\n  // a library\n  "compilerOptions": { "module": "NodeNext", /* Node */ "outDir": "dist//x", },\n  "include": ["src/**/*"],\n}\n',
+    });
+    expect(importExtensionFor(out)).toBe(".js");
+  });
+
   it("the setting overrides what the tsconfig says", () => {
     const out = project("none", { "package.json": {} });
     expect(importExtensionFor(out, "js")).toBe(".js");
