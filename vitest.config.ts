@@ -52,6 +52,8 @@ const TIMED = [
 const BESIDE_BROWSERS = [
   "tests/package/**/*.test.ts",
   "tests/unit/migrate/scenarios.test.ts",
+  // `portfolio blocks add` on a copy of the site, then tsc over it.
+  "tests/unit/blocks/blocks-add.test.ts",
   "tests/unit/local-apis/storyblok-cli.test.ts",
 ];
 

@@ -1,6 +1,7 @@
 import { componentsFile } from "./emit/components-file.js";
 import { engineFile } from "./emit/engine-file.js";
 import { fileHeader } from "./emit/header.js";
+import { withImportExtension, type ImportExtension } from "./emit/import-extension.js";
 import { indexFile } from "./emit/index-file.js";
 import { localesFile } from "./emit/locales-file.js";
 import { registryFile } from "./emit/registry-file.js";
@@ -23,6 +24,8 @@ export interface GenerateOptions extends RawSchemaInput {
   plugins?: PluginTypes;
   /** Write nothing when any component cannot be typed, instead of leaving it out. */
   strict?: boolean;
+  /** `.js` on relative imports, for `node16`/`nodenext` module resolution; none by default (bundlers). */
+  importExtension?: ImportExtension;
 }
 
 export interface GenerateResult {
@@ -57,7 +60,9 @@ export function generate(options: GenerateOptions): GenerateResult {
     richTextFile(header),
     storyblokFile(header),
     validatorsFile(model, symbols, header),
-  ].sort((a, b) => compareNames(a.path, b.path));
+  ]
+    .map((file) => ({ ...file, contents: withImportExtension(file.contents, options.importExtension ?? "") }))
+    .sort((a, b) => compareNames(a.path, b.path));
   const unusable = diagnostics.some((d) => d.severity === "error" && (d.component === undefined || options.strict === true));
   return { files: unusable ? [] : files, diagnostics, skipped };
 }

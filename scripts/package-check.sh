@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The generator package's tarball on the Node.js on PATH, in brief: `npm pack` of codegen/
-# (its dist/ as `npm ci` built it), installed into an empty project, whose bin generates from
+# (its dist/ as `npm ci` built it: the root's `prepare`), installed into an empty project, whose bin generates from
 # schema/ and then finds no drift. .ci/run runs it on the machine's Node 20; the suite's
 # tests/package proves the tarball at length on Node 24.
 set -euo pipefail

@@ -4,8 +4,12 @@ import { runCodegenBin } from "./codegen-bin";
 /**
  * `portfolio blocks add NAME…`: a typed renderer for each named block in
  * src/blocks/ and its entry in src/blocks/registry.ts, by the generator
- * package's `scaffold` (which never overwrites a file). Run `npm run codegen`
- * first when the block is new in the schema.
+ * package's `scaffold` (which never overwrites a file). The renderer imports
+ * the site's own helpers, which package.json's "storyblok-typed-codegen".helpers
+ * names (src/preview/editable.ts, src/content/shaping/links.ts, src/richtext/,
+ * src/blocks/Blocks.tsx), so no copy of them is written. Run `npm run codegen`
+ * first when the block is new in the schema: the scaffold takes the schema
+ * src/generated was generated from.
  */
 export function registerBlocks(program: Command): void {
   program

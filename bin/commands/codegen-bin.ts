@@ -2,7 +2,8 @@
  * The generator package's own bin, run as a child process: the portfolio's
  * `generate` and `check` use the package as any project that installed it
  * does. In this checkout the package is a workspace whose compiled dist/ is
- * built by its `prepare` script (npm ci); a source edited since is rebuilt
+ * built by the root's `prepare` script (npm ci; the package itself has no install-time
+ * script, only `prepack`); a source edited since is rebuilt
  * here first, so the bin never runs code older than codegen/.
  */
 import { spawn, spawnSync } from "node:child_process";

@@ -10,6 +10,7 @@ import { reportDrift } from "./check.js";
 import { addCodegenFlags, resolveFlags, type ParsedFlags } from "./options.js";
 import { describeApiError, pullSpace, writePulled, type PullFlags } from "./pull.js";
 import { EXIT, runGenerator } from "./run.js";
+import type { ParsedScaffoldFlags } from "./scaffold.js";
 import { BadInput } from "./schema-files.js";
 import { watchSchema } from "./watch.js";
 import { writeGenerated } from "./write.js";
@@ -73,15 +74,13 @@ program
 program
   .command("scaffold")
   .description("Write a typed renderer for each nestable block that has none, and add it to <dir>/registry.ts. Never overwrites a file.")
-  .option("--schema <path>", "the schema the generated files came from (default: the config's, or the Storyblok CLI's pull)")
+  .option("--schema <path>", "the schema --out was generated from (default: the one its files name); another is refused")
   .option("--out <dir>", "the generated files' folder")
   .option("--dir <dir>", "the renderers' folder")
   .option("--block <name...>", "only these blocks (technical names)")
-  .action(async (parsed: ParsedFlags & { block?: string[] }) => {
-    const flags = resolveFlags({ ...parsed, warn: true });
-    if (flags.dir === undefined) throw new BadInput(`no renderers' folder: pass --dir DIR, or set "dir" in the config`);
-    const { scaffoldCommand } = await import("./scaffold.js");
-    process.exitCode = await scaffoldCommand({ ...flags, dir: flags.dir, ...(parsed.block === undefined ? {} : { blocks: parsed.block }) });
+  .action(async (parsed: ParsedScaffoldFlags) => {
+    const { resolveScaffoldFlags, scaffoldCommand } = await import("./scaffold.js");
+    process.exitCode = await scaffoldCommand(resolveScaffoldFlags(parsed));
   });
 
 try {

@@ -24,9 +24,33 @@ export interface Config {
   /** The default language's locale code, `en` unless set (Storyblok gives the default language none). */
   defaultLocale?: string;
   strict?: boolean;
+  /** How relative imports in written files end: `auto` (default: `.js` when the tsconfig governing them resolves as node16/nodenext), `none` or `js`. */
+  importExtension?: string;
+  /**
+   * Modules of the project's own that scaffolded renderers import instead of the scaffold's
+   * copies: `path` or `path#export`, the path from the project's folder. The keys are the
+   * helpers: `editable` (the Visual Editor's attributes), `linkHref` (a multilink's href),
+   * `RichText` and `Blocks` (nested blocks through the registry).
+   */
+  helpers?: HelperModules;
 }
 
-const STRINGS = ["schema", "out", "dir", "command", "relations", "datasources", "plugins", "languages", "defaultLocale"] as const;
+/** Scaffold helpers by name: where the project's own is, e.g. `src/preview/editable.ts#editableAttributes`. */
+export type HelperModules = Partial<Record<(typeof HELPER_NAMES)[number], string>>;
+export const HELPER_NAMES = ["editable", "linkHref", "RichText", "Blocks"] as const;
+
+const STRINGS = [
+  "schema",
+  "out",
+  "dir",
+  "command",
+  "relations",
+  "datasources",
+  "plugins",
+  "languages",
+  "defaultLocale",
+  "importExtension",
+] as const;
 
 /** The project's settings from `cwd`; a malformed config is bad input, never ignored. */
 export function loadConfig(cwd: string): { config: Config; source?: string } {
@@ -47,11 +71,24 @@ function checked(value: unknown, where: string): Config {
       if (typeof setting !== "string" || setting === "") throw new BadInput(`${where}: "${key}" must be a non-empty string`);
     } else if (key === "strict") {
       if (typeof setting !== "boolean") throw new BadInput(`${where}: "strict" must be true or false`);
+    } else if (key === "helpers") {
+      checkHelpers(setting, where);
     } else {
-      throw new BadInput(`${where}: unknown setting "${key}"; the settings are ${[...STRINGS, "strict"].join(", ")}`);
+      throw new BadInput(`${where}: unknown setting "${key}"; the settings are ${[...STRINGS, "strict", "helpers"].join(", ")}`);
     }
   }
   return value;
+}
+
+function checkHelpers(value: unknown, where: string): void {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new BadInput(`${where}: "helpers" must be an object of module paths by helper (${HELPER_NAMES.join(", ")})`);
+  for (const [name, path] of Object.entries(value)) {
+    if (!(HELPER_NAMES as readonly string[]).includes(name))
+      throw new BadInput(`${where}: "helpers" has no helper "${name}"; the helpers are ${HELPER_NAMES.join(", ")}`);
+    if (typeof path !== "string" || path === "" || path.startsWith("#"))
+      throw new BadInput(`${where}: "helpers"."${name}" must be a module path, e.g. "src/lib/${name}.ts" or "src/lib/x.ts#${name}"`);
+  }
 }
 
 /**

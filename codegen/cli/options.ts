@@ -32,6 +32,10 @@ export function addCodegenFlags(command: Command): Command {
     )
     .option("--default-locale <code>", "the default language's locale code, which Storyblok does not give it (default: en)")
     .option("--command <text>", "the command the generated header names (default: npx storyblok-typed-codegen generate)")
+    .option(
+      "--import-extension <style>",
+      "how relative imports in the written files end: auto (.js when the tsconfig governing --out resolves as node16 or nodenext), none, js",
+    )
     .option("--strict", "write nothing when any component cannot be typed (default: leave it out, write the rest, exit 2)")
     .option("--verbose", "list every warning instead of one counted line per kind")
     .option("--no-warn <codes...>", "silence these warning codes (comma-separated or repeated)");
@@ -56,7 +60,7 @@ export function resolveFlags(parsed: ParsedFlags, cwd = process.cwd()): Resolved
       `no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
     );
   const resolved: Resolved = { schema, out, warn: parsed.warn, strict: pick("strict") === true, verbose: parsed.verbose === true };
-  for (const key of ["relations", "datasources", "plugins", "languages", "defaultLocale", "command", "dir"] as const) {
+  for (const key of ["relations", "datasources", "plugins", "languages", "defaultLocale", "command", "dir", "importExtension"] as const) {
     const value = pick(key);
     if (value !== undefined) resolved[key] = value;
   }

@@ -1,4 +1,5 @@
 import { relative } from "node:path";
+import { importExtensionFor, importExtensionSetting } from "./import-style.js";
 import { reportLines } from "../diagnostics.js";
 import { WARNING_CODES } from "../diagnostic-codes.js";
 import { generate } from "../generate.js";
@@ -23,6 +24,8 @@ export interface CodegenFlags {
   verbose?: boolean;
   /** The command the header names (config `command`). */
   command?: string;
+  /** How relative imports end: `auto` (the tsconfig governing --out decides), `none` or `js` (config `importExtension`). */
+  importExtension?: string;
   /** commander's `--no-warn <codes...>`: true when absent, else the codes given (comma-separated or repeated). */
   warn: true | string[];
 }
@@ -62,7 +65,8 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
       plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
       languages: readLanguages(languages.value, languages.path),
       defaultLocale: checkedDefaultLocale(flags.defaultLocale, languages),
-      schemaLabel: relative(process.cwd(), flags.schema).split("\\").join("/") || flags.schema,
+      schemaLabel: schemaLabel(flags.schema, flags.out),
+      importExtension: importExtensionFor(flags.out, importExtensionSetting(flags.importExtension, "--import-extension")),
       ...(flags.command === undefined ? {} : { command: flags.command }),
       strict: flags.strict === true,
     });
@@ -111,4 +115,13 @@ function silencedCodes(warn: true | string[]): Set<string> {
   if (unknown.length > 0)
     throw new BadInput(`--no-warn: unknown warning code(s) ${unknown.join(", ")}; the codes are: ${WARNING_CODES.join(", ")}`);
   return new Set(codes);
+}
+
+/**
+ * How the header names the schema: relative to the output folder, with forward slashes, so the
+ * files (and `check`) are the same from whatever folder the command runs, and `scaffold` finds
+ * the schema an output folder was generated from (recorded-schema.ts).
+ */
+export function schemaLabel(schema: string, out: string): string {
+  return relative(out, schema).split("\\").join("/") || ".";
 }

@@ -53,17 +53,17 @@ export type Allowed = readonly string[] | 0;
 
 /** One field's rule: `[kind, required, …kind's arguments]`. */
 export type FieldRule =
-  | readonly ["text", Required, maxLength?: number]
-  | readonly ["number" | "datetime" | "boolean" | "asset" | "multiasset" | "table" | "custom", Required]
+  | readonly [kind: "text", required: Required, maxLength?: number]
+  | readonly [kind: "number" | "datetime" | "boolean" | "asset" | "multiasset" | "table" | "custom", required: Required]
   /** Values in the order the type lists them (with `""` when the type allows it); 0 when the schema does not list them. */
-  | readonly ["option", Required, values: readonly string[] | 0]
-  | readonly ["options", Required, values: readonly string[] | 0, maxOptions?: number]
+  | readonly [kind: "option", required: Required, values: readonly string[] | 0]
+  | readonly [kind: "options", required: Required, values: readonly string[] | 0, maxOptions?: number]
   /** Story references: a uuid, or (resolvable = 1, the field is in RESOLVE_RELATIONS) the resolved story. */
-  | readonly ["story", Required, resolvable: 0 | 1]
-  | readonly ["stories", Required, resolvable: 0 | 1, maxOptions?: number]
-  | readonly ["bloks", Required, allowed: Allowed, minimum?: number, maximum?: number]
-  | readonly ["richtext", Required, allowed: Allowed]
-  | readonly ["multilink", Required, linkTypes: readonly string[]];
+  | readonly [kind: "story", required: Required, resolvable: 0 | 1]
+  | readonly [kind: "stories", required: Required, resolvable: 0 | 1, maxOptions?: number]
+  | readonly [kind: "bloks", required: Required, allowed: Allowed, minimum?: number, maximum?: number]
+  | readonly [kind: "richtext", required: Required, allowed: Allowed]
+  | readonly [kind: "multilink", required: Required, linkTypes: readonly string[]];
 
 /** Where a block may be used: 1 = content type (is_root), 2 = nestable, 3 = both. */
 export type Placement = 1 | 2 | 3;
@@ -74,7 +74,7 @@ export const NESTABLE = 2;
 export type BlokRule = readonly [placement: Placement, fields: Readonly<Record<string, FieldRule>>, translatable?: readonly string[]];
 export type BlokRules = Readonly<Record<string, BlokRule>>;
 
-type RuleData = [Placement, Record<string, (string | number | readonly string[])[]>, string[]?];
+type RuleData = [placement: Placement, fields: Record<string, (string | number | readonly string[])[]>, translatable?: string[]];
 
 /**
  * The rules from the JSON text src/generated/validators.ts holds: `blocks`
@@ -144,8 +144,10 @@ export interface RichTextChecks {
 type Obj = Record<string, unknown>;
 /** A plain JSON object (not null, not an array). */
 export const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+/** Object.hasOwn without lib es2022, so the engine compiles under an adopter's lib es2020. */
+const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 /** `record[key]` when the record has the key itself: never a value inherited from Object.prototype (`__proto__`, `toString`). */
-const own = <V>(record: Readonly<Record<string, V>>, key: string): V | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+const own = <V>(record: Readonly<Record<string, V>>, key: string): V | undefined => (hasOwn(record, key) ? record[key] : undefined);
 const BLOK_META_KEYS = new Set(["_uid", "component", "_editable"]);
 /** `title__i18n__nl`: the Management API's key for a field's value in one language. */
 const TRANSLATION = "__i18n__";
@@ -181,13 +183,19 @@ class Walk {
   readonly problems: BlokProblem[] = [];
   /** Blocks and rich-text nodes open around the current value. */
   private nesting = 0;
-  constructor(
-    private readonly rules: BlokRules,
-    private readonly strict: boolean,
-    private readonly shallow: boolean,
-    private readonly richText: RichTextChecks | undefined,
-    private readonly languages: readonly string[],
-  ) {}
+  private readonly rules: BlokRules;
+  private readonly strict: boolean;
+  private readonly shallow: boolean;
+  private readonly richText: RichTextChecks | undefined;
+  private readonly languages: readonly string[];
+  // Fields assigned one by one, not parameter properties: those are not erasable syntax (erasableSyntaxOnly).
+  constructor(rules: BlokRules, strict: boolean, shallow: boolean, richText: RichTextChecks | undefined, languages: readonly string[]) {
+    this.rules = rules;
+    this.strict = strict;
+    this.shallow = shallow;
+    this.richText = richText;
+    this.languages = languages;
+  }
 
   /** Runs `walk` one level deeper, or reports the value as nested too deeply. */
   private deeper(path: string, walk: () => void): void {
@@ -207,8 +215,8 @@ class Walk {
   blok(value: unknown, path: string, allowed: Allowed, placement?: Placement): void {
     const at = path || "blok";
     if (!isObj(value)) return this.add(at, `must be a block object, got ${describe(value)}`);
-    if (typeof value._uid !== "string" || value._uid === "") this.add(at, "_uid is missing");
-    const name = value.component;
+    if (typeof value["_uid"] !== "string" || value["_uid"] === "") this.add(at, "_uid is missing");
+    const name = value["component"];
     if (typeof name !== "string") return this.add(at, "component is missing");
     const here = `${path}(${name})`;
     const rule = own(this.rules, name);
@@ -224,7 +232,7 @@ class Walk {
     // Without strict only served translations are checked: a block with no translatable field has none.
     if (!this.strict && (translatable.length === 0 || this.languages.length === 0)) return;
     for (const key of Object.keys(value)) {
-      if (BLOK_META_KEYS.has(key) || Object.hasOwn(fields, key)) continue;
+      if (BLOK_META_KEYS.has(key) || hasOwn(fields, key)) continue;
       const at = key.lastIndexOf(TRANSLATION);
       if (at > 0) this.translation(value[key], key.slice(0, at), key.slice(at + TRANSLATION.length), rule, name, `${here}.${key}`);
       else if (this.strict) this.add(`${here}.${key}`, `is not a field of "${name}"`);
@@ -298,7 +306,7 @@ class Walk {
         return strict && min !== undefined && value.length < min ? `has ${value.length} blocks, fewer than minimum ${min}` : undefined;
       }
       case "richtext":
-        if (!isObj(value) || value.type !== "doc") return `must be a rich-text document ({"type":"doc"}), got ${describe(value)}`;
+        if (!isObj(value) || value["type"] !== "doc") return `must be a rich-text document ({"type":"doc"}), got ${describe(value)}`;
         this.node(value, path, rule[2], 0);
         return undefined;
       case "asset":
@@ -313,7 +321,7 @@ class Walk {
       case "multilink":
         return this.link(value, rule[2]);
       case "table":
-        return isObj(value) && value.fieldtype === "table" && Array.isArray(value.thead) && Array.isArray(value.tbody)
+        return isObj(value) && value["fieldtype"] === "table" && Array.isArray(value["thead"]) && Array.isArray(value["tbody"])
           ? undefined
           : `must be a table ({"fieldtype":"table", thead, tbody}), got ${describe(value)}`;
       case "custom":
@@ -324,25 +332,25 @@ class Walk {
 
   private story(value: unknown, resolvable: 0 | 1): string | undefined {
     if (typeof value === "string") return this.strict && value !== "" && !UUID.test(value) ? `${describe(value)} is not a story uuid` : undefined;
-    if (resolvable === 1 && isObj(value) && typeof value.uuid === "string" && isObj(value.content)) return undefined;
+    if (resolvable === 1 && isObj(value) && typeof value["uuid"] === "string" && isObj(value["content"])) return undefined;
     return `must be a story uuid${resolvable === 1 ? " or a resolved story" : ""}, got ${describe(value)}`;
   }
 
   private asset(value: unknown, path: string): string | undefined {
-    if (!isObj(value) || value.fieldtype !== "asset" || typeof value.filename !== "string") {
+    if (!isObj(value) || value["fieldtype"] !== "asset" || typeof value["filename"] !== "string") {
       return `must be an asset ({"fieldtype":"asset", filename}), got ${describe(value)}`;
     }
-    if (this.strict && value.filename && typeof value.alt !== "string") this.add(`${path}.alt`, "must be a string (describe the image)");
+    if (this.strict && value["filename"] && typeof value["alt"] !== "string") this.add(`${path}.alt`, "must be a string (describe the image)");
     return undefined;
   }
 
   private link(value: unknown, linkTypes: readonly string[]): string | undefined {
-    if (!isObj(value) || value.fieldtype !== "multilink") return `must be a link ({"fieldtype":"multilink"}), got ${describe(value)}`;
-    if (typeof value.linktype !== "string" || !linkTypes.includes(value.linktype)) {
-      return `linktype ${describe(value.linktype)} is not allowed here (allowed: ${linkTypes.join(", ")})`;
+    if (!isObj(value) || value["fieldtype"] !== "multilink") return `must be a link ({"fieldtype":"multilink"}), got ${describe(value)}`;
+    if (typeof value["linktype"] !== "string" || !linkTypes.includes(value["linktype"])) {
+      return `linktype ${describe(value["linktype"])} is not allowed here (allowed: ${linkTypes.join(", ")})`;
     }
-    const id = value.id;
-    return this.strict && value.linktype === "story" && typeof id === "string" && id !== "" && !UUID.test(id) ? `story link id ${describe(id)} is not a uuid` : undefined;
+    const id = value["id"];
+    return this.strict && value["linktype"] === "story" && typeof id === "string" && id !== "" && !UUID.test(id) ? `story link id ${describe(id)} is not a uuid` : undefined;
   }
 
   /**
@@ -354,38 +362,38 @@ class Walk {
     const checks = this.richText;
     // Node shapes: what an author should fix; the renderer copes with each (see the header).
     const shapes = this.strict || checks !== undefined;
-    if (!isObj(node) || typeof node.type !== "string") return shapes ? this.add(path, "rich-text node without a type") : undefined;
+    if (!isObj(node) || typeof node["type"] !== "string") return shapes ? this.add(path, "rich-text node without a type") : undefined;
     if (depth > RICH_TEXT_MAX_DEPTH) {
       if (checks) this.add(path, `is nested more than ${RICH_TEXT_MAX_DEPTH} levels deep in rich text; the site does not show it`);
       return;
     }
-    const type = node.type;
-    const attrs = node.attrs;
+    const type = node["type"];
+    const attrs = node["attrs"];
     if (this.strict && !NODES.has(type)) this.add(path, `unknown rich-text node "${type}"`);
     if (checks) for (const problem of checks.node(type, node)) this.add(path, problem);
-    if (shapes && type === "text" && typeof node.text !== "string") this.add(path, "text node without text");
+    if (shapes && type === "text" && typeof node["text"] !== "string") this.add(path, "text node without text");
     const needed = own(NODE_ATTRS, type);
     if (shapes && needed !== undefined && (!isObj(attrs) || attrs[needed] === undefined)) this.add(path, `${type} node without attrs.${needed}`);
     if (type === "blok" && isObj(attrs)) {
-      if (!Array.isArray(attrs.body)) {
+      if (!Array.isArray(attrs["body"])) {
         if (shapes) this.add(path, "blok node: attrs.body must be an array");
-      } else if (!this.shallow) attrs.body.forEach((blok, i) => this.deeper(`${path}.body[${i}]`, () => this.blok(blok, `${path}.body[${i}]`, allowed)));
+      } else if (!this.shallow) attrs["body"].forEach((blok, i) => this.deeper(`${path}.body[${i}]`, () => this.blok(blok, `${path}.body[${i}]`, allowed)));
     }
-    if (node.marks !== undefined) {
-      if (!Array.isArray(node.marks)) {
+    if (node["marks"] !== undefined) {
+      if (!Array.isArray(node["marks"])) {
         if (shapes) this.add(path, "marks must be an array");
-      } else if (shapes) node.marks.forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
+      } else if (shapes) node["marks"].forEach((mark, i) => this.mark(mark, `${path}.marks[${i}]`));
     }
-    if (node.content === undefined) return;
-    if (!Array.isArray(node.content)) return shapes ? this.add(path, "content must be an array") : undefined;
-    node.content.forEach((child, i) => this.deeper(`${path}.content[${i}]`, () => this.node(child, `${path}.content[${i}]`, allowed, depth + 1)));
+    if (node["content"] === undefined) return;
+    if (!Array.isArray(node["content"])) return shapes ? this.add(path, "content must be an array") : undefined;
+    node["content"].forEach((child, i) => this.deeper(`${path}.content[${i}]`, () => this.node(child, `${path}.content[${i}]`, allowed, depth + 1)));
   }
 
   private mark(mark: unknown, path: string): void {
-    if (!isObj(mark) || typeof mark.type !== "string") return this.add(path, "mark without a type");
-    if (MARK_ATTRS.has(mark.type) && !isObj(mark.attrs)) this.add(path, `${mark.type} mark without attrs`);
-    else if (this.strict && !MARKS.has(mark.type)) this.add(path, `unknown mark "${mark.type}"`);
-    else if (this.richText) for (const problem of this.richText.mark(mark.type, mark)) this.add(path, problem);
+    if (!isObj(mark) || typeof mark["type"] !== "string") return this.add(path, "mark without a type");
+    if (MARK_ATTRS.has(mark["type"]) && !isObj(mark["attrs"])) this.add(path, `${mark["type"]} mark without attrs`);
+    else if (this.strict && !MARKS.has(mark["type"])) this.add(path, `unknown mark "${mark["type"]}"`);
+    else if (this.richText) for (const problem of this.richText.mark(mark["type"], mark)) this.add(path, problem);
   }
 }
 
@@ -400,8 +408,8 @@ function option(value: unknown, values: readonly string[] | 0): string | undefin
 function isEmpty(value: unknown): boolean {
   if (value === null || value === "") return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (isObj(value) && value.fieldtype === "asset") return !value.filename;
-  if (isObj(value) && value.fieldtype === "multilink") return !value.id && !value.url && !value.email;
+  if (isObj(value) && value["fieldtype"] === "asset") return !value["filename"];
+  if (isObj(value) && value["fieldtype"] === "multilink") return !value["id"] && !value["url"] && !value["email"];
   return false;
 }
 

@@ -43,7 +43,11 @@ export function fieldMarkup(field: FieldModel): Markup | undefined {
     case "bloks":
       return { jsx: `<Blocks bloks={${value}} />`, helpers: ["Blocks"] };
     case "richtext":
-      return { jsx: `<RichText doc={${value}} />`, helpers: ["RichText"] };
+      // renderBlok, so that a RichText which demands it for fields that embed blocks (as the site's does) compiles too.
+      return {
+        jsx: `<RichText doc={${value}} renderBlok={(embedded) => <Blocks bloks={[embedded]} />} />`,
+        helpers: ["RichText", "Blocks"],
+      };
     case "asset":
       return plain(`{${value}?.filename ? <img src={${value}.filename} alt={${value}.alt ?? ""} /> : null}`);
     case "multiasset":
@@ -56,7 +60,8 @@ export function fieldMarkup(field: FieldModel): Markup | undefined {
       return plain(`{${value} ? <a href={${value}}>${label(field.key)}</a> : null}`);
     case "multilink":
       return {
-        jsx: `{${value} ? <a href={linkHref(${value})}>{${value}.title || ${JSON.stringify(field.key)}}</a> : null}`,
+        // `?? undefined`: a project's own linkHref may answer null for no link.
+        jsx: `{${value} ? <a href={linkHref(${value}) ?? undefined}>{${value}.title || ${JSON.stringify(field.key)}}</a> : null}`,
         helpers: ["linkHref"],
       };
     case "table":

@@ -1,20 +1,28 @@
 import type { Helper } from "./field-markup.js";
 
+/** The helpers each helper's own code imports: written, or found in the project, whenever it is. */
+export const HELPER_NEEDS: Record<Helper, readonly Helper[]> = { editable: [], linkHref: [], Blocks: [], RichText: ["Blocks"] };
+
 /**
  * The small modules scaffolded renderers import, written beside them once
  * (never over a file of the same name): the Visual Editor's attributes,
  * nested blocks through the registry, rich text through the generated node
  * types, and a multilink's href. Each imports only the generated folder,
- * React and its neighbours.
+ * React and its neighbours; `importOf` gives the line that imports a neighbour
+ * (the project's own module where it has one).
  */
-export function helperFile(helper: Helper, generatedImport: string): { path: string; contents: string } {
+export function helperFile(
+  helper: Helper,
+  generatedImport: string,
+  importOf: (needed: Helper) => string,
+): { path: string; contents: string } {
   switch (helper) {
     case "editable":
       return { path: "editable.ts", contents: EDITABLE };
     case "Blocks":
       return { path: "Blocks.tsx", contents: blocks(generatedImport) };
     case "RichText":
-      return { path: "RichText.tsx", contents: richText(generatedImport) };
+      return { path: "RichText.tsx", contents: richText(generatedImport, importOf("Blocks")) };
     case "linkHref":
       return { path: "link-href.ts", contents: linkHref(generatedImport) };
   }
@@ -59,7 +67,7 @@ export function Blocks({ bloks }: { bloks: readonly NestableBlok[] | undefined }
     <>
       {bloks?.map((blok) => {
         // Content can be newer than the generated types (a block added in Storyblok since): skip it.
-        if (!Object.hasOwn(registry, blok.component)) return null;
+        if (!Object.prototype.hasOwnProperty.call(registry, blok.component)) return null;
         const Renderer = rendererFor(blok.component);
         return <Renderer key={blok._uid} blok={blok} />;
       })}
@@ -69,41 +77,44 @@ export function Blocks({ bloks }: { bloks: readonly NestableBlok[] | undefined }
 `;
 }
 
-function richText(generated: string): string {
+function richText(generated: string, blocksImport: string): string {
   return `import { Fragment, type ReactNode } from "react";
 import type { NestableBlok, RichTextDoc, RichTextMark, RichTextNode } from "${generated}";
-import { Blocks } from "./Blocks";
+${blocksImport}
 
-/** A rich-text field as React elements; embedded blocks go through the registry. */
-export function RichText<B extends NestableBlok>({ doc }: { doc: RichTextDoc<B> | undefined }) {
-  return <>{nodes(doc?.content)}</>;
+/** How an embedded block renders: through the registry unless the caller says otherwise. */
+type RenderBlok<B> = (blok: B) => ReactNode;
+
+/** A rich-text field as React elements; embedded blocks go through \`renderBlok\`, else the registry. */
+export function RichText<B extends NestableBlok>({ doc, renderBlok }: { doc: RichTextDoc<B> | undefined; renderBlok?: RenderBlok<B> }) {
+  return <>{nodes(doc?.content, renderBlok)}</>;
 }
 
-function nodes<B extends NestableBlok>(list: readonly RichTextNode<B>[] | undefined): ReactNode {
-  return list?.map((node, index) => <Fragment key={index}>{renderNode(node)}</Fragment>);
+function nodes<B extends NestableBlok>(list: readonly RichTextNode<B>[] | undefined, renderBlok: RenderBlok<B> | undefined): ReactNode {
+  return list?.map((node, index) => <Fragment key={index}>{renderNode(node, renderBlok)}</Fragment>);
 }
 
 /** One case per generated node type: a node type added to the generated union is a compile error here. */
-function renderNode<B extends NestableBlok>(node: RichTextNode<B>): ReactNode {
+function renderNode<B extends NestableBlok>(node: RichTextNode<B>, renderBlok: RenderBlok<B> | undefined): ReactNode {
   switch (node.type) {
     case "doc":
-      return nodes(node.content);
+      return nodes(node.content, renderBlok);
     case "text":
       return (node.marks ?? []).reduce<ReactNode>((inner, mark) => withMark(inner, mark), node.text);
     case "paragraph":
-      return <p>{nodes(node.content)}</p>;
+      return <p>{nodes(node.content, renderBlok)}</p>;
     case "heading": {
       const Heading = \`h\${node.attrs.level}\` as const;
-      return <Heading>{nodes(node.content)}</Heading>;
+      return <Heading>{nodes(node.content, renderBlok)}</Heading>;
     }
     case "blockquote":
-      return <blockquote>{nodes(node.content)}</blockquote>;
+      return <blockquote>{nodes(node.content, renderBlok)}</blockquote>;
     case "bullet_list":
-      return <ul>{nodes(node.content)}</ul>;
+      return <ul>{nodes(node.content, renderBlok)}</ul>;
     case "ordered_list":
-      return <ol>{nodes(node.content)}</ol>;
+      return <ol>{nodes(node.content, renderBlok)}</ol>;
     case "list_item":
-      return <li>{nodes(node.content)}</li>;
+      return <li>{nodes(node.content, renderBlok)}</li>;
     case "code_block":
       return <pre><code>{node.content?.map((text) => text.text).join("")}</code></pre>;
     case "horizontal_rule":
@@ -115,15 +126,15 @@ function renderNode<B extends NestableBlok>(node: RichTextNode<B>): ReactNode {
     case "emoji":
       return node.attrs.emoji ?? node.attrs.name;
     case "blok":
-      return <Blocks bloks={node.attrs.body} />;
+      return renderBlok ? node.attrs.body?.map((blok) => <Fragment key={blok._uid}>{renderBlok(blok)}</Fragment>) : <Blocks bloks={node.attrs.body} />;
     case "table":
-      return <table><tbody>{nodes(node.content)}</tbody></table>;
+      return <table><tbody>{nodes(node.content, renderBlok)}</tbody></table>;
     case "tableRow":
-      return <tr>{nodes(node.content)}</tr>;
+      return <tr>{nodes(node.content, renderBlok)}</tr>;
     case "tableCell":
-      return <td>{nodes(node.content)}</td>;
+      return <td>{nodes(node.content, renderBlok)}</td>;
     case "tableHeader":
-      return <th>{nodes(node.content)}</th>;
+      return <th>{nodes(node.content, renderBlok)}</th>;
     default: {
       const unknown: never = node;
       return unknown;

@@ -1,13 +1,16 @@
+import { withImportExtension, type ImportExtension } from "../emit/import-extension.js";
 import { analyseSchema } from "../generate.js";
 import type { GeneratedFile } from "../model.js";
 import type { RawSchemaInput } from "../normalise/schema.js";
 import { compareNames } from "../sort.js";
 import type { Helper } from "./field-markup.js";
-import { helperFile } from "./helper-files.js";
+import { HELPER_NEEDS, helperFile } from "./helper-files.js";
 import { newRegistry, RegistryError, type RegistryEntry } from "./new-registry.js";
-import { rendererFile } from "./renderer-file.js";
+import { helperImport, rendererFile, type HelperImport } from "./renderer-file.js";
 
 export { RegistryError } from "./new-registry.js";
+export type { Helper } from "./field-markup.js";
+export type { HelperImport } from "./renderer-file.js";
 
 export interface ScaffoldInput extends RawSchemaInput {
   /** The generated folder as the renderers import it, e.g. `../generated`. */
@@ -18,6 +21,10 @@ export interface ScaffoldInput extends RawSchemaInput {
   registry?: string;
   /** Only these blocks (technical names); every nestable block without a renderer when absent. */
   blocks?: readonly string[];
+  /** The project's own helpers (config `helpers`): the renderers import these, and no copy of them is written. */
+  ownHelpers?: Partial<Record<Helper, HelperImport>>;
+  /** `.js` on the relative imports of the files written, for node16/nodenext module resolution. */
+  importExtension?: ImportExtension;
 }
 
 export interface ScaffoldPlan {
@@ -51,6 +58,7 @@ export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldP
   // ts-morph only to read and edit a registry.ts that exists: a first scaffold never loads it.
   const edit = input.registry === undefined ? undefined : await import("./registry-file.js");
   const wired = input.registry === undefined || edit === undefined ? new Set<string>() : edit.registryKeys(input.registry);
+  const registryTypes = input.registry === undefined || edit === undefined ? undefined : edit.registryBlokTypeArguments(input.registry);
   const files: GeneratedFile[] = [];
   const helpers = new Set<Helper>();
   const entries: RegistryEntry[] = [];
@@ -63,23 +71,40 @@ export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldP
     entries.push({ block: component.name, renderer: rendererName });
     // A file of the renderer's name is the user's: wire it into the registry, never replace it.
     if (input.existing.has(`${rendererName}.tsx`)) continue;
-    const renderer = rendererFile({ component, typeName, rendererName, generatedImport: input.generatedImport });
+    const renderer = rendererFile({
+      component,
+      typeName,
+      rendererName,
+      generatedImport: input.generatedImport,
+      ...(registryTypes === undefined ? {} : { registryTypes }),
+      ...(input.ownHelpers === undefined ? {} : { ownHelpers: input.ownHelpers }),
+    });
     files.push({ path: `${rendererName}.tsx`, contents: renderer.contents });
     for (const helper of renderer.helpers) helpers.add(helper);
   }
-  for (const helper of helpers) {
-    const file = helperFile(helper, input.generatedImport);
+  // A helper's own imports come with it (RichText renders embedded blocks with Blocks), so every file written compiles.
+  const needed = [...helpers];
+  for (const helper of needed) {
+    if (input.ownHelpers?.[helper] !== undefined) continue;
+    for (const next of HELPER_NEEDS[helper]) if (!needed.includes(next)) needed.push(next);
+  }
+  for (const helper of needed) {
+    if (input.ownHelpers?.[helper] !== undefined) continue;
+    const file = helperFile(helper, input.generatedImport, (other) => helperImport(other, input.ownHelpers?.[other]));
     if (!input.existing.has(file.path)) files.push(file);
   }
   // Blocks renders through the registry: a scaffold that writes it needs one.
+  const extension = input.importExtension ?? "";
   const registry =
     entries.length === 0
       ? undefined
       : input.registry === undefined || edit === undefined
-        ? newRegistry(entries, input.generatedImport)
-        : edit.addToRegistry(input.registry, entries);
+        ? withImportExtension(newRegistry(entries, input.generatedImport), extension)
+        : edit.addToRegistry(input.registry, entries, extension);
   return {
-    files: files.sort((a, b) => compareNames(a.path, b.path)),
+    files: files
+      .map((file) => ({ ...file, contents: withImportExtension(file.contents, extension) }))
+      .sort((a, b) => compareNames(a.path, b.path)),
     ...(registry === undefined ? {} : { registry }),
     added: entries.map((entry) => entry.block),
   };

@@ -1,6 +1,7 @@
 import { IndentationText, Node, Project, QuoteKind, SyntaxKind, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { propertyKey } from "../naming.js";
 import { compareNames } from "../sort.js";
+import type { ImportExtension } from "../emit/import-extension.js";
 import { RegistryError, type RegistryEntry } from "./new-registry.js";
 
 /*
@@ -26,7 +27,7 @@ export function registryKeys(text: string): Set<string> {
  * the file (its formatting, comments, hand-written entries) stays as it was:
  * each key goes in name order among the others, each import after the last.
  */
-export function addToRegistry(text: string, entries: readonly RegistryEntry[]): string {
+export function addToRegistry(text: string, entries: readonly RegistryEntry[], extension: ImportExtension = ""): string {
   const file = parse(text);
   const object = registryObject(file);
   const present = registryKeys(text);
@@ -46,7 +47,7 @@ export function addToRegistry(text: string, entries: readonly RegistryEntry[]): 
       .some((declaration) =>
         declaration.getNamedImports().some((named) => (named.getAliasNode() ?? named.getNameNode()).getText() === entry.renderer),
       );
-    if (!imported) file.addImportDeclaration({ namedImports: [entry.renderer], moduleSpecifier: `./${entry.renderer}` });
+    if (!imported) file.addImportDeclaration({ namedImports: [entry.renderer], moduleSpecifier: `./${entry.renderer}${extension}` });
     present.add(entry.block);
   }
   const last = object.getProperties().at(-1);
@@ -57,6 +58,34 @@ export function addToRegistry(text: string, entries: readonly RegistryEntry[]): 
 /** A comma after the last property, whatever comments follow it. */
 function hasTrailingComma(object: ObjectLiteralExpression): boolean {
   return object.getProperties().at(-1)?.getNextSiblingIfKind(SyntaxKind.CommaToken) !== undefined;
+}
+
+/**
+ * The type arguments of the registry's BlockRegistry (`BlockRegistry<typeof PAGE_RELATIONS>`)
+ * and the imports they use: a renderer wired into it receives its block as those requests
+ * deliver it (`ResolvedBlok<K, …>`), so a new renderer is typed alike. The imports come as
+ * written, since the renderers live beside registry.ts. Undefined for a plain BlockRegistry.
+ */
+export function registryBlokTypeArguments(text: string): { args: string[]; imports: string[] } | undefined {
+  const file = parse(text);
+  const object = registryObject(file);
+  const declaration = object.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
+  const parent = object.getParent();
+  const typeNode =
+    declaration?.getTypeNode() ?? (parent !== undefined && Node.isSatisfiesExpression(parent) ? parent.getTypeNode() : undefined);
+  if (typeNode === undefined || !Node.isTypeReference(typeNode) || typeNode.getTypeName().getText() !== "BlockRegistry") return undefined;
+  const args = typeNode.getTypeArguments().map((arg) => arg.getText());
+  if (args.length === 0) return undefined;
+  const used = new Set(
+    typeNode.getTypeArguments().flatMap((arg) => arg.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText())),
+  );
+  const imports = file.getImportDeclarations().flatMap((declaration) => {
+    const names = declaration.getNamedImports().filter((named) => used.has((named.getAliasNode() ?? named.getNameNode()).getText()));
+    if (names.length === 0) return [];
+    const list = names.map((named) => named.getText().replace(/^type\s+/, "")).join(", ");
+    return [`import type { ${list} } from "${declaration.getModuleSpecifierValue()}";`];
+  });
+  return { args, imports };
 }
 
 function parse(text: string): SourceFile {

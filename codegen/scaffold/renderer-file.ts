@@ -1,13 +1,25 @@
 import type { ComponentModel } from "../model.js";
 import { fieldMarkup, type Helper } from "./field-markup.js";
 
-/** Where a helper comes from, relative to the renderers' folder. */
+/** Where the scaffold's own copy of a helper goes, relative to the renderers' folder (helper-files.ts). */
 export const HELPER_MODULES: Record<Helper, string> = {
   Blocks: "./Blocks",
   RichText: "./RichText",
   editable: "./editable",
   linkHref: "./link-href",
 };
+
+/** A helper of the project's own: the module as the renderers import it, and its export's name. */
+export interface HelperImport {
+  specifier: string;
+  name: string;
+}
+
+/** The line that brings `helper` into a renderer: the project's own module when configured, else the scaffold's copy. */
+export function helperImport(helper: Helper, own: HelperImport | undefined): string {
+  if (own === undefined) return `import { ${helper} } from "${HELPER_MODULES[helper]}";`;
+  return `import { ${own.name === helper ? helper : `${own.name} as ${helper}`} } from "${own.specifier}";`;
+}
 
 export interface RendererInput {
   component: ComponentModel;
@@ -17,6 +29,10 @@ export interface RendererInput {
   rendererName: string;
   /** The generated folder as the renderers import it, e.g. `../generated`. */
   generatedImport: string;
+  /** The registry's BlockRegistry type arguments and their imports: the renderer's block is `ResolvedBlok<name, …args>`. */
+  registryTypes?: { args: string[]; imports: string[] };
+  /** Helpers the project has: imported from there, not from the scaffold's copies. */
+  ownHelpers?: Partial<Record<Helper, HelperImport>>;
 }
 
 /** A renderer file's text and the helpers it imports, which the scaffold writes beside it when missing. */
@@ -27,9 +43,16 @@ export function rendererFile(input: RendererInput): { contents: string; helpers:
   });
   // Every renderer spreads the Visual Editor's attributes on its root element.
   const helpers = [...new Set<Helper>(["editable", ...markups.flatMap((markup) => markup.helpers)])].sort();
+  const registryTypes = input.registryTypes;
+  // Typed as the registry hands the block over, so the renderer fits its entry.
+  const blokType =
+    registryTypes === undefined
+      ? input.typeName
+      : `ResolvedBlok<${JSON.stringify(input.component.name)}, ${registryTypes.args.join(", ")}>`;
   const imports = [
-    `import type { ${input.typeName} } from "${input.generatedImport}";`,
-    ...helpers.map((helper) => `import { ${helper} } from "${HELPER_MODULES[helper]}";`),
+    `import type { ${registryTypes === undefined ? input.typeName : "ResolvedBlok"} } from "${input.generatedImport}";`,
+    ...(registryTypes?.imports ?? []),
+    ...helpers.map((helper) => helperImport(helper, input.ownHelpers?.[helper])),
   ];
   const body = markups.flatMap((markup) => markup.jsx.split("\n")).map((line) => `      ${line}`);
   const title = (input.component.displayName ?? input.component.name).replace(/\*\//g, "* /");
@@ -37,7 +60,7 @@ export function rendererFile(input: RendererInput): { contents: string; helpers:
     ...imports,
     "",
     `/** ${title}: scaffolded by storyblok-typed-codegen; yours to edit, it is never overwritten. */`,
-    `export function ${input.rendererName}({ blok }: { blok: ${input.typeName} }) {`,
+    `export function ${input.rendererName}({ blok }: { blok: ${blokType} }) {`,
     "  return (",
     "    <div {...editable(blok)}>",
     ...body,
