@@ -57,8 +57,14 @@ export type StoryblokAssetLink = LinkCommon & { linktype: "asset"; url: string }
 
 export type StoryblokLink = StoryblokStoryLink | StoryblokUrlLink | StoryblokEmailLink | StoryblokAssetLink;
 
-/** A multilink field's value, discriminated on `linktype`; T lists the link types the field allows. */
-export type StoryblokMultilink<T extends LinkType> = Extract<StoryblokLink, { linktype: T }>;
+/**
+ * A multilink field's value, discriminated on `linktype`; T lists the link types the field allows.
+ * S is what the project's requests put on a story link with `resolve_links` (none: links are not resolved).
+ */
+export type StoryblokMultilink<T extends LinkType, S = never> = Extract<
+  [S] extends [never] ? StoryblokLink : StoryblokResolvedStoryLink<S> | StoryblokUrlLink | StoryblokEmailLink | StoryblokAssetLink,
+  { linktype: T }
+>;
 
 /**
  * What `resolve_links=url` puts on a story link. Past 50 links Storyblok
