@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { scaffoldRenderers } from "../../../codegen/scaffold";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**
@@ -96,6 +97,22 @@ export const registry: BlockRegistry = { faq: Faq, hero: Hero };`,
     const result = run(SCHEMA, { inline: ["page", "nope"] });
     expect(result.diagnostics.filter((d) => d.code === "inline-not-nestable").map((d) => d.component)).toEqual(["nope", "page"]);
     expect(fileOf(result, "registry.ts")).toContain("export type InlineComponent = never;");
+  });
+});
+
+describe("scaffold with inline blocks", () => {
+  it("the scaffolded renderers, Blocks and registry compile", async () => {
+    const plan = await scaffoldRenderers({
+      documents: [{ components: SCHEMA }],
+      ...INLINE,
+      generatedImport: "../generated",
+      existing: new Set(),
+    });
+    const files: Record<string, string> = withConsumer(run(SCHEMA, INLINE), "");
+    for (const file of plan.files) files[`blocks/${file.path}`] = file.contents;
+    files["blocks/registry.ts"] = plan.registry ?? "";
+    expect(plan.files.map((file) => file.path)).toContain("Blocks.tsx");
+    expect(compile(files)).toEqual([]);
   });
 });
 
