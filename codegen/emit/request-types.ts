@@ -131,6 +131,8 @@ type LinkedStory<L extends LinkResolution, C, U extends Unresolved> = L extends 
 export type StoryRequestOptions = {
   readonly resolve_relations?: string | readonly string[];
   readonly resolve_links?: string;
+  /** The rest (\`version\`, \`language\`, …) change no type. */
+  readonly [option: string]: unknown;
 };
 
 /**

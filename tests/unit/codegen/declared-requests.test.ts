@@ -141,6 +141,32 @@ export const teaser = (blok: TeaserBlok) => blok;
   });
 });
 
+describe("a request through the SDKs", () => {
+  it("the answer of getStoryblokApi() and storyblok-js-client, typed by StoryOfRequest, reads like SDK code", () => {
+    const consumer = `import { getStoryblokApi } from "@storyblok/react";
+import StoryblokClient from "storyblok-js-client";
+import type { StoryOfRequest } from "./generated";
+
+const options = { version: "published", resolve_relations: "page.header", resolve_links: "url" } as const;
+const relations = ["page.related"] as const;
+
+export async function headerOfHome(): Promise<string | undefined> {
+  const { data } = await getStoryblokApi().getStory("home", options);
+  const story = data.story as StoryOfRequest<"page", typeof options>;
+  const header = story.content.header;
+  return typeof header === "string" ? header : header?.content.logo_text;
+}
+
+export async function relatedOfHome(client: StoryblokClient): Promise<string[]> {
+  const { data } = await client.getStory("home", { resolve_relations: [...relations] });
+  const story = data.story as StoryOfRequest<"page", { resolve_relations: typeof relations }>;
+  return (story.content.related ?? []).map((item) => (typeof item === "string" ? item : item.full_slug));
+}
+`;
+    expect(compile(withConsumer(run(SCHEMA, DECLARED), consumer))).toEqual([]);
+  });
+});
+
 describe("declared in the generator's config", () => {
   it("relations as a list, resolveLinks and inline reach the output; a malformed list is bad input", () => {
     const dir = mkdtempSync(join(tmpdir(), "codegen-declared-"));
