@@ -46,9 +46,10 @@ export type ResolvedStoryKeepingUuids<C extends ${contentType}["component"], R e
 >;
 
 /**
- * Block K as a \`ResolvedStory\` holds it: what a renderer gets (\`BlockRegistry<R, L>\`). A request
- * that resolves nothing gets the block as stored, said outright so that it holds for a generic K too
- * (a \`Blocks\` that looks its renderer up by a block's own \`component\`).
+ * Block K as a \`ResolvedStory\` holds it: what a renderer gets (\`BlockRegistry<R, L>\`). Given no
+ * request (R and L empty), the block as the project's declared requests deliver it (its default type),
+ * said outright so that it holds for a generic K too (a \`Blocks\` that looks its renderer up by a
+ * block's own \`component\`).
  */
 export type ResolvedBlok<K extends keyof ${byComponent}, R extends readonly RelationName[], L extends LinkResolution = never> = [R[number] | L] extends [never]
   ? ${byComponent}[K]
