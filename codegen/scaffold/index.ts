@@ -63,7 +63,13 @@ export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldP
     entries.push({ block: component.name, renderer: rendererName });
     // A file of the renderer's name is the user's: wire it into the registry, never replace it.
     if (input.existing.has(`${rendererName}.tsx`)) continue;
-    const renderer = rendererFile({ component, typeName, rendererName, generatedImport: input.generatedImport });
+    const renderer = rendererFile({
+      component,
+      typeName,
+      rendererName,
+      generatedImport: input.generatedImport,
+      resolvedRelations: model.resolveRelations,
+    });
     files.push({ path: `${rendererName}.tsx`, contents: renderer.contents });
     for (const helper of renderer.helpers) helpers.add(helper);
   }

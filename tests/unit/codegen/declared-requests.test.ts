@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../codegen/cli/config";
 import { resolveFlags } from "../../../codegen/cli/options";
 import { runGenerator } from "../../../codegen/cli/run";
+import { scaffoldRenderers } from "../../../codegen/scaffold";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**
@@ -138,6 +139,33 @@ expectTypeOf<StoryOfRequest<"page", { resolve_relations: string[] }>["content"]>
 export const teaser = (blok: TeaserBlok) => blok;
 `;
     expect(compile(withConsumer(run(SCHEMA, DECLARED), consumer))).toEqual([]);
+  });
+});
+
+describe("scaffold with declared relations", () => {
+  it("writes renderers that compile: a declared relation shows its story's name, or the uuid", async () => {
+    const schema: RawComponent[] = [
+      ...SCHEMA,
+      {
+        name: "shelf",
+        is_nestable: true,
+        schema: { items: { type: "options", source: "internal_stories" }, plain: { type: "options", source: "internal_stories" } },
+      },
+    ];
+    const declared = { ...DECLARED, relations: { resolve_relations: [...DECLARED.relations.resolve_relations, "shelf.items"] } };
+    const plan = await scaffoldRenderers({
+      documents: [{ components: schema }],
+      ...declared,
+      generatedImport: "../generated",
+      existing: new Set(),
+    });
+    const files: Record<string, string> = withConsumer(run(schema, declared), "");
+    for (const file of plan.files) files[`blocks/${file.path}`] = file.contents;
+    files["blocks/registry.ts"] = plan.registry ?? "";
+    expect(files["blocks/Teaser.tsx"]).toContain('typeof blok.featured === "string" ? blok.featured : blok.featured?.name');
+    expect(files["blocks/Shelf.tsx"]).toContain('typeof item === "string" ? item : item.name');
+    expect(files["blocks/Shelf.tsx"]).toContain('blok.plain?.join(", ")');
+    expect(compile(files)).toEqual([]);
   });
 });
 
