@@ -9,6 +9,10 @@ export interface ScaffoldFlags {
   out: string;
   dir: string;
   relations?: string;
+  /** The config's relations list, resolveLinks and inline: the renderers must match the types generated with them. */
+  relationNames?: string[];
+  resolveLinks?: string;
+  inline?: string[];
   datasources?: string;
   blocks?: string[];
 }
@@ -21,7 +25,9 @@ export async function scaffoldCommand(flags: ScaffoldFlags): Promise<number> {
   try {
     plan = await scaffoldRenderers({
       documents: readSchemaDocuments(flags.schema),
-      relations: readSideFile(flags.relations, flags.schema, "relations").value,
+      relations: flags.relationNames ?? readSideFile(flags.relations, flags.schema, "relations").value,
+      ...(flags.resolveLinks === undefined ? {} : { resolveLinks: flags.resolveLinks }),
+      ...(flags.inline === undefined ? {} : { inline: flags.inline }),
       datasources: readSideFile(flags.datasources, flags.schema, "datasources").value,
       generatedImport: importPath(flags.dir, flags.out),
       existing,

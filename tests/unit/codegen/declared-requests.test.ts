@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../codegen/cli/config";
 import { resolveFlags } from "../../../codegen/cli/options";
 import { runGenerator } from "../../../codegen/cli/run";
+import { scaffoldCommand } from "../../../codegen/cli/scaffold";
 import { scaffoldRenderers } from "../../../codegen/scaffold";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
@@ -196,14 +197,14 @@ export async function relatedOfHome(client: StoryblokClient): Promise<string[]> 
 });
 
 describe("declared in the generator's config", () => {
-  it("relations as a list, resolveLinks and inline reach the output; a malformed list is bad input", () => {
+  it("relations as a list, resolveLinks and inline reach the output and scaffold; a malformed list is bad input", async () => {
     const dir = mkdtempSync(join(tmpdir(), "codegen-declared-"));
     try {
       writeFileSync(join(dir, "components.json"), JSON.stringify({ components: SCHEMA }));
       const settings = {
         schema: join(dir, "components.json"),
         out: join(dir, "gen"),
-        relations: ["page.header"],
+        relations: ["page.header", "teaser.featured"],
         resolveLinks: "url",
         inline: ["teaser"],
       };
@@ -213,6 +214,11 @@ describe("declared in the generator's config", () => {
       expect(file("components.ts")).toContain("  header?: string | StoryblokStory<HeaderBlok>;");
       expect(file("components.ts")).toContain('  cta?: StoryblokMultilink<"story" | "url", StoryblokLinkedUrl>;');
       expect(file("registry.ts")).toContain('export type InlineComponent = "teaser";');
+
+      // scaffold reads the same settings, so its renderers match these types.
+      const flags = resolveFlags({ warn: true }, dir);
+      expect(await scaffoldCommand({ ...flags, dir: join(dir, "blocks") })).toBe(0);
+      expect(readFileSync(join(dir, "blocks", "Teaser.tsx"), "utf8")).toContain('typeof blok.featured === "string"');
 
       writeFileSync(join(dir, "package.json"), JSON.stringify({ "storyblok-typed-codegen": { ...settings, inline: "teaser" } }));
       expect(() => loadConfig(dir)).toThrow('"inline" must be a list of names');
