@@ -22,6 +22,7 @@ export const WARNINGS = {
   "group-name-collision": "component group names that were taken, suffixed",
   "alias-collision": "bloks aliases that were taken, suffixed",
   "relation-not-story-field": "resolve_relations entries that name no story field",
+  "inline-not-nestable": "inline entries that name no nestable block, ignored",
   "translatable-ignored": "translatable fields of a kind Storyblok does not translate (bloks, tab, section), not translated",
 } as const;
 
@@ -29,6 +30,7 @@ export const ERRORS = {
   "document-not-object": "schema documents that are not JSON objects or arrays",
   "document-not-schema": "documents that hold neither components nor component groups",
   "relations-invalid": "relations files without a resolve_relations array",
+  "resolve-links-invalid": "resolve_links values other than story, url or link",
   "languages-invalid": "languages files that are not the space's languages ({ default_lang_name, languages: [{ code, name }] })",
   "default-locale-invalid": "default locales that are no language code, or that the space lists as another language",
   "component-without-name": "components without a name, skipped",

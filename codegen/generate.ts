@@ -55,7 +55,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     engineFile(header),
     indexFile(header),
     localesFile(model, header),
-    registryFile(header),
+    registryFile(model, header),
     relationsFile(model, symbols, header, report),
     richTextFile(header),
     storyblokFile(header),

@@ -97,13 +97,21 @@ export interface SchemaModel {
   /** The names of `components`, for lookups (kept in step with it). */
   componentNames: ReadonlySet<string>;
   groups: GroupModel[];
-  /** `component.field` strings, as sent in `resolve_relations`. */
+  /** `component.field` strings, as sent in `resolve_relations`: what the project's requests resolve. */
   resolveRelations: string[];
+  /** What the project's requests send as `resolve_links`, when they resolve links. */
+  resolveLinks?: DeclaredLinkResolution;
+  /** Nestable blocks a parent renders itself: the registry accepts a renderer for them but demands none. */
+  inline: string[];
   /** Datasource slug → its entry values (sorted); undefined when no datasources file was given. */
   datasources: Map<string, string[]> | undefined;
   /** The site's locales: the default language's and the space's languages (languages.json). */
   languages: LanguagesModel;
 }
+
+/** The `resolve_links` values that put a story (or its short form) on story links. */
+export const LINK_RESOLUTIONS = ["story", "url", "link"] as const;
+export type DeclaredLinkResolution = (typeof LINK_RESOLUTIONS)[number];
 
 /** One language of a space besides the default, as Storyblok lists it: `{ code: "nl", name: "Nederlands" }`. */
 export interface SpaceLanguage {

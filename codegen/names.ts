@@ -12,8 +12,10 @@ export const UNION_NAMES = {
   contentType: "ContentTypeBlok",
   byComponent: "BlokByComponent",
 } as const;
-export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf"] as const;
+export const REGISTRY_EXPORTS = ["BlockRegistry", "BlokOf", "InlineComponent"] as const;
 export const RELATIONS_EXPORTS = [
+  "DeclaredLinks",
+  "DeclaredRelations",
   "LinkResolution",
   "LinkTargets",
   "RELATION_CONTENT_TYPES",
@@ -24,6 +26,8 @@ export const RELATIONS_EXPORTS = [
   "ResolvedBlokKeepingUuids",
   "ResolvedStory",
   "ResolvedStoryKeepingUuids",
+  "StoryOfRequest",
+  "StoryRequestOptions",
 ] as const;
 
 /** Names richtext.ts exports; the naming table keeps them free. */

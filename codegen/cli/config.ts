@@ -16,7 +16,12 @@ export interface Config {
   dir?: string;
   /** The command the generated header names, e.g. `npm run codegen`. */
   command?: string;
-  relations?: string;
+  /** relations.json's path, or the relations themselves: what the project's requests send as `resolve_relations`. */
+  relations?: string | string[];
+  /** What the project's requests send as `resolve_links` (`story`, `url` or `link`). */
+  resolveLinks?: string;
+  /** Nestable blocks a parent renders itself: the registry demands no renderer for them. */
+  inline?: string[];
   datasources?: string;
   plugins?: string;
   /** The space's languages file (default: languages.json beside the schema). */
@@ -44,13 +49,15 @@ const STRINGS = [
   "out",
   "dir",
   "command",
-  "relations",
+  "resolveLinks",
   "datasources",
   "plugins",
   "languages",
   "defaultLocale",
   "importExtension",
 ] as const;
+/** Settings that are a list of names; `relations` may also be relations.json's path. */
+const LISTS = ["relations", "inline"] as const;
 
 /** The project's settings from `cwd`; a malformed config is bad input, never ignored. */
 export function loadConfig(cwd: string): { config: Config; source?: string } {
@@ -69,12 +76,18 @@ function checked(value: unknown, where: string): Config {
   for (const [key, setting] of entries) {
     if ((STRINGS as readonly string[]).includes(key)) {
       if (typeof setting !== "string" || setting === "") throw new BadInput(`${where}: "${key}" must be a non-empty string`);
+    } else if ((LISTS as readonly string[]).includes(key)) {
+      const list = Array.isArray(setting) && setting.every((name) => typeof name === "string" && name !== "");
+      if (!list && !(key === "relations" && typeof setting === "string" && setting !== ""))
+        throw new BadInput(
+          `${where}: "${key}" must be a list of names${key === "relations" ? " (block.field) or the path of relations.json" : ""}`,
+        );
     } else if (key === "strict") {
       if (typeof setting !== "boolean") throw new BadInput(`${where}: "strict" must be true or false`);
     } else if (key === "helpers") {
       checkHelpers(setting, where);
     } else {
-      throw new BadInput(`${where}: unknown setting "${key}"; the settings are ${[...STRINGS, "strict", "helpers"].join(", ")}`);
+      throw new BadInput(`${where}: unknown setting "${key}"; the settings are ${[...STRINGS, ...LISTS, "strict", "helpers"].join(", ")}`);
     }
   }
   return value;

@@ -4,7 +4,7 @@ import type { CodegenFlags } from "./run.js";
 import { BadInput } from "./schema-files.js";
 
 /** What commander parsed: every setting optional, since the config may give it. */
-export interface ParsedFlags extends Partial<Omit<CodegenFlags, "warn">> {
+export interface ParsedFlags extends Partial<Omit<CodegenFlags, "warn" | "relationNames" | "inline">> {
   warn: true | string[];
   dir?: string;
 }
@@ -60,9 +60,14 @@ export function resolveFlags(parsed: ParsedFlags, cwd = process.cwd()): Resolved
       `no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
     );
   const resolved: Resolved = { schema, out, warn: parsed.warn, strict: pick("strict") === true, verbose: parsed.verbose === true };
-  for (const key of ["relations", "datasources", "plugins", "languages", "defaultLocale", "command", "dir", "importExtension"] as const) {
+  for (const key of ["datasources", "plugins", "languages", "defaultLocale", "command", "dir", "resolveLinks", "importExtension"] as const) {
     const value = pick(key);
     if (value !== undefined) resolved[key] = value;
   }
+  // The relations are a file (a flag, or the config's path) or the config's own list.
+  const relations = pick("relations");
+  if (typeof relations === "string") resolved.relations = relations;
+  else if (relations !== undefined) resolved.relationNames = relations;
+  if (config.inline !== undefined) resolved.inline = config.inline;
   return resolved;
 }

@@ -14,6 +14,12 @@ export interface CodegenFlags {
   schema: string;
   out: string;
   relations?: string;
+  /** The config's `relations` as a list: what the project's requests resolve, instead of a relations file. */
+  relationNames?: string[];
+  /** The config's `resolveLinks`: what the project's requests send as `resolve_links`. */
+  resolveLinks?: string;
+  /** The config's `inline`: nestable blocks a parent renders itself. */
+  inline?: string[];
   datasources?: string;
   plugins?: string;
   /** The space's languages, `{default_lang_name, languages}` (default: languages.json beside the schema; none means one language). */
@@ -60,7 +66,9 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
       : readSideFile(flags.languages, flags.schema, "languages");
     const result = generate({
       documents: remote?.documents ?? readSchemaDocuments(flags.schema),
-      relations: readSideFile(flags.relations, flags.schema, "relations").value,
+      relations: flags.relationNames ?? readSideFile(flags.relations, flags.schema, "relations").value,
+      ...(flags.resolveLinks === undefined ? {} : { resolveLinks: flags.resolveLinks }),
+      ...(flags.inline === undefined ? {} : { inline: flags.inline }),
       datasources: remote ? remote.datasources : readSideFile(flags.datasources, flags.schema, "datasources").value,
       plugins: readPluginTypes(plugins.value, plugins.path ?? ""),
       languages: readLanguages(languages.value, languages.path),

@@ -12,6 +12,10 @@ export interface ScaffoldFlags {
   out: string;
   dir: string;
   relations?: string;
+  /** The config's relations list, resolveLinks and inline: the renderers must match the types generated with them. */
+  relationNames?: string[];
+  resolveLinks?: string;
+  inline?: string[];
   datasources?: string;
   blocks?: string[];
   /** The project's own helpers by name, `path` or `path#export` from the current folder (config `helpers`). */
@@ -55,7 +59,11 @@ export function resolveScaffoldFlags(parsed: ParsedScaffoldFlags, cwd = process.
     schema,
     out,
     dir,
-    ...(config.relations === undefined ? {} : { relations: config.relations }),
+    // The relations are a file (relations.json's path) or the config's own list, as generate reads them.
+    ...(typeof config.relations === "string" ? { relations: config.relations } : {}),
+    ...(Array.isArray(config.relations) ? { relationNames: config.relations } : {}),
+    ...(config.resolveLinks === undefined ? {} : { resolveLinks: config.resolveLinks }),
+    ...(config.inline === undefined ? {} : { inline: config.inline }),
     ...(config.datasources === undefined ? {} : { datasources: config.datasources }),
     ...(parsed.block === undefined ? {} : { blocks: parsed.block }),
     ...(config.helpers === undefined ? {} : { helpers: config.helpers }),
@@ -72,7 +80,9 @@ export async function scaffoldCommand(flags: ScaffoldFlags): Promise<number> {
   try {
     plan = await scaffoldRenderers({
       documents: readSchemaDocuments(flags.schema),
-      relations: readSideFile(flags.relations, flags.schema, "relations").value,
+      relations: flags.relationNames ?? readSideFile(flags.relations, flags.schema, "relations").value,
+      ...(flags.resolveLinks === undefined ? {} : { resolveLinks: flags.resolveLinks }),
+      ...(flags.inline === undefined ? {} : { inline: flags.inline }),
       datasources: readSideFile(flags.datasources, flags.schema, "datasources").value,
       // node16/nodenext import no folder: the index itself, `.js` added with the rest.
       generatedImport: importPath(flags.dir, extension === "" ? flags.out : join(flags.out, "index")),

@@ -46,9 +46,10 @@ export function relationsFile(model: SchemaModel, symbols: Symbols, header: stri
     ),
     "",
     "/**",
-    " * relations.json: the fields content may arrive resolved in, so the validators accept",
-    " * a story there as well as a uuid. What one request's answer holds follows what it",
-    " * sends, as `ResolvedStory` types it, not this list.",
+    " * What the project's requests resolve (relations.json, or the generator's config):",
+    " * the default block types hold these fields as delivered, and the validators accept",
+    " * a story there as well as a uuid. One request's exact answer follows what it",
+    " * sends, as `ResolvedStory` types it.",
     " */",
     `export const RESOLVE_RELATIONS = ${listedRelations(model, report)};`,
     "",
@@ -64,6 +65,8 @@ export function relationsFile(model: SchemaModel, symbols: Symbols, header: stri
     "/** Link fields that restrict the content types their story links may point to (`component_whitelist`); the rest may link to any. */",
     ...mapType("export type LinkTargets", linkTargets, ";"),
     "",
+    ...declaredTypes(model, relations),
+    "",
     ...resolvableMap(model, relations),
     REQUEST_TYPES,
   ];
@@ -75,6 +78,23 @@ function listedRelations(model: SchemaModel, report: (d: Diagnostic) => void): s
   const listed = [...model.resolveRelations].sort(compareNames);
   for (const relation of listed) checkRelation(model, relation, report);
   return listed.length === 0 ? "[] as const" : `[\n${listed.map((relation) => `  ${JSON.stringify(relation)},`).join("\n")}\n] as const`;
+}
+
+/**
+ * What the project declares its requests resolve, as types: the relations
+ * (relations.json or the config, those naming a story field) and
+ * `resolve_links`. The default block types hold these as delivered.
+ */
+function declaredTypes(model: SchemaModel, relations: readonly RelationField[]): string[] {
+  const fields = new Set(relations.map((relation) => relation.name));
+  const declared = [...new Set(model.resolveRelations.filter((name) => fields.has(name)))].sort(compareNames);
+  return [
+    "/** The relations the project's requests resolve (relations.json, or the generator's config): the default block types hold them as a story or, when it could not be resolved, its uuid. */",
+    `export type DeclaredRelations = ${declared.length > 0 ? declared.map((name) => JSON.stringify(name)).join(" | ") : "never"};`,
+    "",
+    "/** The `resolve_links` the project's requests send (none: links are not resolved): the default block types' story links carry what it puts there. */",
+    `export type DeclaredLinks = ${model.resolveLinks === undefined ? "never" : JSON.stringify(model.resolveLinks)};`,
+  ];
 }
 
 /** Multilink fields that restrict their story links to some content types, by name (`block.field`). */

@@ -5,8 +5,8 @@ import type { GeneratedFile } from "../model.js";
 // and nullable, so a renderer has to handle their absence.
 // B is the union of blocks the field's whitelist allows (never when none).
 const BODY = `
-/** A rich-text field's value. */
-export type RichTextDoc<B> = { type: "doc"; content?: RichTextNode<B>[] };
+/** A rich-text field's value: \`content\` is always sent (Storyblok's OpenAPI description; an empty field holds one empty paragraph). */
+export type RichTextDoc<B> = { type: "doc"; content: RichTextNode<B>[] };
 
 export type TextNode = { type: "text"; text: string; marks?: RichTextMark[] };
 

@@ -1,18 +1,25 @@
 import type { GeneratedFile } from "../model.js";
 
-// Shapes follow what the Content Delivery API v2 returns. Fields Storyblok
-// leaves out of older content, or sends as null when empty, are typed so.
+// Shapes follow what the Content Delivery API v2 returns: its OpenAPI
+// description and recorded answers (a story, an asset and a link carry every
+// key below that is not optional, null or "" when empty). Keys Storyblok
+// added later, and so leaves out of older content, are optional. Each shape is
+// assignable to the type the SDK gives that kind (storyblok-js-client's
+// ISbStoryData, @storyblok/js's SbBlokData); tests/unit/codegen/sdk-interop.test.ts proves it.
 const BODY = `
-/** An asset field's value. Empty asset fields arrive with \`filename: ""\` and \`id: null\`. */
+/**
+ * An asset field's value. Every key but the last four is always sent; an empty
+ * asset field has \`id: null\`, \`filename: ""\`, \`name: ""\` and nulls.
+ */
 export type StoryblokAsset = {
   fieldtype: "asset";
   id: number | null;
   filename: string;
-  name?: string;
-  alt?: string | null;
-  title?: string | null;
-  copyright?: string | null;
-  focus?: string | null;
+  name: string;
+  alt: string | null;
+  title: string | null;
+  copyright: string | null;
+  focus: string | null;
   source?: string | null;
   is_external_url?: boolean;
   is_private?: boolean;
@@ -21,11 +28,12 @@ export type StoryblokAsset = {
 
 export type LinkType = "story" | "url" | "email" | "asset";
 
+/** What every link carries: \`id\` (a story link's uuid, else ""), \`url\` and \`cached_url\` are always sent, "" when unused. */
 type LinkCommon = {
   fieldtype: "multilink";
-  id?: string | number;
-  url?: string;
-  cached_url?: string;
+  id: string;
+  url: string;
+  cached_url: string;
   anchor?: string;
   target?: "_blank" | "_self";
   rel?: string;
@@ -33,11 +41,7 @@ type LinkCommon = {
 };
 
 /** A link to a story as stored: the story's uuid (\`id\`) and its full slug when the link was saved (\`cached_url\`). */
-export type StoryblokStoryLink = LinkCommon & {
-  linktype: "story";
-  id?: string;
-  cached_url: string;
-};
+export type StoryblokStoryLink = LinkCommon & { linktype: "story" };
 
 /**
  * A story link in the answer to a request with \`resolve_links\`: \`story\` is
@@ -45,23 +49,24 @@ export type StoryblokStoryLink = LinkCommon & {
  * absent when the story could not be resolved (unpublished, deleted) and on
  * an empty link field.
  */
-export type StoryblokResolvedStoryLink<S> = LinkCommon & {
-  linktype: "story";
-  id?: string;
-  cached_url: string;
-  story?: S;
-};
+export type StoryblokResolvedStoryLink<S> = LinkCommon & { linktype: "story"; story?: S };
 
-export type StoryblokUrlLink = LinkCommon & { linktype: "url"; url: string };
+export type StoryblokUrlLink = LinkCommon & { linktype: "url" };
 
 export type StoryblokEmailLink = LinkCommon & { linktype: "email"; email?: string };
 
-export type StoryblokAssetLink = LinkCommon & { linktype: "asset"; url: string };
+export type StoryblokAssetLink = LinkCommon & { linktype: "asset" };
 
 export type StoryblokLink = StoryblokStoryLink | StoryblokUrlLink | StoryblokEmailLink | StoryblokAssetLink;
 
-/** A multilink field's value, discriminated on \`linktype\`; T lists the link types the field allows. */
-export type StoryblokMultilink<T extends LinkType> = Extract<StoryblokLink, { linktype: T }>;
+/**
+ * A multilink field's value, discriminated on \`linktype\`; T lists the link types the field allows.
+ * S is what the project's requests put on a story link with \`resolve_links\` (none: links are not resolved).
+ */
+export type StoryblokMultilink<T extends LinkType, S = never> = Extract<
+  [S] extends [never] ? StoryblokLink : StoryblokResolvedStoryLink<S> | StoryblokUrlLink | StoryblokEmailLink | StoryblokAssetLink,
+  { linktype: T }
+>;
 
 /**
  * What \`resolve_links=url\` puts on a story link. Past 50 links Storyblok
@@ -108,7 +113,11 @@ export type StoryblokTable = {
   tbody: StoryblokTableRow[];
 };
 
-/** A story as the Content Delivery API returns it; C is its content type. */
+/**
+ * A story as the Content Delivery API returns it; C is its content type.
+ * \`path\` (the real path) is null unless an editor set one, though
+ * storyblok-js-client's ISbStoryData says \`path?: string\`.
+ */
 export type StoryblokStory<C> = {
   id: number;
   uuid: string;
@@ -116,23 +125,23 @@ export type StoryblokStory<C> = {
   slug: string;
   full_slug: string;
   content: C;
-  created_at?: string;
+  created_at: string;
   updated_at?: string;
-  published_at?: string | null;
-  first_published_at?: string | null;
-  sort_by_date?: string | null;
-  position?: number;
-  tag_list?: string[];
-  is_startpage?: boolean;
-  parent_id?: number | null;
-  meta_data?: unknown;
-  group_id?: string;
-  release_id?: number | null;
-  lang?: string;
-  path?: string | null;
-  alternates?: { id: number; name: string; slug: string; full_slug: string; is_folder: boolean; parent_id: number | null }[];
-  default_full_slug?: string | null;
-  translated_slugs?: { path: string; name: string | null; lang: string }[] | null;
+  published_at: string | null;
+  first_published_at: string | null;
+  sort_by_date: string | null;
+  position: number;
+  tag_list: string[];
+  is_startpage: boolean;
+  parent_id: number | null;
+  meta_data: unknown;
+  group_id: string;
+  release_id: number | null;
+  lang: string;
+  path: string | null;
+  alternates: { id: number; name: string; slug: string; published: boolean; full_slug: string; is_folder: boolean; parent_id: number }[];
+  default_full_slug: string | null;
+  translated_slugs?: { path: string; name: string | null; lang: string; published: boolean }[] | null;
 };
 `;
 

@@ -1,12 +1,34 @@
-import type { FieldTransform } from "./context.js";
+import { UNION_NAMES } from "../names.js";
+import { compareNames } from "../sort.js";
+import type { FieldContext, FieldTransform } from "./context.js";
 
 /**
  * Story and URL links are always allowed; email and asset links only when the
  * field enables them, so a renderer handles exactly the variants it can get.
+ * When the project's requests send `resolve_links`, a story link carries what
+ * that puts there (`story`), absent when the story could not be resolved.
  */
-export const multilinkField: FieldTransform = ({ field, use }) => {
+export const multilinkField: FieldTransform = (context) => {
+  const { field, use } = context;
   const types = ['"story"', '"url"'];
   if (field.allowEmailLinks) types.push('"email"');
   if (field.allowAssetLinks) types.push('"asset"');
-  return `${use("StoryblokMultilink")}<${types.join(" | ")}>`;
+  const linked = linkedStory(context);
+  return `${use("StoryblokMultilink")}<${types.join(" | ")}${linked === undefined ? "" : `, ${linked}`}>`;
 };
+
+/** What the declared `resolve_links` puts on this field's story links; undefined when links are not resolved. */
+function linkedStory(context: FieldContext): string | undefined {
+  switch (context.model.resolveLinks) {
+    case undefined:
+      return undefined;
+    case "url":
+      return context.use("StoryblokLinkedUrl");
+    case "link":
+      return context.use("StoryblokLinkedLink");
+    case "story": {
+      const types = [...new Set(context.field.linkContentTypes.flatMap((name) => context.symbols.blok.get(name) ?? []))].sort(compareNames);
+      return `${context.use("StoryblokStory")}<${types.length > 0 ? types.join(" | ") : UNION_NAMES.contentType}>`;
+    }
+  }
+}

@@ -1,3 +1,5 @@
+import { UNION_NAMES } from "../names.js";
+import { compareNames } from "../sort.js";
 import { arrayOf, type FieldContext, type FieldTransform } from "./context.js";
 
 /** option: one value. Its type depends on where the values come from. */
@@ -7,12 +9,15 @@ export const optionField: FieldTransform = (context) => valueType(context, false
 export const optionsField: FieldTransform = (context) => arrayOf(valueType(context, true));
 
 /**
- * Story references are uuids as stored. A request that resolves the field
- * gets stories in their place: that type follows the request
- * (`ResolvedStory` in relations.ts), not the field.
+ * Story references are uuids as stored. A field the project's requests
+ * resolve (relations.json, or the config's `relations`) is typed as they
+ * deliver it: a story of the content types the field allows, or its uuid
+ * when Storyblok could not resolve it (unpublished, deleted, over the
+ * relation limit), as storyblok-js-client leaves it. One request's exact
+ * answer is `ResolvedStory` (relations.ts).
  */
 function valueType(context: FieldContext, multiple: boolean): string {
-  if (context.field.source === "internal_stories") return "string";
+  if (context.field.source === "internal_stories") return isResolved(context) ? `string | ${resolvedStory(context)}` : "string";
   const values = optionValues(context, multiple);
   return values === undefined ? "string" : values.map((value) => JSON.stringify(value)).join(" | ");
 }
@@ -62,6 +67,12 @@ function withEmpty(context: FieldContext, values: string[], multiple: boolean): 
   }
   const emptyAllowed = !multiple && !context.field.required && !context.field.excludeEmptyOption;
   return emptyAllowed && !values.includes("") ? [...values, ""] : values;
+}
+
+/** `StoryblokStory<…>` of the content types the field's `filter_content_type` allows that are typed; of any content type when none is. */
+function resolvedStory(context: FieldContext): string {
+  const types = [...new Set(context.field.filterContentType.flatMap((name) => context.symbols.blok.get(name) ?? []))].sort(compareNames);
+  return `${context.use("StoryblokStory")}<${types.length > 0 ? types.join(" | ") : UNION_NAMES.contentType}>`;
 }
 
 /** Whether the field is listed in `resolve_relations` (relations.json): its rule then accepts a resolved story as well as a uuid. */

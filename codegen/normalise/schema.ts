@@ -1,4 +1,11 @@
-import type { ComponentModel, Diagnostic, GroupModel, SchemaModel } from "../model.js";
+import {
+  LINK_RESOLUTIONS,
+  type ComponentModel,
+  type DeclaredLinkResolution,
+  type Diagnostic,
+  type GroupModel,
+  type SchemaModel,
+} from "../model.js";
 import { compareNames, sortedBy } from "../sort.js";
 import { isObject, readStringList, readText, type RawObject } from "./coerce.js";
 import { normaliseComponent } from "./component.js";
@@ -12,8 +19,12 @@ export interface RawSchemaInput {
    * array of components (or of groups), and one object per component.
    */
   documents: unknown[];
-  /** Parsed `relations.json`: `{resolve_relations: [...]}` or a plain array. */
+  /** Parsed `relations.json`: `{resolve_relations: [...], resolve_links?: "url"}` or a plain array. */
   relations?: unknown;
+  /** What the project's requests send as `resolve_links` (`story`, `url`, `link`); wins over relations.json's `resolve_links`. */
+  resolveLinks?: unknown;
+  /** Nestable blocks a parent renders itself, so the registry demands no renderer for them. */
+  inline?: readonly string[];
   /** Parsed datasources: `[{slug, entries: [{value}]}]` or `{datasources: [...]}`. */
   datasources?: unknown;
   /** Parsed languages file: `{default_lang_name, languages: [{code, name}]}`; none means the default language only. */
@@ -45,6 +56,8 @@ export function normaliseSchema(input: RawSchemaInput, report: (diagnostic: Diag
     componentNames: new Set(components.map((component) => component.name)),
     groups,
     resolveRelations: readRelations(input.relations, report),
+    ...declaredLinks(input, report),
+    inline: readInline(input.inline, components, report),
     datasources: readDatasources(input.datasources),
     languages: languages.model,
   };
@@ -124,6 +137,43 @@ function readRelations(raw: unknown, report: (diagnostic: Diagnostic) => void): 
     return [];
   }
   return readStringList(list);
+}
+
+/**
+ * `resolve_links` as the project's requests send it: the option, else
+ * relations.json's. "0" (or none) resolves nothing; "1" is Storyblok's old
+ * spelling of "story".
+ */
+function declaredLinks(input: RawSchemaInput, report: (diagnostic: Diagnostic) => void): { resolveLinks?: DeclaredLinkResolution } {
+  const raw = input.resolveLinks ?? (isObject(input.relations) ? input.relations.resolve_links : undefined);
+  if (raw === undefined || raw === "0" || raw === 0) return {};
+  if (raw === "1" || raw === 1) return { resolveLinks: "story" };
+  if ((LINK_RESOLUTIONS as readonly unknown[]).includes(raw)) return { resolveLinks: raw as DeclaredLinkResolution };
+  report({
+    severity: "error",
+    code: "resolve-links-invalid",
+    message: `resolve_links ${JSON.stringify(raw)} is none of ${LINK_RESOLUTIONS.map((value) => `"${value}"`).join(", ")}`,
+  });
+  return {};
+}
+
+/** The inline blocks, sorted; a name that is no nestable block is warned about and ignored (a typo, or a block since removed). */
+function readInline(
+  raw: readonly string[] | undefined,
+  components: readonly ComponentModel[],
+  report: (diagnostic: Diagnostic) => void,
+): string[] {
+  const names = [...new Set(raw ?? [])].sort(compareNames);
+  const nestable = new Set(components.filter((c) => c.isNestable || !c.isRoot).map((c) => c.name));
+  for (const name of names.filter((n) => !nestable.has(n))) {
+    report({
+      severity: "warning",
+      code: "inline-not-nestable",
+      component: name,
+      message: `inline names "${name}", which is no nestable block; it is ignored`,
+    });
+  }
+  return names.filter((name) => nestable.has(name));
 }
 
 /** Entries sorted: their order in the datasource is the editor's, and must not reorder the output. */

@@ -23,9 +23,10 @@ function label(text: string): string {
  * markup compiles against the type its transform (fields/*.ts) gives it.
  * Undefined for fields that hold no data (tab, section).
  */
-export function fieldMarkup(field: FieldModel): Markup | undefined {
+export function fieldMarkup(field: FieldModel, resolved = false): Markup | undefined {
   const value = access(field.key);
   const plain = (jsx: string): Markup => ({ jsx, helpers: [] });
+  const story = resolved && field.source === "internal_stories";
   switch (field.type) {
     case "text":
     case "textarea":
@@ -35,11 +36,15 @@ export function fieldMarkup(field: FieldModel): Markup | undefined {
       return plain(`<p>{${value}}</p>`);
     case "boolean":
       return plain(`{${value} ? <p>${label(field.key)}</p> : null}`);
-    // Story references are uuids as stored; a registry typed with the request's relations (BlockRegistry<R>) makes them stories to show.
+    // Story references are uuids as stored; where the project declares them resolved, a story (its name shown) or a uuid.
     case "option":
-      return plain(`<p>{${value}}</p>`);
+      return plain(story ? `<p>{typeof ${value} === "string" ? ${value} : ${value}?.name}</p>` : `<p>{${value}}</p>`);
     case "options":
-      return plain(`<p>{${value}?.join(", ")}</p>`);
+      return plain(
+        story
+          ? `<p>{${value}?.map((item) => (typeof item === "string" ? item : item.name)).join(", ")}</p>`
+          : `<p>{${value}?.join(", ")}</p>`,
+      );
     case "bloks":
       return { jsx: `<Blocks bloks={${value}} />`, helpers: ["Blocks"] };
     case "richtext":

@@ -56,8 +56,11 @@ function blocks(generated: string): string {
 import type { BlokOf, NestableBlok } from "${generated}";
 import { registry } from "./registry";
 
-/** The renderer for one kind of block; called with a blok's own \`component\`, so the two always match. */
-function rendererFor<K extends NestableBlok["component"]>(component: K): ComponentType<{ blok: BlokOf<K> }> {
+/**
+ * The renderer for one kind of block; called with a blok's own \`component\`, so the two always match.
+ * None for a block a parent renders itself (the generator config's \`inline\`) that has no entry.
+ */
+function rendererFor<K extends NestableBlok["component"]>(component: K): ComponentType<{ blok: BlokOf<K> }> | undefined {
   return registry[component];
 }
 
@@ -69,7 +72,7 @@ export function Blocks({ bloks }: { bloks: readonly NestableBlok[] | undefined }
         // Content can be newer than the generated types (a block added in Storyblok since): skip it.
         if (!Object.prototype.hasOwnProperty.call(registry, blok.component)) return null;
         const Renderer = rendererFor(blok.component);
-        return <Renderer key={blok._uid} blok={blok} />;
+        return Renderer && <Renderer key={blok._uid} blok={blok} />;
       })}
     </>
   );

@@ -78,6 +78,7 @@ export async function scaffoldRenderers(input: ScaffoldInput): Promise<ScaffoldP
       generatedImport: input.generatedImport,
       ...(registryTypes === undefined ? {} : { registryTypes }),
       ...(input.ownHelpers === undefined ? {} : { ownHelpers: input.ownHelpers }),
+      resolvedRelations: model.resolveRelations,
     });
     files.push({ path: `${rendererName}.tsx`, contents: renderer.contents });
     for (const helper of renderer.helpers) helpers.add(helper);

@@ -33,12 +33,14 @@ export interface RendererInput {
   registryTypes?: { args: string[]; imports: string[] };
   /** Helpers the project has: imported from there, not from the scaffold's copies. */
   ownHelpers?: Partial<Record<Helper, HelperImport>>;
+  /** The relations the project declares its requests resolve (`block.field`): their fields hold a story or a uuid. */
+  resolvedRelations?: readonly string[];
 }
 
 /** A renderer file's text and the helpers it imports, which the scaffold writes beside it when missing. */
 export function rendererFile(input: RendererInput): { contents: string; helpers: Helper[] } {
   const markups = input.component.fields.flatMap((field) => {
-    const markup = fieldMarkup(field);
+    const markup = fieldMarkup(field, input.resolvedRelations?.includes(`${input.component.name}.${field.key}`) === true);
     return markup === undefined ? [] : [markup];
   });
   // Every renderer spreads the Visual Editor's attributes on its root element.

@@ -45,7 +45,7 @@ export type CardListBlok = {
   intro?: RichTextDoc<never>;
   layout?: "grid" | "list" | "carousel";
   /** Projects shown as cards; resolved with resolve_relations. */
-  projects?: string[];
+  projects?: (string | StoryblokStory<ProjectBlok>)[];
   title?: string;
 };
 
@@ -169,7 +169,7 @@ export type ProjectBlok = {
   /** Adds noindex and leaves the project out of the sitemap. */
   noindex?: boolean;
   project_url?: StoryblokMultilink<"story" | "url">;
-  related?: string[];
+  related?: (string | StoryblokStory<ProjectBlok>)[];
   /** What you did, e.g. Lead designer. */
   role?: string;
   seo_description?: string;
@@ -193,7 +193,7 @@ export type SingleCardBlok = {
   _editable?: string;
   highlight?: string;
   image_position?: "left" | "right";
-  project: string;
+  project: string | StoryblokStory<ProjectBlok>;
 };
 
 /** Site configuration */

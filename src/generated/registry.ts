@@ -7,11 +7,21 @@ import type { LinkResolution, RelationName, ResolvedBlok } from "./relations";
 /** The block type whose `component` is K. */
 export type BlokOf<K extends NestableBlok["component"]> = BlokByComponent[K];
 
+/** Nestable blocks a parent renders itself (the generator config's `inline`): the registry demands no renderer for them. */
+export type InlineComponent = never;
+
+/** The registry's keys: every nestable block, the inline ones optional. */
+type RegistryKeys = { [K in NestableBlok["component"]]: true };
+
 /**
  * One renderer per nestable block: a missing, extra or mistyped renderer does
- * not compile. Each gets its block as stored, or, given the request's
- * `resolve_relations` R and `resolve_links` L, as its answer holds it (`ResolvedBlok`).
+ * not compile; a block a parent renders itself (`InlineComponent`) may have
+ * one but needs none. Each gets its block as the project's declared requests
+ * deliver it (the default block types), or, given one request's
+ * `resolve_relations` R and `resolve_links` L, as its answer holds it
+ * (`ResolvedBlok`). It doubles as @storyblok/react's
+ * `storyblokInit({ components })`.
  */
 export type BlockRegistry<R extends readonly RelationName[] = readonly [], L extends LinkResolution = never> = {
-  readonly [K in NestableBlok["component"]]: ComponentType<{ blok: ResolvedBlok<K, R, L> }>;
+  readonly [K in keyof RegistryKeys]: ComponentType<{ blok: ResolvedBlok<K, R, L> }>;
 };

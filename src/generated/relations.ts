@@ -5,9 +5,10 @@ import type { RichTextDoc } from "./richtext";
 import type { StoryblokLinkedLink, StoryblokLinkedUrl, StoryblokResolvedStoryLink, StoryblokStory, StoryblokStoryLink } from "./storyblok";
 
 /**
- * relations.json: the fields content may arrive resolved in, so the validators accept
- * a story there as well as a uuid. What one request's answer holds follows what it
- * sends, as `ResolvedStory` types it, not this list.
+ * What the project's requests resolve (relations.json, or the generator's config):
+ * the default block types hold these fields as delivered, and the validators accept
+ * a story there as well as a uuid. One request's exact answer follows what it
+ * sends, as `ResolvedStory` types it.
  */
 export const RESOLVE_RELATIONS = [
   "card_list.projects",
@@ -34,6 +35,12 @@ export const RELATION_CONTENT_TYPES: Readonly<Record<RelationName, readonly stri
 
 /** Link fields that restrict the content types their story links may point to (`component_whitelist`); the rest may link to any. */
 export type LinkTargets = {};
+
+/** The relations the project's requests resolve (relations.json, or the generator's config): the default block types hold them as a story or, when it could not be resolved, its uuid. */
+export type DeclaredRelations = "card_list.projects" | "project.related" | "single_card.project";
+
+/** The `resolve_links` the project's requests send (none: links are not resolved): the default block types' story links carry what it puts there. */
+export type DeclaredLinks = never;
 
 /**
  * Per block, what it may hold at any depth (in its own fields, in the blocks its
@@ -87,9 +94,10 @@ export type ResolvedStoryKeepingUuids<C extends ContentTypeBlok["component"], R 
 >;
 
 /**
- * Block K as a `ResolvedStory` holds it: what a renderer gets (`BlockRegistry<R, L>`). A request
- * that resolves nothing gets the block as stored, said outright so that it holds for a generic K too
- * (a `Blocks` that looks its renderer up by a block's own `component`).
+ * Block K as a `ResolvedStory` holds it: what a renderer gets (`BlockRegistry<R, L>`). Given no
+ * request (R and L empty), the block as the project's declared requests deliver it (its default type),
+ * said outright so that it holds for a generic K too (a `Blocks` that looks its renderer up by a
+ * block's own `component`).
  */
 export type ResolvedBlok<K extends keyof BlokByComponent, R extends readonly RelationName[], L extends LinkResolution = never> = [R[number] | L] extends [never]
   ? BlokByComponent[K]
@@ -106,9 +114,17 @@ export type ResolvedBlokKeepingUuids<K extends keyof BlokByComponent, R extends 
 /** What becomes of a relation the client could not resolve. */
 type Unresolved = "dropped" | "uuid";
 
-/** B (a block or a union of blocks) with R and L resolved in it; B itself when it holds none of them. */
+/**
+ * What the default block types hold as the project's requests deliver it: the
+ * declared relations, and story links when links are declared. A request's
+ * exact answer rewrites these too, back to what is stored where it does not
+ * resolve them.
+ */
+type Declared = DeclaredRelations | ([DeclaredLinks] extends [never] ? never : "multilink");
+
+/** B (a block or a union of blocks) with R and L resolved in it; B itself when it holds none of them and nothing declared. */
 type Resolve<B, R extends RelationName, L extends LinkResolution, U extends Unresolved> = B extends { component: infer K extends keyof Resolvable }
-  ? [Resolvable[K] & (R | ([L] extends [never] ? never : "multilink"))] extends [never]
+  ? [Resolvable[K] & (R | Declared | ([L] extends [never] ? never : "multilink"))] extends [never]
     ? B
     : { [F in keyof B]: ResolveField<B[F], `${K}.${F & string}`, R, L, U> }
   : B;
@@ -116,17 +132,25 @@ type Resolve<B, R extends RelationName, L extends LinkResolution, U extends Unre
 /** The value V of the field named N (`block.field`). */
 type ResolveField<V, N extends string, R extends RelationName, L extends LinkResolution, U extends Unresolved> = N extends R
   ? RelationValue<V, StoryblokStory<Resolve<RelationTargets[N & R], R, L, U>>, U>
-  : V extends readonly (infer E)[]
-    ? [E] extends [{ component: string }]
-      ? Resolve<E, R, L, U>[]
-      : V
-    : V extends RichTextDoc<infer E>
-      ? RichTextDoc<Resolve<E, R, L, U>>
-      : [L] extends [never]
-        ? V
-        : V extends StoryblokStoryLink
-          ? StoryblokResolvedStoryLink<LinkedStory<L, N extends keyof LinkTargets ? LinkTargets[N] : ContentTypeBlok>>
-          : V;
+  : N extends DeclaredRelations
+    ? StoredRelation<V>
+    : V extends readonly (infer E)[]
+      ? [E] extends [{ component: string }]
+        ? Resolve<E, R, L, U>[]
+        : V
+      : V extends RichTextDoc<infer E>
+        ? RichTextDoc<Resolve<E, R, L, U>>
+        : LinkValue<V, N, L, U>;
+
+/** A story link as L leaves it: as stored without L (whatever the default types declare), else with what L puts there. */
+type LinkValue<V, N extends string, L extends LinkResolution, U extends Unresolved> = V extends StoryblokStoryLink
+  ? [L] extends [never]
+    ? StoryblokStoryLink
+    : StoryblokResolvedStoryLink<LinkedStory<L, N extends keyof LinkTargets ? LinkTargets[N] : ContentTypeBlok, U>>
+  : V;
+
+/** A declared relation field the request does not resolve: its uuid or uuids, as stored. */
+type StoredRelation<V> = [V] extends [readonly unknown[] | undefined] ? string[] : string;
 
 /**
  * A resolved relation field: each uuid becomes its story S, or is dropped (U)
@@ -141,5 +165,43 @@ type RelationValue<V, S, U extends Unresolved> = [V] extends [readonly unknown[]
     ? S | undefined
     : string | S;
 
-/** What `resolve_links` L puts on a story link to content types C. */
-type LinkedStory<L extends LinkResolution, C> = L extends "story" ? StoryblokStory<C> : L extends "url" ? StoryblokLinkedUrl : StoryblokLinkedLink;
+/** What `resolve_links` L puts on a story link to content types C: a linked story is walked no further, so it holds what is stored. */
+type LinkedStory<L extends LinkResolution, C, U extends Unresolved> = L extends "story"
+  ? StoryblokStory<Resolve<C, never, never, U>>
+  : L extends "url"
+    ? StoryblokLinkedUrl
+    : StoryblokLinkedLink;
+
+/**
+ * The options of a story request as storyblok-js-client's `getStory` and
+ * `getStories` (and @storyblok/react's `getStoryblokApi()`) take them,
+ * `resolve_relations` as a list or a comma-separated string.
+ */
+export type StoryRequestOptions = {
+  readonly resolve_relations?: string | readonly string[];
+  readonly resolve_links?: string;
+  /** The rest (`version`, `language`, …) change no type. */
+  readonly [option: string]: unknown;
+};
+
+/**
+ * The story such a request answers for content type C, read off the literal
+ * type of its options O (`as const`, or `satisfies StoryRequestOptions`),
+ * as Storyblok sends it and storyblok-js-client leaves it: each relation O
+ * names a story, or its uuid when it could not be resolved; the rest uuids;
+ * story links with what O's `resolve_links` puts there. Names that are no
+ * story field are ignored, as Storyblok ignores them. Options whose lists are
+ * plain `string[]` say nothing: the story is then typed as the project
+ * declares its requests (the default block types).
+ */
+export type StoryOfRequest<C extends ContentTypeBlok["component"], O extends StoryRequestOptions> = string extends SentRelations<O>
+  ? StoryblokStory<BlokByComponent[C]>
+  : StoryblokStory<Resolve<BlokByComponent[C], SentRelations<O> & RelationName, SentLinks<O>, "uuid">>;
+
+type SentRelations<O extends StoryRequestOptions> = RelationList<O["resolve_relations"]>;
+type RelationList<V> = V extends string ? CommaList<V> : V extends readonly (infer E extends string)[] ? E : never;
+type CommaList<S extends string> = S extends `${infer Head},${infer Tail}` ? Head | CommaList<Tail> : S;
+
+/** `resolve_links` as sent: "1" is Storyblok's old spelling of "story"; "0" resolves none. */
+type SentLinks<O extends StoryRequestOptions> = LinkSent<O["resolve_links"]>;
+type LinkSent<V> = V extends "story" | "1" ? "story" : V extends "url" | "link" ? V : never;

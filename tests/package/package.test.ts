@@ -137,9 +137,9 @@ import { Grid } from "./blocks/Grid";
 const editable = '<!--#storyblok#{"name":"grid","space":"1","uid":"g-1","id":"42"}-->';
 console.log(renderToStaticMarkup(
   <Grid blok={{ component: "grid", _uid: "g-1", _editable: editable, columns: [
-    { component: "feature", _uid: "f-1", name: "Typed blocks", image: { fieldtype: "asset", id: 7, filename: "https://a.storyblok.com/f/1/feature.png", alt: "A feature" } },
+    { component: "feature", _uid: "f-1", name: "Typed blocks", image: { fieldtype: "asset", id: 7, filename: "https://a.storyblok.com/f/1/feature.png", name: "feature.png", alt: "A feature", title: null, copyright: null, focus: null } },
     { component: "hero", _uid: "h-1", headline: "Hello from Storyblok", layout: "constrained" },
-    { component: "menu_link", _uid: "m-1", name: "Docs", link: { fieldtype: "multilink", linktype: "url", url: "https://example.com/docs", cached_url: "https://example.com/docs" } },
+    { component: "menu_link", _uid: "m-1", name: "Docs", link: { fieldtype: "multilink", linktype: "url", id: "", url: "https://example.com/docs", cached_url: "https://example.com/docs" } },
   ] }} />,
 ));
 `,

@@ -15,9 +15,22 @@ function cardContent(project: ShownProject["content"]): ShownProject["content"] 
   return { component, _uid, title, summary, cover, year, ...(client && { client }), ...(tags && { tags }), ...(theme && { theme }) };
 }
 
+/**
+ * The keys a story always carries stay (they are small); its content is
+ * trimmed, and what the client adds (`_stopResolving`) is left out.
+ */
 function cardStory(story: RelatedProject): RelatedProject {
-  const { id, uuid, name, slug, full_slug, content } = story;
-  return { id, uuid, name, slug, full_slug, content: cardContent(content) };
+  const { id, uuid, name, slug, full_slug, created_at, published_at, first_published_at, sort_by_date, position } = story;
+  const { tag_list, is_startpage, parent_id, meta_data, group_id, release_id, lang, path, alternates, default_full_slug } = story;
+  const { updated_at, translated_slugs } = story;
+  return {
+    ...{ id, uuid, name, slug, full_slug, created_at, published_at, first_published_at, sort_by_date, position },
+    ...{ tag_list, is_startpage, parent_id, meta_data, group_id, release_id, lang, path, alternates, default_full_slug },
+    // Page props must be JSON: absent optional keys stay absent.
+    ...(updated_at !== undefined && { updated_at }),
+    ...(translated_slugs !== undefined && { translated_slugs }),
+    content: cardContent(story.content),
+  };
 }
 
 function slimSection(blok: Section): Section {

@@ -54,17 +54,17 @@ const cases: [string, Case][] = [
   ],
   ["option (self), no options", { given: { type: "option", options: [] }, want: "value?: string", warning: /no option values/ }],
   ["options (self)", { given: { type: "options", options }, want: 'value?: ("light" | "dark")[]' }],
-  // Story fields are uuids as stored; what a request resolves is typed by the request (relations.ts).
+  // Story fields are uuids as stored, unless the project's requests resolve them (relations.json); one request's answer is typed by it (relations.ts).
   [
     "option (stories)",
     { given: { type: "option", source: "internal_stories" }, want: "value?: string", target: '"probe.value": ContentTypeBlok' },
   ],
   [
-    "option (stories) in resolve_relations: still a uuid as stored",
+    "option (stories) in resolve_relations: a story of the allowed content types, or its uuid when unresolvable",
     {
       given: { type: "option", source: "internal_stories", filter_content_type: ["article"] },
       relations: ["probe.value"],
-      want: "value?: string",
+      want: "value?: string | StoryblokStory<ArticleBlok>",
       target: '"probe.value": ArticleBlok',
     },
   ],

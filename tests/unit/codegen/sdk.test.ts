@@ -52,7 +52,12 @@ describe("@storyblok/react and @storyblok/richtext", () => {
           type: "blok",
           attrs: {
             body: [
-              { _uid: "l", component: "link", label: "x", link: { fieldtype: "multilink", linktype: "url", url: "https://example.com" } },
+              {
+                _uid: "l",
+                component: "link",
+                label: "x",
+                link: { fieldtype: "multilink", linktype: "url", id: "", url: "https://example.com", cached_url: "https://example.com" },
+              },
             ],
           },
         },

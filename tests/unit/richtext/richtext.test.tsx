@@ -56,7 +56,12 @@ describe("RichText", () => {
   });
 
   it("renders embedded bloks through the function it is given", () => {
-    const link: LinkBlok = { component: "link", _uid: "1", label: "CV", link: { fieldtype: "multilink", linktype: "url", url: "/cv" } };
+    const link: LinkBlok = {
+      component: "link",
+      _uid: "1",
+      label: "CV",
+      link: { fieldtype: "multilink", linktype: "url", id: "", url: "/cv", cached_url: "/cv" },
+    };
     const doc: RichTextDoc<LinkBlok> = { type: "doc", content: [{ type: "blok", attrs: { body: [link] } }] };
     const html = renderToStaticMarkup(<RichText doc={doc} renderBlok={(blok) => <i>{blok.label}</i>} />);
     expect(html).toContain("<i>CV</i>");
