@@ -12,7 +12,7 @@ import { sendAfterStoring } from "../../../src/contact/server/dispatch";
 import { bearerMatches, drainQueue } from "../../../src/contact/server/drain";
 import { contactRuntime } from "../../../src/contact/server/runtime";
 import type { StoreLocation } from "../../../src/contact/server/store/location";
-import { beforeHangGuard } from "../../support/hang-guard";
+import { beforeHangGuard, HANG_GUARD_MS } from "../../support/hang-guard";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { newMessage } from "./support/messages";
 import { describeEachStore } from "./support/stores";
@@ -164,7 +164,7 @@ describeEachStore('dispatch in delivery mode "request"', (stores) => {
       // Not before the limit (a busy machine can only make the wait look longer).
       expect(performance.now() - started).toBeGreaterThanOrEqual(450);
       // The send gives up on its own (greeting timeout) and the message waits for the drain.
-      await expect.poll(async () => (await store.list())[0]?.attempts, { timeout: 5000 }).toBe(1);
+      await expect.poll(async () => (await store.list())[0]?.attempts, { timeout: HANG_GUARD_MS }).toBe(1);
       expect((await store.list())[0]).toMatchObject({ state: "queued", lastError: expect.stringMatching(/greeting|timeout/i) });
     } finally {
       await silent.close();

@@ -15,7 +15,7 @@ import { redisKnownPages, SITE_PAGES_KEY } from "../../../src/publishing/redis-k
 import { openMapLink, siteKnownPages } from "../../../src/publishing/site-known-pages";
 import { mapSitePages } from "../../../src/publishing/site-pages";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
-import { beforeHangGuard } from "../../support/hang-guard";
+import { beforeHangGuard, HANG_GUARD_MS } from "../../support/hang-guard";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
 import { startWebhookSite, type WebhookSite } from "./webhook-site";
 
@@ -157,7 +157,8 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
           expect((await a.send({ ...ATLAS, text: "after Redis came back" })).status).toBe(200);
           return a.redisLog.length;
         },
-        { timeout: 8000, interval: 300 },
+        // A hang guard: the reconnect takes a second or two on a quiet machine.
+        { timeout: HANG_GUARD_MS, interval: 300 },
       )
       .toBe(2);
     expect(a.redisLog.slice(1)).toEqual([`revalidate: Redis at ${redisWhere(redis.url)} is back; the story → pages map is shared again`]);
