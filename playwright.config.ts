@@ -47,8 +47,8 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 }, userAgent: BROWSERS["Chrome desktop"] },
     },
     // A copy of the second build served by two instances sharing a Redis; run last (scripts/test-all.sh),
-    // after publishing, beside the timed unit tests only, since it checks answer times and request
-    // rates that a busy machine would skew.
+    // after publishing, beside the timed unit tests only: its servers mostly wait, and beside the
+    // CPU-bound phases they would only wait longer (no test of it holds a wall-clock limit).
     { name: "instances", testMatch: INSTANCES },
   ],
   webServer: {

@@ -5,11 +5,14 @@ import { defineConfig } from "vitest/config";
 const cores = availableParallelism();
 
 /**
- * Files whose assertions hold a clock: rate limits and time windows, deadlines, answer times
- * (a time a test measures belongs in a benchmark; these are behaviours with a time in them).
- * They run after the rest, a worker per core, so the other files' busy workers do not starve
- * their servers and timers (npm test runs them last, beside the publishing browser tests,
- * which mostly wait too).
+ * Files that spend most of their time waiting on real timers and servers: rate limits and time
+ * windows, body deadlines, batches, Redis going away and coming back. None holds a wall-clock
+ * limit (a limit is checked from the side a busy machine cannot break, the rest is the event
+ * under a hang guard, tests/support/hang-guard.ts; a speed is a benchmark's figure), so they
+ * would pass beside anything. They stay a project of their own for the suite's time, not their
+ * clocks: about a minute of wall time for half a minute of CPU, they fill the CPU the publishing
+ * browser tests leave idle in npm test's last phase (scripts/test-all.sh), where they cost no
+ * time, instead of adding their CPU to the first phase, which the builds keep busy.
  */
 const TIMED = [
   "codegen/schema-pull",
@@ -141,8 +144,8 @@ export default defineConfig({
           name: "timed",
           include: TIMED,
           // Not more files at a time than cores, though they mostly wait (two workers keep 0.65 of a
-          // core busy): three beside the publishing browser tests took 47 s instead of 60, but on a
-          // slow run a Redis write in content/shared-cv outlasted its 500 ms limit.
+          // core busy): three beside the publishing browser tests took 47 s instead of 60, but the
+          // waits stretch with the load, and the phase's length is the browser tests', not these.
           maxWorkers: cores,
           // Still a fresh process per file ("forks", set above): under vmForks this project took
           // 29 s of CPU instead of 34, but a file's leftovers would run on beside the next file's

@@ -14,7 +14,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { HOSTILE_DIST, hostileBuild, serveHostileSite, type HostileBuild, type HostileSite } from "./hostile-build";
 
-test.describe.configure({ mode: "serial" });
+// In order in one worker, on the one build and server beforeAll makes; not serial: the checks do not depend on each
+// other, so one failure must not skip the rest (a failure ends the worker; the next test starts on a fresh server).
+test.describe.configure({ mode: "default" });
 
 let build: HostileBuild | undefined;
 let site: HostileSite | undefined;

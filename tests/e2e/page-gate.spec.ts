@@ -27,7 +27,10 @@ import { expectSecurityHeaders } from "./support/security-headers";
 import { BOTS, BROWSERS } from "./support/user-agents";
 import { LOCALES } from "../../src/i18n/locales";
 
-test.describe.configure({ mode: "serial" });
+// In order in one worker, on the servers beforeAll starts; each test publishes and counts its own, so none needs
+// another to have run or passed. Not serial: one failure must not skip the rest (a failure ends the worker, and the
+// next test starts on fresh servers).
+test.describe.configure({ mode: "default" });
 
 const TOKEN = "page-gate-e2e";
 const SECRET = "page-gate-e2e-secret";
@@ -85,8 +88,14 @@ test.beforeAll(async () => {
   buildId = (await readFile(join(REPO, DIST, "BUILD_ID"), "utf8")).trim();
   site = await startOn(siteEnv());
   shortLived = await startOn(siteEnv({ REVALIDATE_SECONDS: String(SHORT_LIFETIME_S) }));
-  // The servers' start-up listings are not what the tests count.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // The servers' start-up listings are not what the tests count: waited for (their log line), not slept for. The
+  // poll's timeout is a hang guard: each comes within a second or two on a quiet machine.
+  for (const server of [site, shortLived])
+    await expect
+      .poll(() => /the published stories listed at start|could not list the stories at start/.test(server.logs.join("")), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 });
 
 test.afterAll(async () => {

@@ -19,7 +19,7 @@ export interface NextServerOptions {
   dir?: string;
   /** The build inside `dir` (.next by default). Passed as NEXT_DIST_DIR, which this repository's next.config.ts reads. */
   distDir?: string;
-  /** How long the server may take to answer. */
+  /** A hang guard on its first answer (`next start` answers within a few seconds on a quiet machine). */
   timeoutMs?: number;
   /** `next start` of a build (the default), or `next dev --webpack` (webpack, as `npm run dev`). */
   mode?: "start" | "dev";
@@ -61,7 +61,7 @@ export async function startNextServer({
   env = {},
   dir = process.cwd(),
   distDir,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   mode = "start",
   nodeArgs = [],
 }: NextServerOptions = {}): Promise<NextServer> {

@@ -27,7 +27,7 @@ import { releaseRoutes } from "./releases-endpoint";
 import { storyRoutes } from "./stories-endpoint";
 import { createRateWindow } from "./rate-window";
 import { readJsonBody } from "./request-body";
-import type { RequestLog } from "./request-log";
+import type { AnsweredRequest, RequestLog } from "./request-log";
 import { badRequest, methodNotAllowed, notFound, tooManyRequests, unauthorized } from "./responses";
 import { matchRoute, type EndpointContext, type Route } from "./routes";
 import { currentUser, listSpaces, spaceRoutes } from "./space-endpoint";
@@ -101,9 +101,11 @@ export function createLocalManagementApi(options: LocalManagementApiOptions): Lo
   const signer = createUploadSigner(clock);
   const requests: RequestLog = [];
 
-  async function answer(request: Request, url: URL): Promise<Response> {
+  /** `decision.admittedAt`: set when the rate window admits the request (the log's time of the limit). */
+  async function answer(request: Request, url: URL, decision: { admittedAt?: number }): Promise<Response> {
     if (!isAuthorized(request.headers.get("authorization"), options.oauthToken)) return unauthorized();
-    if (!window.admit()) return tooManyRequests();
+    decision.admittedAt = window.admit();
+    if (decision.admittedAt === undefined) return tooManyRequests();
     if (USER_PATH.test(url.pathname)) return request.method === "GET" ? currentUser() : methodNotAllowed();
     if (SPACES_PATH.test(url.pathname) && request.method === "GET") return listSpaces(context(url, {}, {}));
     const space = SPACE_PATH.exec(url.pathname);
@@ -140,8 +142,10 @@ export function createLocalManagementApi(options: LocalManagementApiOptions): Lo
       return serveAssetFile(url.pathname, store, options.dir);
     }
     const at = clock();
-    const response = await answer(request, url);
-    const entry = { method: request.method, path: url.pathname + url.search, at, status: response.status };
+    const decision: { admittedAt?: number } = {};
+    const response = await answer(request, url, decision);
+    const entry: AnsweredRequest = { method: request.method, path: url.pathname + url.search, at, status: response.status };
+    if (decision.admittedAt !== undefined) entry.admittedAt = decision.admittedAt;
     requests.push(entry);
     options.onRequest?.(entry);
     return response;

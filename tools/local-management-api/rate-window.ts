@@ -6,8 +6,13 @@
  * before it. Refused calls do not count, so a client that backs off gets in.
  */
 export interface RateWindow {
-  /** True when the call may go ahead (and is counted); false means 429. */
-  admit(): boolean;
+  /**
+   * When the call was admitted, by the window's clock (it may go ahead, and is counted); undefined
+   * means 429. The time is the one the window decided by, so a log of them shows the limit as it
+   * was kept: a time read elsewhere (as the request arrived, or as it was answered) may differ
+   * from it by whatever a busy machine put between the two readings.
+   */
+  admit(): number | undefined;
 }
 
 export function createRateWindow(perSecond: number, now: () => number = Date.now): RateWindow {
@@ -16,9 +21,9 @@ export function createRateWindow(perSecond: number, now: () => number = Date.now
     admit() {
       const at = now();
       while (admitted.length > 0 && at - admitted[0]! >= 1000) admitted.shift();
-      if (admitted.length >= perSecond) return false;
+      if (admitted.length >= perSecond) return undefined;
       admitted.push(at);
-      return true;
+      return at;
     },
   };
 }

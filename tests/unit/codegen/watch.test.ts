@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { HANG_GUARD_MS } from "../../support/hang-guard";
 import { REPO } from "../../support/repo-root";
 
 /** `portfolio generate --watch`: an edit to the schema is regenerated at once, with the drift summary printed. */
@@ -15,8 +16,8 @@ afterAll(() => {
 
 const schema = (fields: Record<string, unknown>) => JSON.stringify({ components: [{ name: "hero", is_nestable: true, schema: fields }] });
 
-/** Resolves when the output so far matches, or rejects after `ms` with what was printed. */
-function waitFor(output: () => string, pattern: RegExp, ms: number): Promise<RegExpMatchArray> {
+/** Resolves when the output so far matches, or rejects after `ms` (a hang guard) with what was printed. */
+function waitFor(output: () => string, pattern: RegExp, ms = HANG_GUARD_MS): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = setInterval(() => {
@@ -42,22 +43,22 @@ describe("portfolio generate --watch", () => {
     let stderr = "";
     child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    await waitFor(() => stdout, /Watching .* for changes/, 20_000);
+    await waitFor(() => stdout, /Watching .* for changes/);
     expect(readFileSync(join(out, "components.ts"), "utf8")).toContain("title?: string;");
 
     const mark = stdout.length;
     writeFileSync(path, schema({ title: { type: "text", required: true }, subtitle: { type: "text" } }));
-    const [, ms] = await waitFor(() => stdout.slice(mark), /file\(s\) changed in .* \((\d+) ms\):\n(?:.*\n)*?.*subtitle/, 10_000);
-    expect(Number(ms)).toBeLessThan(1000);
+    // It says how long it took; how fast regeneration is belongs to `npm run bench codegen`, not to a test.
+    await waitFor(() => stdout.slice(mark), /file\(s\) changed in .* \(\d+ ms\):\n(?:.*\n)*?.*subtitle/);
     // The summary's lines may reach this process in more than one chunk: its other line may come after the match.
-    await waitFor(() => stdout.slice(mark), /~ field hero\.title\?: string → hero\.title: string/, 10_000);
+    await waitFor(() => stdout.slice(mark), /~ field hero\.title\?: string → hero\.title: string/);
     expect(stdout.slice(mark)).toContain("+ field hero.subtitle?: string");
     expect(stdout.slice(mark)).toContain("~ field hero.title?: string → hero.title: string");
     expect(readFileSync(join(out, "components.ts"), "utf8")).toContain("subtitle?: string;");
 
     const broken = stdout.length;
     writeFileSync(path, "{ not json");
-    await waitFor(() => stdout.slice(broken), /left as it was: the schema has errors/, 10_000);
+    await waitFor(() => stdout.slice(broken), /left as it was: the schema has errors/);
     expect(stderr).toContain("not valid JSON");
     expect(readFileSync(join(out, "components.ts"), "utf8")).toContain("subtitle?: string;");
   }, 60_000);

@@ -15,6 +15,7 @@ import { messageText } from "../../../src/contact/server/mailer";
 import type { StoredMessage } from "../../../src/contact/server/store/message-store";
 import { contactRuntime } from "../../../src/contact/server/runtime";
 import { STATUS_TEXT } from "../../../src/contact/rules/contact-status";
+import { beforeHangGuard, HANG_GUARD_MS } from "../../support/hang-guard";
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from "../../support/loopback-smtp";
 import { callApi, callPage } from "./support/contact-routes";
 
@@ -178,7 +179,6 @@ describe("a post from another site's page is refused", () => {
 
   it("a refused post's body is not waited for: the 403 comes at once and the connection closes", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const started = Date.now();
     const { status, closed } = await new Promise<{ status: number; closed: Promise<void> }>((resolve, reject) => {
       const request = httpRequest(`${base}/api/contact`, {
         method: "POST",
@@ -195,8 +195,8 @@ describe("a post from another site's page is refused", () => {
       request.write(`{"name":"${"x".repeat(1000)}`);
     });
     expect(status).toBe(403);
-    await closed;
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // The body never ends, so only a server that stopped waiting for it answers and closes (how soon is no test's to say).
+    await beforeHangGuard(closed, "the server closing the connection");
   });
 
   it("the site's own posts go on: the script's JSON, the no-JavaScript form post, and clients without either header", async () => {
@@ -236,7 +236,8 @@ function escapeHtml(text: string): string {
 
 async function mailFor(message: StoredMessage): Promise<ReceivedMail> {
   await (await contactRuntime().loop())?.kick();
-  const deadline = Date.now() + 10_000;
+  // A hang guard: the loopback server has the mail within a second on a quiet machine.
+  const deadline = Date.now() + HANG_GUARD_MS;
   for (;;) {
     const mail = smtp.received.find((received) => received.headers["message-id"] === `<${message.uuid}@contact-form.invalid>`);
     if (mail) return mail;

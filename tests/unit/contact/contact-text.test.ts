@@ -43,11 +43,10 @@ describe("cleanSingleLine: a name, an address, a URL or a number is one line wit
     expect(cleanSingleLine(given)).toBe(given);
   });
 
-  it("is linear: a 64 KB body of breaks and controls is cleaned at once", () => {
+  // How long it takes (linear: under 200 ms) is `npm run bench -- contact-text`'s figure, not a test's.
+  it("cleans a 64 KB body of breaks and controls to one line", () => {
     const hostile = "\r\n\u202E\u0000 \t".repeat(11_000);
-    const started = performance.now();
     expect(cleanSingleLine(`a${hostile}b`)).toMatch(/^a[ ]+b$/);
-    expect(performance.now() - started).toBeLessThan(200);
   });
 });
 

@@ -6,8 +6,13 @@ import { BODY_IDLE_MS } from "../../../src/http/read-body";
 import * as contactRoute from "../../../src/pages/api/contact";
 import { serveApiRoute, type ServedRoute } from "../http/next-api-route";
 import { hangUp, openRequest, type RawExchange } from "../http/socket-client";
+import { beforeHangGuard, untilHangGuard } from "../../support/hang-guard";
 
-/** Small time limits, so the tests run in real time on real sockets. */
+/**
+ * Small time limits, so the tests run in real time on real sockets. A limit is checked from the side a
+ * busy machine cannot break (nothing before it), the rest by which limit the log names and by the event
+ * itself (an answer, a closed connection) under a hang guard.
+ */
 const LIMITS = { maxBytes: 1024, deadlineMs: 1200, idleMs: 400, graceMs: 600 };
 let logs: string[] = [];
 /** What the reader returned, per request, in order. */
@@ -110,9 +115,10 @@ describe("readFormBody's limits", () => {
     request.write("name=A");
     const answer = await request.answer;
     expect(JSON.parse(answer.body)).toEqual({ kind: "timed-out" });
-    expect(answer.afterMs).toBeLessThan(LIMITS.deadlineMs);
+    expect(answer.afterMs).toBeGreaterThanOrEqual(LIMITS.idleMs - 10);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatch(/^contact: request body timed out after 0\.\d s \(no data for too long; 6 bytes received\)/);
+    // The idle limit, not the deadline (the seconds are the server's to report: 0.4 on a quiet machine, more on a busy one).
+    expect(logs[0]).toMatch(/^contact: request body timed out after \d+\.\d s \(no data for too long; 6 bytes received\)/);
   });
 
   it("a body trickled a byte at a time is timed-out at the deadline", async () => {
@@ -133,15 +139,16 @@ describe("readFormBody's limits", () => {
   });
 
   it("a client gone mid-body is a malformed post, not a wait", async () => {
-    const before = Date.now();
     const request = raw(["Content-Length: 100"]);
     request.write("name=A");
     setTimeout(() => request.socket.destroy(), 50);
     await request.closed;
-    // The reader settles at once (no timeout log line comes later).
+    // The reader settles as malformed, not timed out: the client's going ends it, not a limit.
+    await untilHangGuard(() => seen.length > 0, "the reader settling");
+    expect(seen).toEqual([{ kind: "malformed" }]);
+    // And no timeout log line comes later (a wait past the idle limit: a busy machine can only make this look longer).
     await new Promise((resolve) => setTimeout(resolve, LIMITS.idleMs + 100));
     expect(logs).toEqual([]);
-    expect(Date.now() - before).toBeLessThan(LIMITS.deadlineMs + 500);
   });
 });
 
@@ -165,7 +172,8 @@ describe("/api/contact through Next.js's API resolver (bodyParser off, the reade
     request.keepWriting(chunk, 20);
     const answer = await request.answer;
     expect(answer.status).toBe(413);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    expect(answer.headers.connection).toBe("close");
+    await beforeHangGuard(request.closed, "the route closing the connection");
   });
 
   it("an unsupported type, trickled: 415 at once, and the connection closed without reading the body", async () => {
@@ -179,7 +187,8 @@ describe("/api/contact through Next.js's API resolver (bodyParser off, the reade
     request.keepWriting("x", 100);
     const answer = await request.answer;
     expect(answer.status).toBe(415);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    expect(answer.headers.connection).toBe("close");
+    await beforeHangGuard(request.closed, "the route closing the connection");
   });
 
   it("a Content-Length over 64 KB: 413 before the body is sent", async () => {
@@ -192,8 +201,8 @@ describe("/api/contact through Next.js's API resolver (bodyParser off, the reade
     const answer = await request.answer;
     expect(answer.status).toBe(408);
     expect(answer.afterMs).toBeGreaterThanOrEqual(BODY_IDLE_MS - 10);
-    expect(answer.afterMs).toBeLessThan(BODY_IDLE_MS + 2000);
     expect(JSON.parse(answer.body)).toMatchObject({ ok: false });
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    expect(answer.headers.connection).toBe("close");
+    await beforeHangGuard(request.closed, "the route closing the connection");
   });
 });

@@ -145,13 +145,5 @@ export function isCreate(request: AnsweredRequest): boolean {
   return request.method === "POST" && /\/v1\/spaces\/\d+\/(stories|assets)\/?(\?|$)/.test(request.path);
 }
 
-/** The most requests the server saw in any rolling second (a window [t, t + 1000 ms) starting at a request). */
-export function busiestSecond(requests: readonly AnsweredRequest[]): number {
-  const times = requests.map((request) => request.at).sort((a, b) => a - b);
-  let most = 0;
-  for (let start = 0, end = 0; start < times.length; start++) {
-    while (end < times.length && times[end]! < times[start]! + 1000) end++;
-    most = Math.max(most, end - start);
-  }
-  return most;
-}
+/** Counted at the emulator's own admissions (admissions.ts). */
+export { busiestSecond } from "./admissions";

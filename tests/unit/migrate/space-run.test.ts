@@ -320,6 +320,7 @@ describe("migrate run --space", () => {
     const undo = await onSpace("undo", "--force");
     expect(undo.code, undo.stderr).toBe(0);
     expect(busiestSecond(undo.log)).toBeLessThanOrEqual(3);
+    expect(undo.log.filter((request) => request.status === 429)).toEqual([]);
     const after = await readSpace();
     expect(after.rows).toEqual(before.rows);
     for (const [slug, story] of before.published) expect([slug, after.published.get(slug)!.content]).toEqual([slug, story.content]);

@@ -1,9 +1,11 @@
 /**
  * The batch queue under webhooks: what arrives together runs together, one
  * batch at a time, and whatever arrives while one runs waits in the next.
- * Real timers: the waits are the queue's own behaviour.
+ * Real timers, but for the tests whose outcome depends on when items come
+ * (a stream 30 ms apart, an item while a batch runs): those move a fake
+ * clock by hand, so a busy machine's pauses cannot reorder what they send.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createBatchQueue, type RunBatch } from "../../../src/publishing/batch-queue";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,6 +27,10 @@ function recordingQueue(workMs: number, timing = { settleMs: 50, maxCollectMs: 4
   return { queue: createBatchQueue(run, timing), runs, mostAtOnce: () => mostAtOnce };
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("batches", () => {
   it("items added together run in one batch, each with its own result in order", async () => {
     const { queue, runs } = recordingQueue(10);
@@ -35,13 +41,15 @@ describe("batches", () => {
   });
 
   it("a batch keeps collecting while items come closer than settleMs, up to maxCollectMs", async () => {
+    vi.useFakeTimers();
     const { queue, runs } = recordingQueue(10, { settleMs: 80, maxCollectMs: 300 });
     const results: Promise<string>[] = [];
     // One every 30 ms for 600 ms: the first batch closes at its 300 ms cap, not at the stream's end.
     for (let i = 0; i < 20; i++) {
       results.push(queue.add(`i${i}`).result);
-      await pause(30);
+      await vi.advanceTimersByTimeAsync(30);
     }
+    await vi.runAllTimersAsync();
     await Promise.all(results);
     expect(runs.length).toBeGreaterThanOrEqual(2);
     expect(runs[0]!.items.length).toBeGreaterThan(3);
@@ -50,14 +58,16 @@ describe("batches", () => {
   });
 
   it("one batch at a time: what arrives while one runs waits, all of it in the next", async () => {
+    vi.useFakeTimers();
     const { queue, runs, mostAtOnce } = recordingQueue(300);
     const first = queue.add("a");
-    await pause(100);
+    await vi.advanceTimersByTimeAsync(100);
     // Batch 1 is running: these three join batch 2, however far apart.
     const later = [queue.add("b"), queue.add("c")];
-    await pause(120);
+    await vi.advanceTimersByTimeAsync(120);
     later.push(queue.add("d"));
     expect(later.map((entry) => entry.batch)).toEqual([2, 2, 2]);
+    await vi.runAllTimersAsync();
     await Promise.all([first.result, ...later.map((entry) => entry.result)]);
     expect(runs.map((run) => run.items)).toEqual([["a"], ["b", "c", "d"]]);
     expect(runs[1]!.startedAt).toBeGreaterThanOrEqual(runs[0]!.endedAt!);

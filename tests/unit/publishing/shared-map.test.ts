@@ -15,6 +15,7 @@ import { redisKnownPages, SITE_PAGES_KEY } from "../../../src/publishing/redis-k
 import { openMapLink, siteKnownPages } from "../../../src/publishing/site-known-pages";
 import { mapSitePages } from "../../../src/publishing/site-pages";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
+import { beforeHangGuard, HANG_GUARD_MS } from "../../support/hang-guard";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
 import { startWebhookSite, type WebhookSite } from "./webhook-site";
 
@@ -129,9 +130,12 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
     await redis.pause();
     try {
       for (const [n, action] of ["published", "unpublished", "published"].entries()) {
-        const answer = await a.send({ ...ATLAS, action, text: `${action} while Redis is away (${n})` });
+        // A dead Redis must not hold the webhook: its answer comes (how soon is the bulk-publish bench's figure).
+        const answer = await beforeHangGuard(
+          a.send({ ...ATLAS, action, text: `${action} while Redis is away (${n})` }),
+          "an answer with Redis away",
+        );
         expect(answer.status).toBe(200);
-        expect(answer.ms).toBeLessThan(5000);
         // Planned from this process's own map (warm), not cold.
         expect(answer.body.cold_map).toBeUndefined();
         expect(answer.body.revalidated).toEqual(ATLAS_PAGES);
@@ -153,7 +157,8 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
           expect((await a.send({ ...ATLAS, text: "after Redis came back" })).status).toBe(200);
           return a.redisLog.length;
         },
-        { timeout: 8000, interval: 300 },
+        // A hang guard: the reconnect takes a second or two on a quiet machine.
+        { timeout: HANG_GUARD_MS, interval: 300 },
       )
       .toBe(2);
     expect(a.redisLog.slice(1)).toEqual([`revalidate: Redis at ${redisWhere(redis.url)} is back; the story → pages map is shared again`]);

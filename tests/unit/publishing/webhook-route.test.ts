@@ -21,10 +21,13 @@ import * as revalidateRoute from "../../../src/pages/api/revalidate";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { serveApiRoute, type ServedRoute } from "../http/next-api-route";
 import { hangUp, openRequest, type RawExchange } from "../http/socket-client";
+import { beforeHangGuard, HANG_GUARD_MS, untilHangGuard } from "../../support/hang-guard";
 
 const SECRET = "route-secret";
-// The grace (the reader's own last resort) is long here, so a closed connection shows the route closed it.
-const TIMES = { deadlineMs: 1200, idleMs: 400, graceMs: 5000 };
+// The grace (the reader's own last resort) outlasts the hang guard here, so a closed connection shows the route
+// closed it. A time limit is checked from the side a busy machine cannot break (not before it), the rest by
+// which limit the log names and by the event itself under the hang guard.
+const TIMES = { deadlineMs: 1200, idleMs: 400, graceMs: 4 * HANG_GUARD_MS };
 /** The pages a published Atlas refreshes on the embedded content (webhook-handler.test.ts explains which and why). */
 const ATLAS = {
   action: "published",
@@ -116,6 +119,12 @@ async function send(payload: unknown, options: { signature?: string; to?: number
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** The route closed the connection after its answer (which said so: no keep-alive client sends on it again). */
+async function expectClosedAfter(request: RawExchange, answer: { headers: Record<string, string> }): Promise<void> {
+  expect(answer.headers.connection).toBe("close");
+  await beforeHangGuard(request.closed, "the route closing the connection");
+}
+
 function raw(head: string[], to = port): RawExchange {
   const exchange = openRequest(to, ["POST /api/revalidate HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json", ...head]);
   open.push(exchange);
@@ -129,18 +138,19 @@ describe("slow and oversized bodies: refused in seconds, nothing revalidated", (
     const answer = await request.answer;
     expect(answer.status).toBe(408);
     expect(answer.afterMs).toBeGreaterThanOrEqual(TIMES.deadlineMs - 10);
-    expect(answer.afterMs).toBeLessThan(TIMES.deadlineMs + 800);
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatch(/^revalidate: request body timed out after 1\.\d s \(the whole body took too long; \d+ bytes received\)/);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    // The deadline, not the idle limit (the seconds it took are the server's to report: at least 1.2, on a busy machine more).
+    expect(logs[0]).toMatch(/^revalidate: request body timed out after \d+\.\d s \(the whole body took too long; \d+ bytes received\)/);
+    await expectClosedAfter(request, answer);
     expect(rendered).toEqual([]);
   });
 
   it("headers and then nothing: 408 after the idle limit", async () => {
     const answer = await raw(["Content-Length: 300"]).answer;
     expect(answer.status).toBe(408);
-    expect(answer.afterMs).toBeLessThan(TIMES.deadlineMs);
+    expect(answer.afterMs).toBeGreaterThanOrEqual(TIMES.idleMs - 10);
+    // The idle limit, not the deadline.
     expect(logs[0]).toContain("no data for too long");
   });
 
@@ -148,12 +158,11 @@ describe("slow and oversized bodies: refused in seconds, nothing revalidated", (
     const request = raw(["Transfer-Encoding: chunked"]);
     const chunk = `${(4096).toString(16)}\r\n${"a".repeat(4096)}\r\n`;
     for (let i = 0; i < 5; i++) request.write(chunk);
-    const writes = request.keepWriting(chunk, 20);
+    request.keepWriting(chunk, 20);
     const answer = await request.answer;
     expect(answer.status).toBe(413);
     expect(logs).toEqual([`revalidate: refused a body over ${MAX_WEBHOOK_BYTES} bytes`]);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
-    expect(writes()).toBeLessThan(20);
+    await expectClosedAfter(request, answer);
     expect(rendered).toEqual([]);
   });
 
@@ -167,7 +176,8 @@ describe("slow and oversized bodies: refused in seconds, nothing revalidated", (
     request.write(body);
     // Node's parser takes the rest for a next request and refuses it (400), which may reach the client first.
     await request.closed;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The handler's log line may come after the close: waited for, not slept for.
+    await untilHangGuard(() => logs.length > 0, "the handler's log line");
     expect(logs).toEqual(["revalidate: bad webhook-signature; nothing revalidated"]);
     expect(rendered).toEqual([]);
   });
@@ -284,7 +294,7 @@ describe("src/pages/api/revalidate.ts through Next.js's API resolver (bodyParser
     request.keepWriting(chunk, 20);
     const answer = await request.answer;
     expect(answer.status).toBe(413);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    await expectClosedAfter(request, answer);
   });
 
   it(`headers and then nothing: 408 after ${BODY_IDLE_MS / 1000} s, the connection closed`, async () => {
@@ -292,7 +302,6 @@ describe("src/pages/api/revalidate.ts through Next.js's API resolver (bodyParser
     const answer = await request.answer;
     expect(answer.status).toBe(408);
     expect(answer.afterMs).toBeGreaterThanOrEqual(BODY_IDLE_MS - 10);
-    expect(answer.afterMs).toBeLessThan(BODY_IDLE_MS + 2000);
-    expect((await request.closed) - answer.afterMs).toBeLessThan(1000);
+    await expectClosedAfter(request, answer);
   });
 });
