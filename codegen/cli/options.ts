@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { detectSchema, loadConfig, type Config } from "./config.js";
 import type { CodegenFlags } from "./run.js";
-import { BadInput } from "./schema-files.js";
+import { BadInput } from "../schema-files.js";
 
 /** What commander parsed: every setting optional, since the config may give it. */
 export interface ParsedFlags extends Partial<Omit<CodegenFlags, "warn">> {

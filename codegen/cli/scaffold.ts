@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { RegistryError, scaffoldRenderers } from "../scaffold/index.js";
-import { EXIT } from "./run.js";
-import { BadInput, readSchemaDocuments, readSideFile } from "./schema-files.js";
+import { EXIT } from "../exit-codes.js";
+import { BadInput, readSchemaDocuments, readSideFile } from "../schema-files.js";
 
 export interface ScaffoldFlags {
   schema: string;
