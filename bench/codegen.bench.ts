@@ -40,7 +40,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import type { SchemaModel } from "../codegen/model";
+import type { SchemaModel } from "storyblok-typed-codegen";
 import { consumerSource, oursTypeNames, readModel, theirTypeNames, type ConsumerKind } from "./codegen-consumer";
 import { realShapeSchema } from "./real-shape-schema";
 import { synthesizeSchema } from "./synthetic-schema";

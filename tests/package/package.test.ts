@@ -18,7 +18,7 @@ const nextApp = join(root, "next-app");
 const NPM_EXEC = ["exec", "--offline", "--", "storyblok-typed-codegen"];
 const BIN = "node_modules/.bin/storyblok-typed-codegen";
 let tarball = "";
-let packed: { files: { path: string }[]; size: number; unpackedSize: number };
+let packed: { files: { path: string; mode: number }[]; size: number; unpackedSize: number };
 /** The Next.js app is installed and built beside the bare project's tests; its test awaits it. */
 let nextBuild: Promise<Ran>;
 
@@ -34,15 +34,17 @@ async function install(dir: string, packages: string[]): Promise<void> {
 }
 
 /**
- * Packs a copy of codegen/'s sources, so the pack's build (its `prepare`) neither reads nor
- * replaces the checkout's dist/, which other commands may be running at the time; the
- * repository's node_modules lend it tsc and @types/node, as the workspace does.
+ * Packs a copy of codegen/'s sources, built by its own `npm run build` first, so the pack
+ * neither reads nor replaces the checkout's dist/; the repository's node_modules lend it tsc
+ * and @types/node, as the workspace does. The pack runs no script of its own (--ignore-scripts):
+ * it holds what the build wrote, whatever lifecycle scripts the manifest has.
  */
 async function packCopy(): Promise<Ran> {
   const copy = join(root, "package-source");
   cpSync(join(REPO, "codegen"), copy, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
   symlinkSync(join(REPO, "node_modules"), join(copy, "node_modules"));
-  return ok("npm", ["pack", "--json", "--pack-destination", root], copy);
+  await ok("npm", ["run", "--silent", "build"], copy);
+  return ok("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", root], copy);
 }
 
 beforeAll(async () => {
@@ -71,6 +73,10 @@ describe("the packed tarball", () => {
     expect(paths).toContain("README.md");
     expect(paths.filter((path) => !/^(dist\/.*\.(js|d\.ts)|package\.json|README\.md)$/.test(path))).toEqual([]);
     expect(paths.filter((path) => /test|fixture/i.test(path))).toEqual([]);
+  });
+
+  it("ships its bin executable, as the build leaves it (npx in a checkout runs the built file as it is)", () => {
+    expect(packed.files.find((file) => file.path === "dist/cli/bin.js")?.mode.toString(8)).toBe("755");
   });
 
   it("installs only what it runs: no Next.js, no site dependency", () => {

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../../codegen/cli/config";
-import { BadInput } from "../../../codegen/cli/schema-files";
-import { scaffoldRenderers } from "../../../codegen/scaffold";
-import { addToRegistry } from "../../../codegen/scaffold/registry-file";
+import { loadConfig } from "storyblok-typed-codegen/cli";
+import { BadInput } from "storyblok-typed-codegen";
+import { addToRegistry, scaffoldRenderers } from "storyblok-typed-codegen/scaffold";
 import type { RawComponent } from "./helpers";
 
 const hero: RawComponent = {
