@@ -11,6 +11,28 @@ import tseslint from "typescript-eslint";
 /** The code that ships: what the type-aware rules read. */
 const SHIPPED = ["src/**/*.{ts,tsx}", "codegen/**/*.ts", "bin/**/*.ts", "tools/**/*.ts", "migrations/**/*.ts", "netlify/**/*.ts"];
 
+/**
+ * The generator's one door (design: "The generator's one door"): outside codegen/, the package is imported by its
+ * name and `exports` (`storyblok-typed-codegen`, `…/cli`, `…/scaffold`, `…/engine`), as an adopter
+ * imports it; a relative path into codegen/ is refused. A relative specifier names codegen/ only
+ * from a given depth (`../codegen` from bin/x.ts, `../../codegen` from bin/commands/x.ts; from
+ * tests/unit/migrate/, `../codegen/helpers` is tests/unit/codegen/), so a block per depth.
+ */
+const ONE_DOOR =
+  "The generator is used through its package: import it as `storyblok-typed-codegen` (or its `/cli`, `/scaffold`, `/engine` exports), not by a path into codegen/.";
+function oneDoor(depth) {
+  const up = depth === 0 ? "\\./" : `(\\./)?(\\.\\./){${depth}}`;
+  return {
+    files: [`${"*/".repeat(depth)}*.{ts,tsx,mts,cts}`],
+    ignores: ["codegen/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: `^${up}codegen(/.*)?$`, message: ONE_DOOR }] }],
+    },
+  };
+}
+/** How deep a file outside codegen/ may sit (tests/unit/migrate/support/x.ts is 4); deeper, and a path import would pass. */
+const ONE_DOOR_DEPTH = 8;
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +80,24 @@ export default tseslint.config(
       "@next/next/no-img-element": "off",
     },
     settings: { next: { rootDir: import.meta.dirname } },
+  },
+  ...Array.from({ length: ONE_DOOR_DEPTH + 1 }, (_, depth) => oneDoor(depth)),
+  {
+    // Libraries do not depend on the generator's CLI layer (it prints and touches the disk): only bin/ runs it.
+    files: ["tools/**/*.ts", "src/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "storyblok-typed-codegen/cli",
+              message: "A library uses the generator's library (`storyblok-typed-codegen`); its CLI is for bin/.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     rules: {

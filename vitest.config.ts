@@ -83,6 +83,8 @@ const SHARED_MODULES = SHARED_MODULE_FOLDERS.flatMap((folder) => testFilesIn(`te
   .sort();
 
 export default defineConfig({
+  // tsconfig.json's `paths`: the generator package by its exports' names, from its sources (no built dist/ needed).
+  resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
     testTimeout: 60_000,

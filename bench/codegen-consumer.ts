@@ -14,17 +14,18 @@
  *   registry type: ours generated (`BlockRegistry`); for theirs, which has
  *   none, the mapped type a developer would write (`Extract` by name).
  */
-import { allowedNames } from "../codegen/fields/blok-union";
-import type { SchemaModel } from "../codegen/model";
-import { propertyKey } from "../codegen/naming";
-import { normaliseSchema } from "../codegen/normalise/schema";
-import { sortedBy } from "../codegen/sort";
+import { allowedNames, compareNames, normaliseSchema, propertyKey, type SchemaModel } from "storyblok-typed-codegen";
 
 /** Fields that hold no data, and keys every block has (a field named like one is an error in our output). */
 const SKIPPED_TYPES = new Set(["tab", "section"]);
 const BLOCK_KEYS = new Set(["component", "_uid", "_editable"]);
 /** How many of a bloks field's allowed names its switch handles. */
 const CASES = 3;
+
+/** `items` in the generator's order of `key` (a stable sort, as its own). */
+function sortedBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return [...items].sort((a, b) => compareNames(key(a), key(b)));
+}
 
 export function readModel(schemaJson: unknown): SchemaModel {
   return normaliseSchema({ documents: [schemaJson] }, () => {});

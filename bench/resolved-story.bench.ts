@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generate } from "../codegen";
+import { generate } from "storyblok-typed-codegen";
 import { realShapeSchema } from "./real-shape-schema";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));

@@ -56,7 +56,10 @@ async function build() {
     platform: "node",
     format: "esm",
     target: "node20",
+    // Packages stay imports, but for the generator package: tsconfig.json's `paths` name its sources,
+    // which esbuild maps first, so the CLI runs the generator in-process from its sources, never a dist/.
     packages: "external",
+    tsconfig: join(root, "tsconfig.json"),
     outdir: join(cacheDir, dir),
     outExtension: { ".js": ".mjs" },
     metafile: true,
@@ -86,6 +89,7 @@ if (entry) {
   await import(pathToFileURL(entry).href);
 } else {
   const { register } = await import("tsx/esm/api");
-  register();
+  // This checkout's tsconfig.json, whatever the cwd: its `paths` point the generator package at its sources.
+  register({ tsconfig: join(root, "tsconfig.json") });
   await import("./portfolio.ts");
 }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { runCodegenBin } from "./codegen-bin";
+import { runCli } from "storyblok-typed-codegen/cli";
 
 /**
  * `portfolio blocks add NAME…`: a typed renderer for each named block in
@@ -21,7 +21,7 @@ export function registerBlocks(program: Command): void {
     .option("--schema <path>", "the schema", "schema/components.json")
     .option("--out <dir>", "the generated files", "src/generated")
     .option("--dir <dir>", "the renderers", "src/blocks")
-    .action((names: string[], flags: { schema: string; out: string; dir: string }) => {
-      process.exitCode = runCodegenBin(["scaffold", "--schema", flags.schema, "--out", flags.out, "--dir", flags.dir, "--block", ...names]);
+    .action(async (names: string[], flags: { schema: string; out: string; dir: string }) => {
+      process.exitCode = await runCli(["scaffold", "--schema", flags.schema, "--out", flags.out, "--dir", flags.dir, "--block", ...names]);
     });
 }

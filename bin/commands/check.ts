@@ -1,11 +1,10 @@
 import type { Command } from "commander";
-import { reportDrift } from "../../codegen/cli/check.js";
-import { runCodegenBin } from "./codegen-bin";
+import { reportDrift, runCli } from "storyblok-typed-codegen/cli";
 import { EXIT } from "./exit-codes";
 import { addCodegenFlags, binArgs, runGenerator, type CodegenFlags, type RemoteSchema } from "./generate";
 import { addSpaceFlags, pullOrExit, type SpaceFlags } from "./schema";
 import { dirname } from "node:path";
-import { isDirectory, readSideFile } from "../../codegen/cli/schema-files.js";
+import { isDirectory, readSideFile } from "storyblok-typed-codegen";
 import { spaceLanguageDrift } from "../../tools/content-validation/space-languages";
 
 interface CheckFlags extends CodegenFlags, SpaceFlags {
@@ -16,7 +15,7 @@ interface CheckFlags extends CodegenFlags, SpaceFlags {
 
 /**
  * `portfolio check`: the generator package's `check` compares --out with
- * what it would write (its bin, as any project runs it).
+ * what it would write (its CLI, run in this process).
  * Exit 0 when fresh, 1 on drift (a change summary and a diff per file),
  * 2 on bad input. With --remote the schema is read from the live space.
  * Without it, the content must follow too (migrate/content-drift.ts): no
@@ -44,7 +43,7 @@ export function registerCheck(program: Command): void {
       process.exitCode = run.skipped.length > 0 ? EXIT.badInput : reportDrift(run.files, flags.out, `space ${flags.space}`, fix);
       return;
     }
-    const verdict = runCodegenBin(["check", ...binArgs(flags)]);
+    const verdict = await runCli(["check", ...binArgs(flags)]);
     if (verdict === EXIT.badInput) process.exit(EXIT.badInput);
     // The content is held to what generate writes; the package reported its warnings already.
     const run = runGenerator({ ...flags, warn: true, verbose: false }, undefined, { quiet: true });

@@ -3,4 +3,4 @@
  * which `generate` and `check` exit with, so a script tells the outcomes of
  * all of them apart the same way.
  */
-export { EXIT } from "../../codegen/cli/run.js";
+export { EXIT } from "storyblok-typed-codegen";

@@ -1,17 +1,16 @@
 import type { Command } from "commander";
 import {
+  loadConfig,
+  runCli,
   runGenerator as runPackageGenerator,
   type CodegenFlags as PackageFlags,
   type GeneratorRun,
   type RemoteSchema,
-} from "../../codegen/cli/run.js";
-import { loadConfig } from "../../codegen/cli/config.js";
-import { runCodegenBin, runLongCodegenBin } from "./codegen-bin";
+} from "storyblok-typed-codegen/cli";
 
-export type { GeneratorRun, RemoteSchema } from "../../codegen/cli/run.js";
-export { readGeneratedDir, writeGenerated } from "../../codegen/cli/write.js";
+export { readGeneratedDir, writeGenerated, type GeneratorRun, type RemoteSchema } from "storyblok-typed-codegen/cli";
 
-/** The command src/generated's header names; package.json's "storyblok-typed-codegen" key gives it to the package's bin. */
+/** The command src/generated's header names; package.json's "storyblok-typed-codegen" key gives it to the package's CLI. */
 export const REGENERATE_COMMAND = "npm run codegen";
 
 export type CodegenFlags = Omit<PackageFlags, "command">;
@@ -54,7 +53,7 @@ export function runGenerator(flags: CodegenFlags, remote?: RemoteSchema, options
   );
 }
 
-/** The flags as the package's bin takes them, so `portfolio generate --schema x` is `storyblok-typed-codegen generate --schema x`. */
+/** The flags as the package's CLI takes them, so `portfolio generate --schema x` is `storyblok-typed-codegen generate --schema x`. */
 export function binArgs(flags: CodegenFlags): string[] {
   const args = ["--schema", flags.schema, "--out", flags.out, "--command", REGENERATE_COMMAND];
   for (const key of ["relations", "datasources", "plugins", "languages"] as const)
@@ -73,12 +72,11 @@ interface GenerateFlags extends CodegenFlags {
 export function registerGenerate(program: Command): void {
   const command = program
     .command("generate")
-    .description("Write the TypeScript types, block registry and guards for the schema into --out (the generator package's bin).");
+    .description("Write the TypeScript types, block registry and guards for the schema into --out (the generator package's CLI).");
   addCodegenFlags(command)
     .option("--watch", "regenerate whenever the schema or a side file changes, printing what changed")
     .action(async (flags: GenerateFlags) => {
-      process.exitCode = flags.watch
-        ? await runLongCodegenBin(["watch", ...binArgs(flags)])
-        : runCodegenBin(["generate", ...binArgs(flags)]);
+      // In-process: `watch` returns once it watches, and this process runs on until stopped.
+      process.exitCode = await runCli([flags.watch ? "watch" : "generate", ...binArgs(flags)]);
     });
 }

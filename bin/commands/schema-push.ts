@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { SchemaPlan } from "../../tools/schema-push/plan-model";
 import type { SpaceCoverage } from "../../tools/migrations/space/space-coverage";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
-import { BadInput } from "../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 
 interface PushFlags extends SpaceFlags {
   dir: string;

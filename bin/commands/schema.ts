@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { pulledSchemaFiles, type PulledSchema } from "../../codegen";
+import { pulledSchemaFiles, type PulledSchema } from "storyblok-typed-codegen";
 import { registerSchemaPush } from "./schema-push";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 

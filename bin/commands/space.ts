@@ -11,7 +11,7 @@ import type { Command } from "commander";
 import type { PushSummary } from "../../tools/space-push";
 import type { SchemaPlan } from "../../tools/schema-push/plan-model";
 import type { ManagementClient } from "../../tools/management-api/management-client";
-import { BadInput } from "../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import { addSpaceFlags, managementClientOrExit, type SpaceFlags } from "./space-flags";
 
 interface PushFlags extends SpaceFlags {

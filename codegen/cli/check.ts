@@ -2,7 +2,7 @@ import { findDrift } from "../drift/compare.js";
 import { componentsSource, formatChange } from "../drift/semantic-summary.js";
 import { localesSource, modelChangesOf } from "../drift/translation-changes.js";
 import type { GeneratedFile } from "../model.js";
-import { EXIT } from "./run.js";
+import { EXIT } from "../exit-codes.js";
 import { readGeneratedDir } from "./write.js";
 
 /**

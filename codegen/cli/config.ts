@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { BadInput, readJson } from "./schema-files.js";
+import { BadInput, readJson } from "../schema-files.js";
 
 /** Where the settings live: a file of their own, else a key of package.json. */
 export const CONFIG_FILE = "storyblok-typed-codegen.json";

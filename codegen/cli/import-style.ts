@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import type { ImportExtension } from "../emit/import-extension.js";
-import { BadInput } from "./schema-files.js";
+import { BadInput } from "../schema-files.js";
 
 /** The config's and the flag's values: `auto` (the default) reads the tsconfig.json that governs --out. */
 export const IMPORT_EXTENSIONS = ["auto", "none", "js"] as const;

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { detectSchema, loadConfig, type Config } from "./config.js";
 import type { CodegenFlags } from "./run.js";
-import { BadInput } from "./schema-files.js";
+import { BadInput } from "../schema-files.js";
 
 /** What commander parsed: every setting optional, since the config may give it. */
 export interface ParsedFlags extends Partial<Omit<CodegenFlags, "warn" | "relationNames" | "inline">> {
@@ -60,7 +60,16 @@ export function resolveFlags(parsed: ParsedFlags, cwd = process.cwd()): Resolved
       `no output folder: pass --out DIR, or set "out" in storyblok-typed-codegen.json or package.json's "storyblok-typed-codegen"`,
     );
   const resolved: Resolved = { schema, out, warn: parsed.warn, strict: pick("strict") === true, verbose: parsed.verbose === true };
-  for (const key of ["datasources", "plugins", "languages", "defaultLocale", "command", "dir", "resolveLinks", "importExtension"] as const) {
+  for (const key of [
+    "datasources",
+    "plugins",
+    "languages",
+    "defaultLocale",
+    "command",
+    "dir",
+    "resolveLinks",
+    "importExtension",
+  ] as const) {
     const value = pick(key);
     if (value !== undefined) resolved[key] = value;
   }

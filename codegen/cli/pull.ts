@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PulledSchema } from "../pull/pull-schema.js";
 import { pulledSchemaFiles, spaceLanguages } from "../pull/pull-schema.js";
-import { BadInput } from "./schema-files.js";
+import { BadInput } from "../schema-files.js";
 
 export interface PullFlags {
   space: string;

@@ -5,10 +5,7 @@ import { WARNING_CODES } from "../diagnostic-codes.js";
 import { generate } from "../generate.js";
 import type { GeneratedFile } from "../model.js";
 import { DEFAULT_LOCALE, defaultLocaleProblem, readLanguagesFile } from "../normalise/languages.js";
-import { BadInput, readLanguages, readPluginTypes, readSchemaDocuments, readSideFile } from "./schema-files.js";
-
-/** Exit codes every command shares. */
-export const EXIT = { ok: 0, drift: 1, badInput: 2 } as const;
+import { BadInput, readLanguages, readPluginTypes, readSchemaDocuments, readSideFile } from "../schema-files.js";
 
 export interface CodegenFlags {
   schema: string;

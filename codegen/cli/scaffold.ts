@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { RegistryError, scaffoldRenderers, type Helper, type HelperImport } from "../scaffold/index.js";
+import { EXIT } from "../exit-codes.js";
+import { BadInput, readSchemaDocuments, readSideFile } from "../schema-files.js";
 import { detectSchema, loadConfig, type HelperModules } from "./config.js";
 import { importExtensionFor, importExtensionSetting } from "./import-style.js";
 import { recordedSchema } from "./recorded-schema.js";
-import { EXIT } from "./run.js";
-import { BadInput, readSchemaDocuments, readSideFile } from "./schema-files.js";
 
 export interface ScaffoldFlags {
   schema: string;

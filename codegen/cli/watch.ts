@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from "node:path";
 import { componentsSource, formatChange } from "../drift/semantic-summary.js";
 import { localesSource, modelChangesOf } from "../drift/translation-changes.js";
 import { runGenerator, type CodegenFlags } from "./run.js";
-import { BadInput, isDirectory, SIDE_KINDS, sideFileCandidates } from "./schema-files.js";
+import { BadInput, isDirectory, SIDE_KINDS, sideFileCandidates } from "../schema-files.js";
 import { readGeneratedDir, writeGenerated } from "./write.js";
 
 /** Editors save in bursts (write, rename, chmod); one regeneration per burst. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { isGeneratedText } from "../emit/header.js";
 import type { GeneratedFile } from "../model.js";
-import { BadInput } from "./schema-files.js";
+import { BadInput } from "../schema-files.js";
 
 /** The files in the output directory, by name (the generator writes no subfolders). */
 export function readGeneratedDir(out: string): Map<string, string> {

@@ -18,7 +18,7 @@ const nextApp = join(root, "next-app");
 const NPM_EXEC = ["exec", "--offline", "--", "storyblok-typed-codegen"];
 const BIN = "node_modules/.bin/storyblok-typed-codegen";
 let tarball = "";
-let packed: { files: { path: string }[]; size: number; unpackedSize: number };
+let packed: { files: { path: string; mode: number }[]; size: number; unpackedSize: number };
 /** The Next.js app is installed and built beside the bare project's tests; its test awaits it. */
 let nextBuild: Promise<Ran>;
 
@@ -34,15 +34,17 @@ async function install(dir: string, packages: string[]): Promise<void> {
 }
 
 /**
- * Packs a copy of codegen/'s sources, so the pack's build (its `prepack`) neither reads nor
- * replaces the checkout's dist/, which other commands may be running at the time; the
- * repository's node_modules lend it tsc and @types/node, as the workspace does.
+ * Packs a copy of codegen/'s sources, built by its own `npm run build` first, so the pack
+ * neither reads nor replaces the checkout's dist/; the repository's node_modules lend it tsc
+ * and @types/node, as the workspace does. The pack runs no script of its own (--ignore-scripts):
+ * it holds what the build wrote, whatever lifecycle scripts the manifest has.
  */
 async function packCopy(): Promise<Ran> {
   const copy = join(root, "package-source");
   cpSync(join(REPO, "codegen"), copy, { recursive: true, filter: (path) => !/[\\/](dist|node_modules)$/.test(path) });
   symlinkSync(join(REPO, "node_modules"), join(copy, "node_modules"));
-  return ok("npm", ["pack", "--json", "--pack-destination", root], copy);
+  await ok("npm", ["run", "--silent", "build"], copy);
+  return ok("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", root], copy);
 }
 
 beforeAll(async () => {
@@ -94,8 +96,14 @@ describe("the packed tarball", () => {
     expect(attw.code, attw.stdout + attw.stderr).toBe(0);
     // ESM-only: node10 and require() are out of scope (the profile ignores them); every entry resolves for ESM and bundlers.
     const checked = attw.stdout.split("\n").filter((line) => /^(node16 \(from ESM\)|bundler):/.test(line));
-    expect(checked).toHaveLength(6);
+    // One line per entry point and resolution mode: every `exports` key, for node16 and bundler.
+    const entries = Object.keys((JSON.parse(readFileSync(join(REPO, "codegen/package.json"), "utf8")) as { exports: object }).exports);
+    expect(checked).toHaveLength(entries.length * 2);
     for (const line of checked) expect(line).toContain("🟢");
+  });
+
+  it("ships its bin executable, as the build leaves it (npx in a checkout runs the built file as it is)", () => {
+    expect(packed.files.find((file) => file.path === "dist/cli/bin.js")?.mode.toString(8)).toBe("755");
   });
 
   it("installs only what it runs: no Next.js, no site dependency", () => {

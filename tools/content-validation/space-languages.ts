@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readLanguagesFile } from "../../codegen/normalise/languages.js";
+import { readLanguagesFile } from "storyblok-typed-codegen";
 
 interface Language {
   code: string;

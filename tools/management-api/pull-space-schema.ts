@@ -4,7 +4,7 @@
  * and with datasources reduced to what schema/ saves (slug, name, entries), and
  * the space's languages.
  */
-import type { PulledSchema } from "../../codegen";
+import type { PulledSchema } from "storyblok-typed-codegen";
 import type { ManagementClient } from "./management-client";
 import { readSpaceSchema } from "../schema-push/read-space-schema";
 

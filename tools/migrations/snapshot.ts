@@ -8,8 +8,19 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { generate, modelChanges, type ComponentChange, type GeneratedFile, type GenerateResult } from "../../codegen";
-import { BadInput, isDirectory, readPluginTypes, readSchemaDocuments, readSideFile, SIDE_KINDS } from "../../codegen/cli/schema-files.js";
+import {
+  generate,
+  modelChanges,
+  type ComponentChange,
+  type GeneratedFile,
+  type GenerateResult,
+  BadInput,
+  isDirectory,
+  readPluginTypes,
+  readSchemaDocuments,
+  readSideFile,
+  SIDE_KINDS,
+} from "storyblok-typed-codegen";
 
 /** Snapshot file name → the file it is copied from. */
 export function snapshotSources(flags: {

@@ -6,9 +6,12 @@
  * included, is a change: pushing then writes what schema/ says.
  */
 
-import { isObject, type RawObject } from "../../codegen/normalise/coerce";
+/** A JSON object as the Management API gives one: keys to values of any shape. */
+export type RawObject = Record<string, unknown>;
 
-export { isObject, type RawObject };
+export function isObject(value: unknown): value is RawObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** What Storyblok stores for a setting nobody set: a new space's value for it. */
 export function isUnset(value: unknown): boolean {

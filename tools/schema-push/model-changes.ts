@@ -13,9 +13,15 @@
  * judged by the raw rule instead (a field removed or its Storyblok type
  * changed), which errs towards breaking.
  */
-import { generate, modelChanges, type ComponentChange } from "../../codegen";
-import { isBreaking } from "../../codegen/migrate";
-import { readPluginTypes, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
+import {
+  generate,
+  modelChanges,
+  type ComponentChange,
+  isBreaking,
+  readPluginTypes,
+  readSchemaDocuments,
+  readSideFile,
+} from "storyblok-typed-codegen";
 import type { BreakingChange } from "./plan-model";
 import type { LocalSchema, SpaceSchema } from "./schema-model";
 

@@ -6,7 +6,7 @@
  * cannot be told from a removal plus an addition, so the plan says when an
  * added component has the fields of one that goes (or stays, unpruned).
  */
-import { compareNames } from "../../codegen/sort";
+import { compareNames } from "storyblok-typed-codegen";
 import { changedKeys, isUnset, showValue, type RawObject } from "./comparable";
 import type { ComponentShape } from "./component-shape";
 import type { BreakingChange, ComponentStep, FieldChange, SettingChange } from "./plan-model";

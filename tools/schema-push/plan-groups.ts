@@ -5,8 +5,7 @@
  * groups stay unless pruning, and then go children first.
  */
 import type { ComponentFolder } from "@storyblok/management-api-client";
-import { BadInput } from "../../codegen/cli/schema-files.js";
-import { compareNames } from "../../codegen/sort";
+import { BadInput, compareNames } from "storyblok-typed-codegen";
 import type { GroupStep } from "./plan-model";
 import type { LocalGroup } from "./schema-model";
 

@@ -4,8 +4,7 @@
  * calls the API; it reads the two sides and returns data to print or apply.
  */
 import type { Component, Preset } from "@storyblok/management-api-client";
-import { BadInput } from "../../codegen/cli/schema-files.js";
-import { compareNames } from "../../codegen/sort";
+import { BadInput, compareNames } from "storyblok-typed-codegen";
 import { isObject, isUnset, type RawObject } from "./comparable";
 import { componentShape, presetShape, type Dangling } from "./component-shape";
 import { planComponents, type ShapedComponent } from "./plan-components";

@@ -6,9 +6,15 @@
  * Read by the same functions `generate` and `check` use, so push never sees
  * another schema than the one the site's types come from.
  */
-import { BadInput, readSchemaDocuments, readSideFile } from "../../codegen/cli/schema-files.js";
-import { readLanguagesFile } from "../../codegen/normalise/languages.js";
-import { formatDiagnostic, readRawSchema, type Diagnostic } from "../../codegen";
+import {
+  BadInput,
+  readSchemaDocuments,
+  readSideFile,
+  readLanguagesFile,
+  formatDiagnostic,
+  readRawSchema,
+  type Diagnostic,
+} from "storyblok-typed-codegen";
 import { isObject, type RawObject } from "./comparable";
 import type { LocalDatasource, LocalGroup, LocalSchema, SpaceLanguages } from "./schema-model";
 

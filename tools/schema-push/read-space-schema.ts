@@ -6,7 +6,7 @@
  * does not page. Failures are thrown as the client throws them; the caller
  * turns them into `toManagementRequestError`'s message.
  */
-import { spaceLanguages } from "../../codegen";
+import { spaceLanguages } from "storyblok-typed-codegen";
 import { listAll } from "../management-api/list-all";
 import type { ManagementClient } from "../management-api/management-client";
 import type { SpaceSchema } from "./schema-model";

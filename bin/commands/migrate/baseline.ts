@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { lastSnapshot, listMigrations, nextId } from "../../../tools/migrations/folder";
 import { EXIT } from "../exit-codes";
 import type { CodegenFlags } from "../generate";
-import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import { label, snapshotSources, writeSnapshot, writeSnapshotFromGit } from "../../../tools/migrations/snapshot";
 
 export function writeBaseline(flags: CodegenFlags & { migrations: string; fromGit?: string }): number {

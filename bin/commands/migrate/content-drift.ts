@@ -8,8 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { formatChange, type GeneratedFile } from "../../../codegen";
-import { isBreaking, suggestRenames } from "../../../codegen/migrate";
+import { formatChange, type GeneratedFile, isBreaking, suggestRenames } from "storyblok-typed-codegen";
 import { validateContentDirectory } from "../../../tools/content-validation/validate-directory";
 import { lastSnapshot, listMigrations } from "../../../tools/migrations/folder";
 import { pendingIn } from "../../../tools/migrations/run/directory-run";

@@ -6,8 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { findDrift, formatChange } from "../../../codegen";
-import { isBreaking, parseRename, planMigration, type Rename } from "../../../codegen/migrate";
+import { findDrift, formatChange, isBreaking, parseRename, planMigration, type Rename } from "storyblok-typed-codegen";
 import { lastSnapshot, listMigrations, NAME, nextId } from "../../../tools/migrations/folder";
 import { EXIT } from "../exit-codes";
 import { readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";

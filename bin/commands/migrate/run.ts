@@ -5,7 +5,7 @@
  * generated validators before anything is written.
  */
 import { resolve } from "node:path";
-import { findDrift, unifiedDiff } from "../../../codegen";
+import { findDrift, unifiedDiff, isDirectory } from "storyblok-typed-codegen";
 import { listMigrations } from "../../../tools/migrations/folder";
 import { JOURNAL_FILE } from "../../../tools/migrations/journal";
 import { cutShortRun, pendingIn, planDirectoryRun, undoLastRun, writeRun } from "../../../tools/migrations/run/directory-run";
@@ -15,7 +15,6 @@ import type { RunPlan } from "../../../tools/migrations/run/plan-run";
 import { validateStory } from "../../../tools/content-validation/validate-content";
 import { EXIT } from "../exit-codes";
 import { readGeneratedDir, runGenerator, type CodegenFlags } from "../generate";
-import { isDirectory } from "../../../codegen/cli/schema-files.js";
 
 export interface RunFlags extends Pick<CodegenFlags, "schema" | "out"> {
   dir: string;

@@ -8,8 +8,7 @@
  * change content may not fit is refused: it needs `migrate new`.
  */
 import { join } from "node:path";
-import { formatChange } from "../../../codegen";
-import { isBreaking } from "../../../codegen/migrate";
+import { formatChange, isBreaking } from "storyblok-typed-codegen";
 import { lastSnapshot, listMigrations, NAME, nextId } from "../../../tools/migrations/folder";
 import { changesSinceSnapshot, label, snapshotSources, writeSnapshot } from "../../../tools/migrations/snapshot";
 import { EXIT } from "../exit-codes";

@@ -7,7 +7,7 @@
  * write; tools/migrations/space/ does the work. Exit 0 done, 1 a result is
  * invalid or the API failed, 2 bad input or an open release.
  */
-import { unifiedDiff } from "../../../codegen";
+import { unifiedDiff } from "storyblok-typed-codegen";
 import { validateStory } from "../../../tools/content-validation/validate-content";
 import type { CdnStory } from "../../../src/content/sources/local-cdn/story-types";
 import { failureMessage } from "../../../tools/management-api/management-errors";

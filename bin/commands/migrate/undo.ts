@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { undoLastRun } from "../../../tools/migrations/run/directory-run";
 import { EXIT } from "../exit-codes";
-import { isDirectory } from "../../../codegen/cli/schema-files.js";
+import { isDirectory } from "storyblok-typed-codegen";
 
 export function undoMigrations(flags: { dir: string; force?: boolean }): number {
   if (!isDirectory(flags.dir)) {

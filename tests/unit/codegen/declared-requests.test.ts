@@ -2,11 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../../codegen/cli/config";
-import { resolveFlags } from "../../../codegen/cli/options";
-import { runGenerator } from "../../../codegen/cli/run";
-import { scaffoldCommand } from "../../../codegen/cli/scaffold";
-import { scaffoldRenderers } from "../../../codegen/scaffold";
+import { loadConfig, resolveFlags, runGenerator, scaffoldCommand } from "storyblok-typed-codegen/cli";
+import { scaffoldRenderers } from "storyblok-typed-codegen/scaffold";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**

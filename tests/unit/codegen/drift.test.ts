@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findDrift, summariseComponentChanges, unifiedDiff } from "../../../codegen";
+import { findDrift, summariseComponentChanges, unifiedDiff } from "storyblok-typed-codegen";
 
 describe("unifiedDiff", () => {
   const cases: [string, { given: [string, string]; want: string }][] = [

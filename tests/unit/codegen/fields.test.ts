@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_PLUGINS, type Diagnostic } from "../../../codegen";
+import { BUILT_IN_PLUGINS, type Diagnostic } from "storyblok-typed-codegen";
 import { aliasOf, compile, fileOf, propertyLine, run, withConsumer, type RawComponent, type RawField } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isSideFile, readSchemaDocuments, readSideFile } from "../../../codegen/cli/schema-files.js";
+import { isSideFile, readSchemaDocuments, readSideFile } from "storyblok-typed-codegen";
 import { REPO } from "../../support/repo-root";
 
 /**

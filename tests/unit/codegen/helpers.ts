@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from "../../../codegen";
+import { formatDiagnostic, generate, type GenerateOptions, type GenerateResult } from "storyblok-typed-codegen";
 import { cachedCompilerHost } from "../../support/cached-compiler-host";
 import { REPO } from "../../support/repo-root";
 

@@ -2,9 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { importExtensionFor, importExtensionSetting } from "../../../codegen/cli/import-style";
-import { BadInput } from "../../../codegen/cli/schema-files";
-import { withImportExtension } from "../../../codegen/emit/import-extension";
+import { importExtensionFor, importExtensionSetting } from "storyblok-typed-codegen/cli";
+import { BadInput, withImportExtension } from "storyblok-typed-codegen";
 
 /**
  * Relative imports follow the adopter's tsconfig: `.js` where TypeScript's node16 or

@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../../codegen";
-import { readSideFile } from "../../../codegen/cli/schema-files";
+import { formatDiagnostic, readSideFile } from "storyblok-typed-codegen";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
+import { generate } from "storyblok-typed-codegen";
 import { REPO } from "../../support/repo-root";
 
 /**

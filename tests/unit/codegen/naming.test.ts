@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pascalCase } from "../../../codegen";
+import { pascalCase } from "storyblok-typed-codegen";
 import { aliasOf, compile, fileOf, propertyLine, run, withConsumer } from "./helpers";
 
 describe("pascalCase", () => {

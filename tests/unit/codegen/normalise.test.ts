@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
+import { generate } from "storyblok-typed-codegen";
 import { fileOf } from "./helpers";
 
 const hero = { name: "hero", is_nestable: true, component_group_uuid: "g1", schema: { title: { type: "text", required: true } } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
+import { generate } from "storyblok-typed-codegen";
 import { synthesizeSchema } from "../../../bench/synthetic-schema";
 
 /**

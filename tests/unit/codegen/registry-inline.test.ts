@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scaffoldRenderers } from "../../../codegen/scaffold";
+import { scaffoldRenderers } from "storyblok-typed-codegen/scaffold";
 import { compile, fileOf, run, withConsumer, type RawComponent } from "./helpers";
 
 /**

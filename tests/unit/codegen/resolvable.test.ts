@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { relationFields, resolvableWithin } from "../../../codegen/emit/resolvable";
-import { normaliseSchema } from "../../../codegen/normalise/schema";
+import { generate } from "storyblok-typed-codegen";
 import type { RawComponent } from "./helpers";
 
-/** What each block may hold at any depth: the map the request types consult (relations.ts). */
+/**
+ * What each block may hold at any depth: the map the request types consult,
+ * as relations.ts writes it (`type Resolvable = { block: "a" | "b"; … }`, a
+ * union several blocks share written once as `type ResolvableSetN = …`).
+ */
 function within(components: RawComponent[], groups: unknown[] = []): Record<string, string[]> {
-  const model = normaliseSchema({ documents: [{ components, component_groups: groups }] }, () => {});
-  return Object.fromEntries(resolvableWithin(model, relationFields(model)));
+  const result = generate({ documents: [{ components, component_groups: groups }], schemaLabel: "schema.json" });
+  const relations = result.files.find((file) => file.path === "relations.ts")?.contents ?? "";
+  const sets = new Map([...relations.matchAll(/^type (ResolvableSet\d+) = (.+);$/gm)].map((m) => [m[1]!, m[2]!]));
+  const body = /^type Resolvable = \{\n([^]*?)^\};$/m.exec(relations)?.[1] ?? "";
+  const names = (union: string) => union.split(" | ").map((name) => JSON.parse(name) as string);
+  return Object.fromEntries(
+    [...body.matchAll(/^ {2}("(?:[^"\\]|\\.)*"|[\w$]+): (.+);$/gm)].map((m) => [
+      m[1]!.startsWith('"') ? (JSON.parse(m[1]!) as string) : m[1]!,
+      names(sets.get(m[2]!) ?? m[2]!),
+    ]),
+  );
 }
 
 const GROUP = "22222222-bbbb-4bbb-8bbb-222222222222";

@@ -2,13 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../codegen/cli/config";
-import { schemaLabel } from "../../../codegen/cli/run";
-import { resolveScaffoldFlags } from "../../../codegen/cli/scaffold";
-import { fileHeader } from "../../../codegen/emit/header";
-import { BadInput } from "../../../codegen/cli/schema-files";
-import { scaffoldRenderers } from "../../../codegen/scaffold";
-import { addToRegistry } from "../../../codegen/scaffold/registry-file";
+import { loadConfig, resolveScaffoldFlags, schemaLabel } from "storyblok-typed-codegen/cli";
+import { BadInput, fileHeader } from "storyblok-typed-codegen";
+import { addToRegistry, scaffoldRenderers } from "storyblok-typed-codegen/scaffold";
 import type { RawComponent } from "./helpers";
 
 const hero: RawComponent = {

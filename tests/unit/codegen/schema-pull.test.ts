@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
+import { generate } from "storyblok-typed-codegen";
 import type { ManagementClient } from "../../../tools/management-api/management-client";
 import { startManagementApi, TOKEN, type RunningManagementApi } from "../content/local-management-api/mapi-harness";
 import { busiestSecond, portfolio } from "../management/schema-push-helpers";

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic, generate, type GenerateResult } from "../../../codegen";
+import { formatDiagnostic, generate, type GenerateResult } from "storyblok-typed-codegen";
 import { fixtureInput, fixtures } from "./fixtures";
 import { compile, REPO, withConsumer } from "./helpers";
 
@@ -22,7 +22,7 @@ const update = process.env.UPDATE_GOLDEN === "1";
  */
 const ENGINE = readFileSync(join(REPO, "codegen/engine/engine.ts"), "utf8");
 const ENGINE_STUB =
-  '// The generated engine.ts is a verbatim copy of codegen/engine/engine.ts; the goldens point at the one engine.\nexport * from "../../../../codegen/engine/engine";\n';
+  '// The generated engine.ts is a verbatim copy of codegen/engine/engine.ts; the goldens point at the one engine.\nexport * from "storyblok-typed-codegen/engine";\n';
 
 /** Touches every kind of export, so a broken one fails to compile. */
 const CONSUMER = `

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
+import { generate } from "storyblok-typed-codegen";
 import { fixtureInput, fixtures } from "./fixtures";
 import { NATIVE_TSC } from "../../support/native-tsc";
 import { REPO } from "../../support/repo-root";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generate, reportLines, type GenerateOptions } from "../../../codegen";
+import { generate, reportLines, type GenerateOptions } from "storyblok-typed-codegen";
 import { fixtureInput, fixtures } from "./fixtures";
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkBlok, isBlok, validateBlok as validateGenerated } from "../../../src/generated/validators";
-import { parseRules, validateBlok, type BlokRules, type FieldRule } from "../../../codegen/engine/engine";
+import { parseRules, validateBlok, type BlokRules, type FieldRule } from "storyblok-typed-codegen/engine";
 import { compile, fileOf, REPO, run, type RawField } from "./helpers";
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { reportLines, WARNING_CODES, type Diagnostic } from "../../../codegen";
+import { reportLines, WARNING_CODES, type Diagnostic } from "storyblok-typed-codegen";
 import { propertyLine, REPO, run, type RawField } from "./helpers";
 
 /** Warnings that help: one counted line per noisy kind, stable codes, the right words for a missing datasources file. */

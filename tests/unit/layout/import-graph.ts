@@ -2,7 +2,9 @@
  * The repository's import graph, from the source text: every relative
  * `import`/`export … from`, side-effect import and `import()` of the
  * TypeScript and JavaScript files under the folders that hold code, type-only
- * imports included (a type-only loop is still a loop in the design).
+ * imports included (a type-only loop is still a loop in the design), and the
+ * generator package's, which the rest imports by name (`storyblok-typed-codegen`),
+ * followed to the sources tsconfig.json's `paths` name for its exports.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -27,9 +29,20 @@ export function codeFiles(repo: string, folders: readonly string[] = CODE_FOLDER
     .flatMap(walk);
 }
 
-/** A relative specifier as the file it names (`./x.js` → x.ts, as Node resolves the compiled files); a package is not followed. */
-export function resolveImport(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith(".")) return undefined;
+/** tsconfig.json's `paths` for the generator package: `storyblok-typed-codegen[/sub]` → its source entry (absolute). */
+function packagePaths(repo: string): Map<string, string> {
+  const tsconfig = readFileSync(join(repo, "tsconfig.json"), "utf8");
+  return new Map(
+    [...tsconfig.matchAll(/"(storyblok-typed-codegen(?:\/[\w-]+)?)": \["([^"]+)"\]/g)].map((m) => [m[1]!, resolve(repo, m[2]!)]),
+  );
+}
+
+/**
+ * A relative specifier as the file it names (`./x.js` → x.ts, as Node resolves the compiled files);
+ * the generator package's name as its source entry; another package is not followed.
+ */
+export function resolveImport(from: string, specifier: string, packages: ReadonlyMap<string, string> = new Map()): string | undefined {
+  if (!specifier.startsWith(".")) return packages.get(specifier);
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.js$/, "");
   const candidates = [
@@ -48,11 +61,12 @@ export function resolveImport(from: string, specifier: string): string | undefin
 }
 
 /** file → the files it imports (absolute paths). */
-export function importGraph(files: readonly string[]): Map<string, string[]> {
+export function importGraph(repo: string, files: readonly string[]): Map<string, string[]> {
+  const packages = packagePaths(repo);
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, "utf8");
-    const targets = [...text.matchAll(IMPORT)].flatMap((match) => resolveImport(file, (match[1] ?? match[2] ?? match[3])!) ?? []);
+    const targets = [...text.matchAll(IMPORT)].flatMap((match) => resolveImport(file, (match[1] ?? match[2] ?? match[3])!, packages) ?? []);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;

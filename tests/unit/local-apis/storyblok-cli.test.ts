@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readLanguagesFile } from "../../../codegen/normalise/languages";
+import { readLanguagesFile } from "storyblok-typed-codegen";
 import { combineLocalApis } from "../../../tools/local-management-api/local-apis";
 import { admissionTimes } from "../management/admissions";
 import { createLocalCdn } from "../../../src/content/sources/local-cdn/create-local-cdn";

@@ -6,7 +6,7 @@
  */
 import type { ComponentFolder } from "@storyblok/management-api-client";
 import { describe, expect, it } from "vitest";
-import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import { planGroups } from "../../../tools/schema-push/plan-groups";
 import type { GroupStep } from "../../../tools/schema-push/plan-model";
 import type { LocalGroup } from "../../../tools/schema-push/schema-model";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Component, Preset } from "@storyblok/management-api-client";
-import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import type { RawObject } from "../../../tools/schema-push/comparable";
 import { planSchemaPush } from "../../../tools/schema-push/plan-schema";
 import type { LocalSchema, SpaceSchema } from "../../../tools/schema-push/schema-model";

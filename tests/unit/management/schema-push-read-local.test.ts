@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import { readLocalSchema } from "../../../tools/schema-push/read-local-schema";
 
 /**

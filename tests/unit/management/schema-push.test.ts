@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generate, pulledSchemaFiles } from "../../../codegen";
+import { generate, pulledSchemaFiles } from "storyblok-typed-codegen";
 import type { ManagementClient } from "../../../tools/management-api/management-client";
 import { pullSpaceSchema } from "../../../tools/management-api/pull-space-schema";
 import { pushSchema, type PushSchemaResult } from "../../../tools/schema-push/push-schema";

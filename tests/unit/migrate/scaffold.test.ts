@@ -4,17 +4,18 @@
  * ones compile, unfinished ones fail with one error per hole naming it.
  */
 import { describe, expect, it } from "vitest";
-import { generate } from "../../../codegen";
 import {
+  componentChanges,
+  generate,
   fitsWithoutMigration,
+  type ComponentChange,
   isBreaking,
   parseRename,
   planMigration,
   renameProblems,
   suggestRenames,
   type Rename,
-} from "../../../codegen/migrate";
-import { componentChanges, type ComponentChange } from "../../../codegen/drift/semantic-summary";
+} from "storyblok-typed-codegen";
 import type { RawComponent } from "../codegen/helpers";
 import { compileMigration } from "./support/compile";
 

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BadInput } from "../../../codegen/cli/schema-files.js";
+import { BadInput } from "storyblok-typed-codegen";
 import { label, snapshotSources, writeSnapshot, writeSnapshotFromGit } from "../../../tools/migrations/snapshot";
 
 const dirs: string[] = [];

@@ -8,8 +8,7 @@
  * those runs validated every story against the schema of its day before
  * writing, so the stories have the shape the push gives the components.
  */
-import { formatChange } from "../../../codegen";
-import { isBreaking } from "../../../codegen/migrate";
+import { formatChange, isBreaking } from "storyblok-typed-codegen";
 import { changesSinceSnapshot, generateSnapshot, label } from "../snapshot";
 import type { ManagementClient } from "../../management-api/management-client";
 import { lastSnapshot, listMigrations } from "../folder";

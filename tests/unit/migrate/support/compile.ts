@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
-import type { GeneratedFile } from "../../../../codegen";
+import type { GeneratedFile } from "storyblok-typed-codegen";
 import { cachedCompilerHost } from "../../../support/cached-compiler-host";
 import { REPO } from "../../../support/repo-root";
 import { COMPILER_OPTIONS } from "./project";

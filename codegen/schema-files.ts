@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { readLanguagesFile } from "../normalise/languages.js";
+import { readLanguagesFile } from "./normalise/languages.js";
 
 /** A problem with the files given (unreadable, not JSON, wrong shape): the command says what and exits 2. */
 export class BadInput extends Error {}
