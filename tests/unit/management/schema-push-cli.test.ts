@@ -343,8 +343,8 @@ describe("end to end on `portfolio content serve`", () => {
     for (const [path, contents] of fresh) {
       const withoutHeader = (text: string) => text.slice(text.indexOf("\n"));
       expect(withoutHeader(contents), path).toBe(withoutHeader(committed.get(path)!));
-      // The header names the schema as the CLI was given it, relative to where it ran (the repository).
-      expect(contents.split("\n")[0]).toContain(relative(REPO, join(pulledDir, "components.json")));
+      // The header names the schema relative to the output folder, wherever the CLI ran.
+      expect(contents.split("\n")[0]).toContain(` from ${relative(out, join(pulledDir, "components.json"))}.`);
     }
 
     const again = await portfolio(["schema", "push", "--space", "1", "--yes"], env);
