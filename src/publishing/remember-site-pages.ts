@@ -3,7 +3,7 @@
  * is none yet (the shared one in Redis with REDIS_URL, else the process's);
  * a failure is logged and the first webhook lists instead.
  */
-import { listPublishedStories, refreshContentFor } from "../content/access/queries";
+import { refreshContentFor, siteQueries } from "../content/access/site-content";
 import { runAtPriority } from "../content/access/rate-limit/request-priority";
 import type { KnownPages } from "./known-pages";
 import type { KnownPathsStore } from "./page-gate/known-paths-store";
@@ -20,7 +20,7 @@ export async function rememberSitePages(
     const listedAt = Date.now();
     const pages = await runAtPriority("regeneration", async () => {
       await refreshContentFor("on-demand");
-      return mapSitePages(await listPublishedStories());
+      return mapSitePages(await siteQueries().listPublishedStories());
     });
     // A map that is there already is kept: a webhook's is newer, and an older one still has the stories deleted since.
     await known.setIfAbsent(pages);

@@ -16,7 +16,7 @@ import { createBatchQueue, type BatchTiming } from "./batch-queue";
 import { ownKnownPages, type KnownPages } from "./known-pages";
 import type { KnownPathsStore } from "./page-gate/known-paths-store";
 import { createReplayGuard, payloadKey, type ReplayGuard } from "./replay-guard";
-import { pagePath } from "./site-pages";
+import { storyPagePath } from "../routes/site-routes";
 import { webhookBatchRunner, type QueuedWebhook, type Revalidate, type WebhookAnswer } from "./webhook-batch";
 import { parseStoryWebhook } from "./webhook-payload";
 import { hasValidSignature } from "./webhook-signature";
@@ -148,6 +148,6 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
 /** The webhook's pages not regenerated yet; before its batch has listed the stories, only the page its payload names is known. */
 function stillQueued({ webhook, progress }: QueuedWebhook): string[] {
   if (progress.plan) return progress.plan.paths.filter((path) => !progress.settled?.has(path));
-  const own = webhook.fullSlug === undefined ? undefined : pagePath(webhook.fullSlug);
+  const own = webhook.fullSlug === undefined ? undefined : storyPagePath(webhook.fullSlug);
   return own ? [own] : [];
 }

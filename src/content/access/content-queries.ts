@@ -30,14 +30,11 @@ import {
   type StoryOf,
   type StoryQuery,
 } from "./story-queries";
-import { encodeStorySlug, isStorySlug } from "./story-slug";
+import { encodeStorySlug } from "./story-slug";
+import { folderPrefix, PAGE_KINDS, SITE_CONFIG_SLUG } from "../../routes/site-routes";
 
-/** The story src/pages/index.tsx renders at `/`. */
-export const HOME_SLUG = "home";
-export const PROJECTS_FOLDER = "projects/";
-/** The projects folder's own slug: the first segment of every project's full_slug. */
-const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);
-export const SITE_CONFIG_SLUG = "site";
+/** What every project's full_slug starts with (src/routes/site-routes.ts). */
+const PROJECTS_FOLDER = folderPrefix("project");
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
 /** The links endpoint's maximum page size. */
@@ -77,15 +74,6 @@ export interface ListedStory {
   uuid: string;
   full_slug: string;
   content: unknown;
-}
-
-/**
- * Whether a project page's segments (after `projects/`) can name a project:
- * at least one, and `projects/…` a Storyblok slug (story-slug.ts). Pages
- * check it before anything else; getProjectStory checks it again.
- */
-export function isProjectSlug(segments: readonly string[]): boolean {
-  return segments.length > 0 && isStorySlug([PROJECTS_FOLDER_SLUG, ...segments]);
 }
 
 /** The parameters every query sends: the version, and the language and release when asked for. */
@@ -193,7 +181,11 @@ export function createContentQueries(
     options: QueryOptions | undefined,
   ): Promise<StoryOf<Q> | null> {
     const slug = encodeStorySlug(segments);
-    if (slug === null) return null;
+    return slug === null ? null : storyAt(slug, query, options);
+  }
+
+  /** The story at `slug` (checked and encoded: encodeStorySlug), as getStory answers. */
+  async function storyAt<Q extends StoryQuery>(slug: string, query: Q, options: QueryOptions | undefined): Promise<StoryOf<Q> | null> {
     const key = `story:${slug}|${query.resolve_relations.join(",")}|${query.resolve_links ?? ""}`;
     return acceptOnce(await published(key, options, () => fetchStory(slug, query, options)), query);
   }
@@ -230,16 +222,16 @@ export function createContentQueries(
 
     async getProjectStory(segments, options) {
       // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
-      if (!isProjectSlug(segments)) return null;
-      const slugSegments = [PROJECTS_FOLDER_SLUG, ...segments];
-      const fullSlug = slugSegments.join("/");
+      // Every accepted segment encodes to itself (story-slug.ts), so the encoded slug is the full slug the index is by.
+      const fullSlug = segments.length > 0 ? encodeStorySlug([PAGE_KINDS.project.folder, ...segments]) : null;
+      if (fullSlug === null) return null;
       if (contentVersion(options) === "published") {
         const index = await projectIndex(options);
         // Listed but broken: already logged and refused; do not fetch it again.
         if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
       }
       // Drafts, and projects published after the index was built (fallback pages).
-      return getStory(slugSegments, PROJECT_QUERY, options);
+      return storyAt(fullSlug, PROJECT_QUERY, options);
     },
 
     async getStoriesByUuids(uuids, options) {

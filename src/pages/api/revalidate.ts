@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { platformWaitUntil } from "../../contact/server/platform-wait-until";
-import { listPublishedStories, refreshContentFor } from "../../content/access/queries";
+import { refreshContentFor, siteQueries } from "../../content/access/site-content";
 import { everyLocalePath } from "../../i18n/locale-paths";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
@@ -20,7 +20,7 @@ const handleWebhook = createWebhookHandler({
   // Once per batch of webhooks: the content version's look-up, then the listing at that version.
   async listStories() {
     await refreshContentFor("on-demand");
-    return listPublishedStories();
+    return siteQueries().listPublishedStories();
   },
   // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
   known: siteKnownPages(),

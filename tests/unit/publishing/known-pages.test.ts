@@ -24,7 +24,8 @@ afterAll(async () => {
 it("a story deleted after the start, never named in a webhook before, has its page refreshed", async () => {
   const { rememberSitePages } = await import("../../../src/publishing/remember-site-pages");
   const { processKnownPages } = await import("../../../src/publishing/known-pages");
-  const { listPublishedStories, refreshContentFor } = await import("../../../src/content/access/queries");
+  const { refreshContentFor, siteQueries } = await import("../../../src/content/access/site-content");
+  const listPublishedStories = () => siteQueries().listPublishedStories();
   const { createWebhookHandler } = await import("../../../src/publishing/webhook-handler");
   const { signWebhookBody } = await import("../../../src/publishing/webhook-signature");
 
