@@ -15,3 +15,9 @@ export function processState<T>(key: string, init: () => T): T {
   const global = globalThis as { [name: symbol]: unknown };
   return (global[Symbol.for(key)] ??= init()) as T;
 }
+
+/** Forgets the process's value for `key` when it is still `value` (closed, say): the next processState makes a new one. */
+export function forgetProcessState(key: string, value: unknown): void {
+  const global = globalThis as { [name: symbol]: unknown };
+  if (global[Symbol.for(key)] === value) delete global[Symbol.for(key)];
+}

@@ -11,8 +11,7 @@
  * `get()` answering undefined is a cold map: nothing from before.
  */
 import type { SitePages } from "./site-pages";
-
-const STORE = Symbol.for("portfolio.known-site-pages");
+import { processState } from "../process/process-state";
 
 export interface KnownPages {
   /** The map of the last listing; undefined when there is none (a cold map). */
@@ -46,8 +45,7 @@ function heldIn(holder: Holder): KnownPages {
 }
 
 export function processKnownPages(): KnownPages {
-  const global = globalThis as typeof globalThis & { [STORE]?: Holder };
-  return heldIn((global[STORE] ??= {}));
+  return heldIn(processState<Holder>("portfolio.known-site-pages", () => ({})));
 }
 
 /** A map of one's own (tests, or several handlers in one process that must not share). */

@@ -8,22 +8,20 @@ import { openRedisLink, type RedisLink } from "../redis/redis-link.mjs";
 import { readRedisUrl, redisUrlProblem } from "../redis/redis-url.mjs";
 import { processKnownPages, type KnownPages } from "./known-pages";
 import { redisKnownPages } from "./redis-known-pages";
-
-const STATE = Symbol.for("portfolio.publishing-redis");
+import { processState } from "../process/process-state";
 
 /** A command that has not answered by then is taken as Redis not answering: a webhook must not wait on it. */
 export const COMMAND_TIMEOUT_MS = 1000;
 /** The first command waits this long for the first connection; later ones never wait. */
 export const FIRST_CONNECT_MS = 1000;
 
-interface ProcessState {
+interface PublishingRedis {
   links: Map<string, RedisLink>;
   warned: boolean;
 }
 
-function processState(): ProcessState {
-  const global = globalThis as typeof globalThis & { [STATE]?: ProcessState };
-  return (global[STATE] ??= { links: new Map(), warned: false });
+function publishingRedis(): PublishingRedis {
+  return processState<PublishingRedis>("portfolio.publishing-redis", () => ({ links: new Map(), warned: false }));
 }
 
 /** The link the story → pages map is kept through. */
@@ -46,7 +44,7 @@ export function openMapLink(url: string, log?: { warn(line: string): void; info(
 export function publishingRedisLink(env: Readonly<Record<string, string | undefined>> = process.env): RedisLink | undefined {
   const url = readRedisUrl(env);
   if (!url) return undefined;
-  const state = processState();
+  const state = publishingRedis();
   const problem = redisUrlProblem(url);
   if (problem) {
     if (!state.warned)

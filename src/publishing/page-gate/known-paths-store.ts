@@ -12,6 +12,7 @@
  */
 import type { RedisLink } from "../../redis/redis-link.mjs";
 import { knownPathsFromJson, knownPathsToJson, type KnownPaths } from "./known-paths";
+import { processState } from "../../process/process-state";
 
 /** Namespaced: the Redis may hold the page cache and other applications' keys. */
 export const KNOWN_PATHS_KEY = "portfolio:known-paths";
@@ -95,12 +96,9 @@ function redisStore(link: RedisLink, holder: Holder): KnownPathsStore {
   };
 }
 
-const KEY = Symbol.for("portfolio.known-paths");
-
 /** The process's store: its memory, and Redis's when `link` is given. */
 export function processKnownPaths(link?: RedisLink): KnownPathsStore {
-  const global = globalThis as typeof globalThis & { [KEY]?: Holder };
-  const holder = (global[KEY] ??= {});
+  const holder = processState<Holder>("portfolio.known-paths", () => ({}));
   return link ? redisStore(link, holder) : memoryStore(holder);
 }
 
