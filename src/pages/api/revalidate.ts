@@ -6,8 +6,7 @@ import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { revalidatingHere } from "../../content/access/revalidating-here";
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
-import { siteKnownPaths } from "../../publishing/page-gate/site-page-gate";
-import { siteKnownPages } from "../../publishing/site-known-pages";
+import { siteKnownPagesStore } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
 import { serveWebhook } from "../../publishing/webhook-route";
 
@@ -22,10 +21,9 @@ const handleWebhook = createWebhookHandler({
     await refreshContentFor("on-demand");
     return siteQueries().listPublishedStories();
   },
-  // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
-  known: siteKnownPages(),
-  // Each batch's listing tells the page gate which pages exist (a story published now is a page at once).
-  knownPaths: siteKnownPaths(),
+  // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory; each
+  // batch's listing also tells the page gate which pages exist (a story published now is a page at once).
+  store: siteKnownPagesStore(),
   // Inlined at build by next.config.ts: no file of the build is read here.
   builtPages: builtPages(),
   // A batch answered 202 goes on after the answer: on Vercel or Netlify the function must stay alive for it.

@@ -10,17 +10,11 @@ import { localContentVersion, siteQueries } from "../../content/access/site-cont
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
 import { builtPages } from "../build-pages";
 import { revalidateSeconds } from "../revalidate-seconds";
-import { publishingRedisLink } from "../site-known-pages";
+import { siteKnownPagesStore } from "../site-known-pages";
 import { storyPagePath } from "../../routes/site-routes";
 import { processState } from "../../process/process-state";
 import type { KnownPaths } from "./known-paths";
-import { processKnownPaths, type KnownPathsStore } from "./known-paths-store";
 import { createPageGate, type PageGate } from "./page-gate";
-
-/** The known-paths store of this process (with Redis's when REDIS_URL is set). */
-export function siteKnownPaths(): KnownPathsStore {
-  return processKnownPaths(publishingRedisLink());
-}
 
 /** The page paths of a listing of full slugs. */
 export function knownPathsOf(fullSlugs: Iterable<string>, listedAt: number, cv?: number): KnownPaths {
@@ -35,7 +29,7 @@ export function knownPathsOf(fullSlugs: Iterable<string>, listedAt: number, cv?:
 export function sitePageGate(): PageGate {
   return processState("portfolio.page-gate", () =>
     createPageGate({
-      store: siteKnownPaths(),
+      store: siteKnownPagesStore(),
       builtPages: builtPages(),
       // Bounded by design (once per lifetime, per instance at a time): not a visitor's work, whoever's request found the set stale.
       list: () =>
