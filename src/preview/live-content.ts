@@ -8,7 +8,6 @@
 import type { QueryOptions } from "../content/access/content-queries";
 import { siteQueries } from "../content/access/site-content";
 import { pageOfStory } from "../routes/site-routes";
-import { pageStory } from "./page-story";
 
 /** How often the content is looked at; the store itself only rereads changed files. */
 export const LIVE_POLL_MS = 300;
@@ -16,7 +15,7 @@ export const LIVE_POLL_MS = 300;
 /** The story at `fullSlug` as its page gets it (a project as the project page does); a story with no page of its own as a page. */
 export function loadStoryAt(fullSlug: string, options: QueryOptions = {}): Promise<unknown> {
   const page = pageOfStory(fullSlug);
-  return page ? pageStory(page, options) : siteQueries().getPageStory(fullSlug, options);
+  return page ? siteQueries().storyOfPage(page, options) : siteQueries().getPageStory(fullSlug, options);
 }
 
 /**

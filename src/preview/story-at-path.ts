@@ -6,8 +6,8 @@
  * by refusing a `_storyblok` that is not the story at the page it returns to.
  */
 import type { QueryOptions } from "../content/access/content-queries";
+import { siteQueries } from "../content/access/site-content";
 import { pageAt } from "../routes/site-routes";
-import { pageStory } from "./page-story";
 
 /** The id of the story the page at `path` shows in `options`' version, or undefined when it shows none. */
 export async function storyIdAtPath(path: string, options: QueryOptions): Promise<number | undefined> {
@@ -20,5 +20,5 @@ export async function storyIdAtPath(path: string, options: QueryOptions): Promis
     return undefined;
   }
   const page = pageAt(segments);
-  return page && (await pageStory(page, options))?.id;
+  return page && (await siteQueries().storyOfPage(page, options))?.id;
 }

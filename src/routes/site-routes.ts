@@ -12,9 +12,11 @@
  * every language.
  *
  * Read by the proxy and next.config.ts, so it imports nothing beyond the slug
- * rule (story-slug.ts).
+ * rule (story-slug.ts) and the queries' declarations (story-queries.ts, data
+ * and types only).
  */
 import { isStorySlug } from "../content/access/story-slug";
+import { PAGE_QUERY, PROJECT_QUERY, type StoryQuery } from "../content/access/story-queries";
 
 /** The story the home page shows; Storyblok's links name it by this slug. */
 export const HOME_SLUG = "home";
@@ -27,7 +29,8 @@ export type Layout = "default" | "project";
 /** One story at a fixed path (`/` for the home story). */
 interface SingleStoryKind {
   layout: Layout;
-  contentType: string;
+  /** How the story is asked for: its content type and the relations it resolves. */
+  query: StoryQuery;
   story: string;
   path: string;
 }
@@ -39,13 +42,16 @@ interface SingleStoryKind {
  */
 interface FolderKind {
   layout: Layout;
-  contentType: string;
+  /** How each story is asked for: its content type and the relations it resolves. */
+  query: StoryQuery;
   folder: string;
+  /** The content's heavy fields, left at the CDN when only the stories' slugs are listed (`excluding_fields`). */
+  heavyFields: string;
 }
 
 export const PAGE_KINDS = {
-  home: { layout: "default", contentType: "page", story: HOME_SLUG, path: "/" },
-  project: { layout: "project", contentType: "project", folder: "projects" },
+  home: { layout: "default", query: PAGE_QUERY, story: HOME_SLUG, path: "/" },
+  project: { layout: "project", query: PROJECT_QUERY, folder: "projects", heavyFields: "description,body,facts,related" },
 } as const satisfies Record<string, SingleStoryKind | FolderKind>;
 
 export type PageKind = keyof typeof PAGE_KINDS;
@@ -55,6 +61,8 @@ export type SinglePageKind = KindsWhere<SingleStoryKind>;
 
 /** A page of the site; a folder's page with the story's slug in the folder as path segments (checked: folderPage). */
 export type SitePage = { [K in PageKind]: K extends FolderPageKind ? { kind: K; segments: readonly string[] } : { kind: K } }[PageKind];
+/** The query a page kind's stories are asked for with. */
+export type KindQuery<K extends PageKind> = (typeof PAGE_KINDS)[K]["query"];
 /** A page of one kind, e.g. `PageOf<"project">`. */
 export type PageOf<K extends PageKind> = Extract<SitePage, { kind: K }>;
 

@@ -21,7 +21,6 @@ import { freshRuns } from "./fresh-run";
 import { acceptStory } from "../shaping/story-contract";
 import {
   PAGE_QUERY,
-  PROJECT_QUERY,
   resolveParams,
   SITE_CONFIG_QUERY,
   type ShownPage,
@@ -31,10 +30,18 @@ import {
   type StoryQuery,
 } from "./story-queries";
 import { encodeStorySlug } from "./story-slug";
-import { folderPrefix, PAGE_KINDS, SITE_CONFIG_SLUG } from "../../routes/site-routes";
+import {
+  folderPrefix,
+  PAGE_KINDS,
+  SITE_CONFIG_SLUG,
+  type FolderPageKind,
+  type KindQuery,
+  type PageKind,
+  type SitePage,
+} from "../../routes/site-routes";
 
-/** What every project's full_slug starts with (src/routes/site-routes.ts). */
-const PROJECTS_FOLDER = folderPrefix("project");
+/** A story a page of the site shows, of any page kind (src/routes/site-routes.ts). */
+export type ShownStory = StoryOf<KindQuery<PageKind>>;
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
 /** The links endpoint's maximum page size. */
@@ -48,6 +55,10 @@ export interface QueryOptions extends VersionOptions {
 }
 
 export interface ContentQueries {
+  /** The story `page` shows, as its kind asks for it (src/routes/site-routes.ts). */
+  storyOfPage(page: SitePage, options?: QueryOptions): Promise<ShownStory | null>;
+  /** Every story of a page kind that passes its content type's checks (the sitemap). */
+  storiesOfKind(kind: PageKind, options?: QueryOptions): Promise<ShownStory[]>;
   getPageStory(slug: string, options?: QueryOptions): Promise<ShownPage | null>;
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ShownProject | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
@@ -190,69 +201,98 @@ export function createContentQueries(
     return acceptOnce(await published(key, options, () => fetchStory(slug, query, options)), query);
   }
 
-  /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
-  async function listProjects(options: QueryOptions | undefined, params: ISbStoriesParams): Promise<{ full_slug: string }[]> {
+  /** Every story of a folder's page kind, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
+  async function listFolder(
+    kind: FolderPageKind,
+    options: QueryOptions | undefined,
+    params: ISbStoriesParams,
+  ): Promise<{ full_slug: string }[]> {
     return (await clientFor(options).getAll("cdn/stories", {
       ...requestParams(options),
-      starts_with: PROJECTS_FOLDER,
-      content_type: PROJECT_QUERY.contentType,
+      starts_with: folderPrefix(kind),
+      content_type: PAGE_KINDS[kind].query.contentType,
       per_page: LIST_PAGE_SIZE,
       ...params,
     })) as { full_slug: string }[];
   }
 
   /**
-   * Every published project with its relations resolved, by full_slug: one
-   * listing (total/100 requests plus the client's relation batches) per
-   * process instead of one request per project page.
+   * Every published story of a folder's page kind (the projects) with its
+   * relations resolved, by full_slug: one listing (total/100 requests plus
+   * the client's relation batches) per process instead of one request per
+   * page.
    */
-  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ShownProject | null>> {
-    return published("projects", options, async () => {
-      const stories = await listProjects(options, resolveParams(PROJECT_QUERY));
+  function folderIndex<K extends FolderPageKind>(
+    kind: K,
+    options: QueryOptions | undefined,
+  ): Promise<Map<string, StoryOf<KindQuery<K>> | null>> {
+    const query: KindQuery<K> = PAGE_KINDS[kind].query;
+    return published(`index:${kind}`, options, async () => {
+      const stories = await listFolder(kind, options, resolveParams(query));
       // Read in a language, a story's full slug starts with its code (`nl/projects/x`): the index is by the page's slug.
       const prefix = options?.language ? `${options.language}/` : undefined;
       const pageSlug = (fullSlug: string) => (prefix && fullSlug.startsWith(prefix) ? fullSlug.slice(prefix.length) : fullSlug);
-      return new Map(stories.map((story) => [pageSlug(story.full_slug), acceptStory(story, PROJECT_QUERY)]));
+      return new Map(stories.map((story) => [pageSlug(story.full_slug), acceptStory(story, query)]));
     });
   }
 
+  /** The story of a folder's page kind at `segments` (its slug in the folder), or null. */
+  async function folderStory<K extends FolderPageKind>(
+    kind: K,
+    segments: readonly string[],
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<KindQuery<K>> | null> {
+    // Checked before the index: listing the folder is a request, and an address that names no story must not cause one.
+    // Every accepted segment encodes to itself (story-slug.ts), so the encoded slug is the full slug the index is by.
+    const fullSlug = segments.length > 0 ? encodeStorySlug([PAGE_KINDS[kind].folder, ...segments]) : null;
+    if (fullSlug === null) return null;
+    if (contentVersion(options) === "published") {
+      const index = await folderIndex(kind, options);
+      // Listed but broken: already logged and refused; do not fetch it again.
+      if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
+    }
+    // Drafts, and stories published after the index was built (fallback pages).
+    return storyAt(fullSlug, PAGE_KINDS[kind].query, options);
+  }
+
+  /** Every story of a folder's page kind that passes its content type's checks. */
+  async function folderStories<K extends FolderPageKind>(kind: K, options: QueryOptions | undefined): Promise<StoryOf<KindQuery<K>>[]> {
+    const index = await folderIndex(kind, options);
+    return [...index.values()].filter((story) => story !== null);
+  }
+
   return {
+    storyOfPage(page, options) {
+      if ("segments" in page) return folderStory(page.kind, page.segments, options);
+      const { story, query } = PAGE_KINDS[page.kind];
+      return getStory(story.split("/"), query, options);
+    },
+    async storiesOfKind(kind, options) {
+      const declared = PAGE_KINDS[kind];
+      if ("folder" in declared) return folderStories(kind as FolderPageKind, options);
+      const story = await getStory(declared.story.split("/"), declared.query, options);
+      return story ? [story] : [];
+    },
     getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), PAGE_QUERY, options),
     getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], SITE_CONFIG_QUERY, options),
-
-    async getProjectStory(segments, options) {
-      // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
-      // Every accepted segment encodes to itself (story-slug.ts), so the encoded slug is the full slug the index is by.
-      const fullSlug = segments.length > 0 ? encodeStorySlug([PAGE_KINDS.project.folder, ...segments]) : null;
-      if (fullSlug === null) return null;
-      if (contentVersion(options) === "published") {
-        const index = await projectIndex(options);
-        // Listed but broken: already logged and refused; do not fetch it again.
-        if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
-      }
-      // Drafts, and projects published after the index was built (fallback pages).
-      return storyAt(fullSlug, PROJECT_QUERY, options);
-    },
+    getProjectStory: (segments, options) => folderStory("project", segments, options),
 
     async getStoriesByUuids(uuids, options) {
       if (uuids.length === 0) return [];
       return clientFor(options).getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
     },
 
-    async listProjectStories(options) {
-      const index = await projectIndex(options);
-      return [...index.values()].filter((story): story is ShownProject => story !== null);
-    },
+    listProjectStories: (options) => folderStories("project", options),
 
     refresh,
     listPublishedStories: listPublished,
     listPublishedSlugs: listSlugs,
 
     listProjectSlugs(options) {
-      return published("project-slugs", options, async () => {
+      return published("slugs:project", options, async () => {
         // Only slugs are needed: leave the heavy fields at the CDN.
-        const stories = await listProjects(options, { excluding_fields: "description,body,facts,related" });
-        return stories.map((story) => story.full_slug.slice(PROJECTS_FOLDER.length).split("/"));
+        const stories = await listFolder("project", options, { excluding_fields: PAGE_KINDS.project.heavyFields });
+        return stories.map((story) => story.full_slug.slice(folderPrefix("project").length).split("/"));
       });
     },
   };
