@@ -24,7 +24,7 @@ export const HOME_SLUG = "home";
 export const SITE_CONFIG_SLUG = "site";
 
 /** The layouts a page kind renders with (src/layouts). */
-export type Layout = "default" | "project";
+type Layout = "default" | "project";
 
 /** One story at a fixed path (`/` for the home story). */
 interface SingleStoryKind {
@@ -57,7 +57,7 @@ export const PAGE_KINDS = {
 export type PageKind = keyof typeof PAGE_KINDS;
 type KindsWhere<Shape> = { [K in PageKind]: (typeof PAGE_KINDS)[K] extends Shape ? K : never }[PageKind];
 export type FolderPageKind = KindsWhere<FolderKind>;
-export type SinglePageKind = KindsWhere<SingleStoryKind>;
+type SinglePageKind = KindsWhere<SingleStoryKind>;
 
 /** A page of the site; a folder's page with the story's slug in the folder as path segments (checked: folderPage). */
 export type SitePage = { [K in PageKind]: K extends FolderPageKind ? { kind: K; segments: readonly string[] } : { kind: K } }[PageKind];
