@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./preview/preview-entry";
 import { withoutTrailingSlash } from "./http/trailing-slash";
-import { contentVersionNow } from "./content/access/queries";
+import { contentVersionNow } from "./content/access/site-content";
 import { processNotFoundCopies } from "./errors/not-found-copy";
 import { localePath, pageLocale } from "./i18n/locale-paths";
 import { gatedPagePath } from "./publishing/page-gate/gated-paths";

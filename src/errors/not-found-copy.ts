@@ -27,6 +27,7 @@ import { ERROR_TEXTS } from "./error-texts";
 import { setTimeout as wait } from "node:timers/promises";
 import { isbot } from "isbot";
 import { reasonPhrase, shownPath } from "./error-status";
+import { processState } from "../process/process-state";
 
 /** A path no page matches (`~` is in no route and no Storyblok slug): Next.js renders the not-found page for it, and caches nothing. */
 export const COPY_PATH = "/~not-found~";
@@ -176,12 +177,9 @@ export function createNotFoundCopies(
   };
 }
 
-const KEY = Symbol.for("portfolio.not-found-copies");
-
 /** The process's copies for `locale` (the proxy is one module instance, but a dev server reloads it). */
 export function processNotFoundCopies(locale: Locale = DEFAULT_LOCALE): NotFoundCopies {
-  const holder = globalThis as { [KEY]?: Map<Locale, NotFoundCopies> };
-  const copies = (holder[KEY] ??= new Map<Locale, NotFoundCopies>());
+  const copies = processState("portfolio.not-found-copies", () => new Map<Locale, NotFoundCopies>());
   let made = copies.get(locale);
   if (!made) copies.set(locale, (made = createNotFoundCopies({ locale })));
   return made;

@@ -1,4 +1,4 @@
-import { EDITOR_ROUTE } from "../preview/preview-entry";
+import { EDITOR_ROUTE } from "../routes/site-routes";
 
 /**
  * Which pages load the islands script (src/islands/islands-entry.ts) and from where.

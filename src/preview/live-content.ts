@@ -5,17 +5,17 @@
  * queries as getStaticProps. The browser applies it exactly as the bridge's
  * `input` event (apply-input-story.ts).
  */
-import { getPageStory, getProjectStory, type QueryOptions } from "../content/access/queries";
-import { PROJECTS_FOLDER } from "../content/access/content-queries";
+import type { QueryOptions } from "../content/access/content-queries";
+import { siteQueries } from "../content/access/site-content";
+import { pageOfStory } from "../routes/site-routes";
 
 /** How often the content is looked at; the store itself only rereads changed files. */
 export const LIVE_POLL_MS = 300;
 
-/** The story at `fullSlug` as its page gets it: a project under projects/, otherwise a page. */
+/** The story at `fullSlug` as its page gets it (a project as the project page does); a story with no page of its own as a page. */
 export function loadStoryAt(fullSlug: string, options: QueryOptions = {}): Promise<unknown> {
-  return fullSlug.startsWith(PROJECTS_FOLDER)
-    ? getProjectStory(fullSlug.slice(PROJECTS_FOLDER.length).split("/"), options)
-    : getPageStory(fullSlug, options);
+  const page = pageOfStory(fullSlug);
+  return page ? siteQueries().storyOfPage(page, options) : siteQueries().getPageStory(fullSlug, options);
 }
 
 /**

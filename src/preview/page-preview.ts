@@ -4,7 +4,7 @@
  * the editor opened (`_storyblok`); any other page seen in draft mode (a
  * link followed inside the editor) is served published, without the bridge.
  */
-import type { QueryOptions } from "../content/access/queries";
+import type { QueryOptions } from "../content/access/content-queries";
 import type { StoryQuery } from "../content/access/story-queries";
 import { contentLanguage, pageLocale } from "../i18n/locale-paths";
 import { readContentSource } from "../content/sources/content-source";

@@ -3,7 +3,7 @@
  * editor has open, and in which release and language. Next.js keeps it in
  * its signed, encrypted preview-data cookie and hands it to getStaticProps.
  */
-import type { QueryOptions } from "../content/access/queries";
+import type { QueryOptions } from "../content/access/content-queries";
 
 export interface PreviewData {
   /** `_storyblok`: the id of the story open in the editor; only that story is shown as a draft. */

@@ -27,6 +27,8 @@
  * cookies (the proxy drops them from the request), so it is published.
  */
 
+import { editorRoutes } from "../routes/site-routes";
+
 /** Added to the address after entry was tried, so the proxy lets the request through. */
 export const CHECKED_MARKER = "_preview_checked";
 export const ENTRY_ROUTE = "/api/preview";
@@ -60,9 +62,6 @@ export function isEditorRequest(url: URL, headers: Pick<Headers, "get">): boolea
   return headers.get("sec-fetch-dest") === "iframe" && url.searchParams.has("_storyblok");
 }
 
-/** The page the Visual Editor's requests are rewritten to in draft mode (src/pages/editor/[[...slug]].tsx). */
-export const EDITOR_ROUTE = "/editor";
-
 /**
  * next.config's rewrites to the editor's page: a page request that is the
  * editor's (isEditorRequest: framed, `_storyblok` in the address) and in
@@ -83,10 +82,8 @@ export function editorRewrites(): {
     { type: "query" as const, key: "_storyblok" },
     { type: "cookie" as const, key: DRAFT_MODE_COOKIES[0] },
   ];
-  return [
-    { source: "/", destination: EDITOR_ROUTE, has },
-    { source: "/projects/:path+", destination: `${EDITOR_ROUTE}/projects/:path+`, has },
-  ];
+  // Every page kind's route (src/routes/site-routes.ts), to the editor's page (EDITOR_ROUTE) at the same address.
+  return editorRoutes().map((route) => ({ ...route, has }));
 }
 
 /** A Cookie header without the draft-mode cookies, or undefined when it had none of them. */

@@ -5,21 +5,20 @@
  * issued for; entry binds the draft session to the story the editor opened
  * by refusing a `_storyblok` that is not the story at the page it returns to.
  */
-import { getPageStory, getProjectStory, HOME_SLUG, type QueryOptions } from "../content/access/queries";
-
-const PROJECT_PATH = /^\/projects\/(.+)$/;
+import type { QueryOptions } from "../content/access/content-queries";
+import { siteQueries } from "../content/access/site-content";
+import { pageAt } from "../routes/site-routes";
 
 /** The id of the story the page at `path` shows in `options`' version, or undefined when it shows none. */
 export async function storyIdAtPath(path: string, options: QueryOptions): Promise<number | undefined> {
   const { pathname } = new URL(path, "http://site.invalid");
-  if (pathname === "/") return (await getPageStory(HOME_SLUG, options))?.id;
-  const project = PROJECT_PATH.exec(pathname)?.[1];
-  if (!project) return undefined;
   let segments: string[];
   try {
-    segments = project.split("/").map(decodeURIComponent);
+    // As Next.js hands a page its segments: split at `/`, each decoded (`/` is none).
+    segments = pathname === "/" ? [] : pathname.slice(1).split("/").map(decodeURIComponent);
   } catch {
     return undefined;
   }
-  return (await getProjectStory(segments, options))?.id;
+  const page = pageAt(segments);
+  return page && (await siteQueries().storyOfPage(page, options))?.id;
 }

@@ -13,12 +13,12 @@
  * after it, so it is missed only by a cold instance that gets its deletion
  * as its first webhook.
  */
-import { listPublishedStories } from "../content/access/queries";
+import { siteQueries } from "../content/access/site-content";
 import { mapSitePages } from "./site-pages";
 
 /** The site's pages now, as next.config.ts hands them to the build (a JSON array of paths). */
 export async function listBuildPages(): Promise<string> {
-  return JSON.stringify(mapSitePages(await listPublishedStories()).all);
+  return JSON.stringify(mapSitePages(await siteQueries().listPublishedStories()).all);
 }
 
 /**

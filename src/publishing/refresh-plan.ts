@@ -13,7 +13,8 @@
  * "Every page" is the listing's pages, the previous map's, and those the
  * build made (`otherPages`): a deleted project's page is in none but the last.
  */
-import { pagePath, pagesNamingUnlisted, pagesShowing, type SitePages } from "./site-pages";
+import { storyPagePath } from "../routes/site-routes";
+import { pagesNamingUnlisted, pagesShowing, type SitePages } from "./site-pages";
 import type { StoryWebhook } from "./webhook-payload";
 
 export interface RefreshPlan {
@@ -32,7 +33,7 @@ export function planRefresh(
 ): RefreshPlan {
   const flags = before ? {} : { coldMap: true as const };
   const known = [before?.stories.get(webhook.storyId), after.stories.get(webhook.storyId)];
-  const named = webhook.fullSlug === undefined ? undefined : pagePath(webhook.fullSlug);
+  const named = webhook.fullSlug === undefined ? undefined : storyPagePath(webhook.fullSlug);
   // Where a story the previous map lacks used to be shown: anywhere, when it is gone or moved, or when nothing names it now.
   const oldPageUnknown = webhook.action === "deleted" || webhook.action === "moved" || (!known[1] && !named);
   if (!known[0] && oldPageUnknown) {

@@ -12,13 +12,10 @@ import type { GetStaticProps, GetStaticPropsContext, PreviewData } from "next";
 import type { ParsedUrlQuery } from "node:querystring";
 import { doContentWork } from "../content/access/rate-limit/content-work";
 import type { RequestPriority } from "../content/access/rate-limit/request-priority";
-
-const REGISTRY = Symbol.for("portfolio.regeneration-failures");
+import { processState } from "../process/process-state";
 
 function failures(): Map<string, string> {
-  const global = globalThis as typeof globalThis & { [REGISTRY]?: Map<string, string> };
-  global[REGISTRY] ??= new Map();
-  return global[REGISTRY];
+  return processState("portfolio.regeneration-failures", () => new Map<string, string>());
 }
 
 /** The reason the last regeneration of `path` failed (and forgets it); undefined when it succeeded. */

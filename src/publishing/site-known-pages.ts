@@ -1,32 +1,31 @@
 /**
- * The site's story → pages map: in Redis when REDIS_URL is set (one
- * connection per process, whichever module asks), else in the process's
- * memory as on a single server. A REDIS_URL that is not a Redis URL is said
- * once and the map stays in memory: webhooks keep working on this instance.
+ * What the site knows about its pages (known-pages-store.ts): in Redis when
+ * REDIS_URL is set (one connection per process, whichever module asks), else
+ * in the process's memory as on a single server. A REDIS_URL that is not a
+ * Redis URL is said once and the store stays in memory: webhooks and the
+ * page gate keep working on this instance.
  */
 import { openRedisLink, type RedisLink } from "../redis/redis-link.mjs";
 import { readRedisUrl, redisUrlProblem } from "../redis/redis-url.mjs";
-import { processKnownPages, type KnownPages } from "./known-pages";
-import { redisKnownPages } from "./redis-known-pages";
-
-const STATE = Symbol.for("portfolio.publishing-redis");
+import { processState } from "../process/process-state";
+import { memoryKnownPagesStore, type KnownPagesHeld, type KnownPagesStore } from "./known-pages-store";
+import { redisKnownPagesStore } from "./redis-known-pages-store";
 
 /** A command that has not answered by then is taken as Redis not answering: a webhook must not wait on it. */
 export const COMMAND_TIMEOUT_MS = 1000;
 /** The first command waits this long for the first connection; later ones never wait. */
 export const FIRST_CONNECT_MS = 1000;
 
-interface ProcessState {
+interface PublishingRedis {
   links: Map<string, RedisLink>;
   warned: boolean;
 }
 
-function processState(): ProcessState {
-  const global = globalThis as typeof globalThis & { [STATE]?: ProcessState };
-  return (global[STATE] ??= { links: new Map(), warned: false });
+function publishingRedis(): PublishingRedis {
+  return processState<PublishingRedis>("portfolio.publishing-redis", () => ({ links: new Map(), warned: false }));
 }
 
-/** The link the story → pages map is kept through. */
+/** The link the known pages are kept through. */
 export function openMapLink(url: string, log?: { warn(line: string): void; info(line: string): void }): RedisLink {
   return openRedisLink(url, {
     user: "revalidate",
@@ -43,10 +42,10 @@ export function openMapLink(url: string, log?: { warn(line: string): void; info(
  * pages map, the known page paths); undefined without REDIS_URL, or with one
  * that is not a Redis URL (said once: webhooks keep working on this instance).
  */
-export function publishingRedisLink(env: Readonly<Record<string, string | undefined>> = process.env): RedisLink | undefined {
+function publishingRedisLink(env: Readonly<Record<string, string | undefined>>): RedisLink | undefined {
   const url = readRedisUrl(env);
   if (!url) return undefined;
-  const state = processState();
+  const state = publishingRedis();
   const problem = redisUrlProblem(url);
   if (problem) {
     if (!state.warned)
@@ -62,7 +61,18 @@ export function publishingRedisLink(env: Readonly<Record<string, string | undefi
   return link;
 }
 
-export function siteKnownPages(env: Readonly<Record<string, string | undefined>> = process.env): KnownPages {
-  const link = publishingRedisLink(env);
-  return link ? redisKnownPages(link, processKnownPages()) : processKnownPages();
+/** The process's store: its memory, and Redis's when `link` is given. */
+export function processKnownPagesStore(link?: RedisLink): KnownPagesStore {
+  const held = processState<KnownPagesHeld>("portfolio.known-pages", () => ({}));
+  return link ? redisKnownPagesStore(link, held) : memoryKnownPagesStore(held);
+}
+
+/** A store of one's own (tests, or a second "instance" in one process), with Redis's when `link` is given. */
+export function ownKnownPagesStore(link?: RedisLink, log?: (line: string) => void): KnownPagesStore {
+  return link ? redisKnownPagesStore(link, {}, log) : memoryKnownPagesStore({});
+}
+
+/** The site's store: the process's, shared through Redis with REDIS_URL. */
+export function siteKnownPagesStore(env: Readonly<Record<string, string | undefined>> = process.env): KnownPagesStore {
+  return processKnownPagesStore(publishingRedisLink(env));
 }

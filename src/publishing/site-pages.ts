@@ -5,7 +5,8 @@
  * (header and footer). Kept from one webhook to the next, so a story that is
  * gone from the listing (deleted, unpublished, moved) still has its old page.
  */
-import { HOME_SLUG, PROJECTS_FOLDER, SITE_CONFIG_SLUG, type ListedStory } from "../content/access/content-queries";
+import type { ListedStory } from "../content/access/content-queries";
+import { SITE_CONFIG_SLUG, storyPagePath } from "../routes/site-routes";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,13 +21,6 @@ export interface SitePages {
   shownOn: ReadonlyMap<string, ReadonlySet<string>>;
   /** Every page a story has, sorted. */
   all: readonly string[];
-}
-
-/** The path of a story's own page, or undefined for stories without one. */
-export function pagePath(fullSlug: string): string | undefined {
-  if (fullSlug === HOME_SLUG) return "/";
-  const rest = fullSlug.startsWith(PROJECTS_FOLDER) ? fullSlug.slice(PROJECTS_FOLDER.length).replace(/\/$/, "") : "";
-  return rest ? `/projects/${rest}` : undefined;
 }
 
 /**
@@ -64,13 +58,13 @@ export function mapSitePages(listed: readonly ListedStory[]): SitePages {
   const all = new Set<string>();
   for (const story of listed) {
     stories.set(story.id, { uuid: story.uuid.toLowerCase(), fullSlug: story.full_slug });
-    const own = pagePath(story.full_slug);
+    const own = storyPagePath(story.full_slug);
     if (own) all.add(own);
   }
   const sorted = [...all].sort();
   const shownOn = new Map<string, Set<string>>();
   for (const story of listed) {
-    const own = pagePath(story.full_slug);
+    const own = storyPagePath(story.full_slug);
     // The site settings are on every page, and so is whatever they name.
     const pages = story.full_slug === SITE_CONFIG_SLUG ? sorted : own ? [own] : [];
     for (const uuid of namedUuids(story.content)) {
@@ -86,7 +80,7 @@ export function mapSitePages(listed: readonly ListedStory[]): SitePages {
 /** The pages that show `story` according to `pages`: its own, those naming it, all of them for the site settings. */
 export function pagesShowing(pages: SitePages, story: KnownStory): string[] {
   if (story.fullSlug === SITE_CONFIG_SLUG) return [...pages.all];
-  const own = pagePath(story.fullSlug);
+  const own = storyPagePath(story.fullSlug);
   return [...(own ? [own] : []), ...(pages.shownOn.get(story.uuid) ?? [])];
 }
 

@@ -11,8 +11,7 @@
  * not remembered, so a retry in a later batch is processed again.
  */
 import type { ListedStory } from "../content/access/content-queries";
-import type { KnownPages } from "./known-pages";
-import type { KnownPathsStore } from "./page-gate/known-paths-store";
+import type { KnownPagesStore } from "./known-pages-store";
 import { planRefresh, type RefreshPlan } from "./refresh-plan";
 import { contentFingerprint, type ReplayGuard } from "./replay-guard";
 import { mapSitePages, type SitePages } from "./site-pages";
@@ -45,9 +44,8 @@ export interface QueuedWebhook {
 
 export interface BatchDeps {
   listStories(): Promise<ListedStory[]>;
-  known: KnownPages;
-  /** Where the page gate learns the site's pages: each batch's listing is the newest. */
-  knownPaths?: KnownPathsStore;
+  /** The map from before, and where the page gate learns the site's pages: each batch's listing is the newest. */
+  store: KnownPagesStore;
   replays: ReplayGuard;
   /** Pages the build made: part of "every page" when a story's old page is unknown. */
   builtPages?: readonly string[];
@@ -55,14 +53,14 @@ export interface BatchDeps {
 }
 
 export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebhook[], batch: number) => Promise<WebhookAnswer[]> {
-  const { known, replays, log } = deps;
+  const { store, replays, log } = deps;
 
   return async (items, batch) => {
     const started = performance.now();
     let listing: ListedStory[];
     let after: SitePages;
     // Read before the listing: what the pages were before this batch's changes.
-    const before = await known.get();
+    const before = await store.map();
     // When the listing began: what it shows is at least this fresh.
     const listedAt = Date.now();
     try {
@@ -103,9 +101,8 @@ export function webhookBatchRunner(deps: BatchDeps): (items: readonly QueuedWebh
       if (item.progress.plan.unknownStory)
         log(`revalidate: story ${webhook.storyId} is not in the previous listing; refreshing every page`);
     }
-    await known.set(after);
     // Before any page regenerates: a story published now is a known page from here on, on every instance.
-    await deps.knownPaths?.offer({ paths: new Set(after.all), listedAt });
+    await store.keepListing(after, listedAt);
 
     const planned = items.filter((item) => item.progress.plan);
     const paths = [...new Set(planned.flatMap((item) => item.progress.plan!.paths))].sort();

@@ -13,10 +13,9 @@ import type { ListedStory } from "../content/access/content-queries";
 import { waitAtMost } from "../time-limits/time-limits.mjs";
 import { describeTimeout, type BodyRead } from "../http/read-body";
 import { createBatchQueue, type BatchTiming } from "./batch-queue";
-import { ownKnownPages, type KnownPages } from "./known-pages";
-import type { KnownPathsStore } from "./page-gate/known-paths-store";
+import { memoryKnownPagesStore, type KnownPagesStore } from "./known-pages-store";
 import { createReplayGuard, payloadKey, type ReplayGuard } from "./replay-guard";
-import { pagePath } from "./site-pages";
+import { storyPagePath } from "../routes/site-routes";
 import { webhookBatchRunner, type QueuedWebhook, type Revalidate, type WebhookAnswer } from "./webhook-batch";
 import { parseStoryWebhook } from "./webhook-payload";
 import { hasValidSignature } from "./webhook-signature";
@@ -50,10 +49,8 @@ export interface WebhookDeps {
   secret(): string | undefined;
   /** Every published story at the latest content version (once per batch). */
   listStories: () => Promise<ListedStory[]>;
-  /** Where the last listing's map is kept; by default this handler's own. */
-  known?: KnownPages;
-  /** Where the page gate learns the site's pages (src/publishing/page-gate); none by default. */
-  knownPaths?: KnownPathsStore;
+  /** Where the last listing's map is kept, and the page gate learns the site's pages (src/publishing/page-gate); by default this handler's own. */
+  store?: KnownPagesStore;
   /** The pages the build made, part of "every page" when a story's old page is unknown. */
   builtPages?: readonly string[];
   log?: (line: string) => void;
@@ -71,8 +68,7 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
   const runBatch = webhookBatchRunner({
     listStories: deps.listStories,
     // What the last listing said, so a story gone from the next one still has its old pages.
-    known: deps.known ?? ownKnownPages(),
-    ...(deps.knownPaths && { knownPaths: deps.knownPaths }),
+    store: deps.store ?? memoryKnownPagesStore({}),
     replays: deps.replays ?? createReplayGuard(),
     builtPages: deps.builtPages,
     log,
@@ -148,6 +144,6 @@ export function createWebhookHandler(deps: WebhookDeps): (request: WebhookReques
 /** The webhook's pages not regenerated yet; before its batch has listed the stories, only the page its payload names is known. */
 function stillQueued({ webhook, progress }: QueuedWebhook): string[] {
   if (progress.plan) return progress.plan.paths.filter((path) => !progress.settled?.has(path));
-  const own = webhook.fullSlug === undefined ? undefined : pagePath(webhook.fullSlug);
+  const own = webhook.fullSlug === undefined ? undefined : storyPagePath(webhook.fullSlug);
   return own ? [own] : [];
 }

@@ -1,10 +1,11 @@
-import { getPageStory, getSiteConfig, HOME_SLUG, refreshContentFor, type RenderReason } from "../content/access/queries";
+import { refreshContentFor, siteQueries, type RenderReason } from "../content/access/site-content";
 import { liveProps, loadForPreview } from "../preview/page-preview";
 import { withCardRelations } from "../content/shaping/card-stories";
 import { PAGE_QUERY } from "../content/access/story-queries";
 import { pageIcons } from "../ui/icons/page-icons";
 import type { HomeProps } from "./HomePage";
 import { localePath, pageLocale } from "../i18n/locale-paths";
+import { HOME_SLUG, pagePath } from "../routes/site-routes";
 
 /** What a page's data function gets from Next.js, in the parts these loaders read (getStaticProps' and getServerSideProps' contexts both have them). */
 export interface PageLoadContext {
@@ -21,10 +22,11 @@ export interface PageLoadContext {
  * (src/pages/index.tsx) and the editor's (src/pages/editor/[[...slug]].tsx).
  */
 export async function loadHomeProps(context: PageLoadContext): Promise<HomeProps | null> {
-  await refreshContentFor(context.revalidateReason, localePath(pageLocale(context.locale), "/"));
-  const { story, options, preview } = await loadForPreview(context, PAGE_QUERY, (options) => getPageStory(HOME_SLUG, options));
+  await refreshContentFor(context.revalidateReason, localePath(pageLocale(context.locale), pagePath({ kind: "home" })));
+  const queries = siteQueries();
+  const { story, options, preview } = await loadForPreview(context, PAGE_QUERY, (options) => queries.getPageStory(HOME_SLUG, options));
   if (!story) return null;
-  const site = await getSiteConfig(options);
+  const site = await queries.getSiteConfig(options);
   const live = liveProps(story.full_slug);
   const shaped = withCardRelations(story);
   const icons = pageIcons([shaped, site], { all: Boolean(preview || live) });

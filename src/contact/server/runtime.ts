@@ -4,6 +4,7 @@ import { createDeliveryLoop, type DeliveryLoop } from "./delivery-loop";
 import { createSmtpMailer, type Mailer } from "./mailer";
 import { openMessageStore, type MessageStore } from "./store/message-store";
 import { createUnrecordedDeliveries } from "./unrecorded-deliveries";
+import { forgetProcessState, processState } from "../../process/process-state";
 
 export interface ContactRuntime {
   config: ContactConfig;
@@ -21,7 +22,7 @@ export interface ContactRuntime {
 // On globalThis: Next.js may load this module once per bundle (API route,
 // page, instrumentation), and the process needs one database pool, one
 // sender and one record of unrecorded sends.
-const KEY = Symbol.for("portfolio.contact.runtime");
+const KEY = "portfolio.contact.runtime";
 
 function createRuntime(): ContactRuntime {
   const config = readContactConfig();
@@ -62,8 +63,7 @@ function createRuntime(): ContactRuntime {
       (await loop?.catch(() => null))?.stop();
       mailer?.close();
       await (await store?.catch(() => null))?.close();
-      const holder = globalThis as { [KEY]?: ContactRuntime };
-      if (holder[KEY] === runtime) delete holder[KEY];
+      forgetProcessState(KEY, runtime);
     },
   };
   return runtime;
@@ -71,6 +71,5 @@ function createRuntime(): ContactRuntime {
 
 /** The process's contact runtime; throws a ContactDbError when CONTACT_DB cannot be used. */
 export function contactRuntime(): ContactRuntime {
-  const holder = globalThis as { [KEY]?: ContactRuntime };
-  return (holder[KEY] ??= createRuntime());
+  return processState(KEY, createRuntime);
 }

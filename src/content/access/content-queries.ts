@@ -21,7 +21,6 @@ import { freshRuns } from "./fresh-run";
 import { acceptStory } from "../shaping/story-contract";
 import {
   PAGE_QUERY,
-  PROJECT_QUERY,
   resolveParams,
   SITE_CONFIG_QUERY,
   type ShownPage,
@@ -30,14 +29,19 @@ import {
   type StoryOf,
   type StoryQuery,
 } from "./story-queries";
-import { encodeStorySlug, isStorySlug } from "./story-slug";
+import { encodeStorySlug } from "./story-slug";
+import {
+  folderPrefix,
+  PAGE_KINDS,
+  SITE_CONFIG_SLUG,
+  type FolderPageKind,
+  type KindQuery,
+  type PageKind,
+  type SitePage,
+} from "../../routes/site-routes";
 
-/** The story src/pages/index.tsx renders at `/`. */
-export const HOME_SLUG = "home";
-export const PROJECTS_FOLDER = "projects/";
-/** The projects folder's own slug: the first segment of every project's full_slug. */
-const PROJECTS_FOLDER_SLUG = PROJECTS_FOLDER.slice(0, -1);
-export const SITE_CONFIG_SLUG = "site";
+/** A story a page of the site shows, of any page kind (src/routes/site-routes.ts). */
+export type ShownStory = StoryOf<KindQuery<PageKind>>;
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
 /** The links endpoint's maximum page size. */
@@ -51,6 +55,10 @@ export interface QueryOptions extends VersionOptions {
 }
 
 export interface ContentQueries {
+  /** The story `page` shows, as its kind asks for it (src/routes/site-routes.ts). */
+  storyOfPage(page: SitePage, options?: QueryOptions): Promise<ShownStory | null>;
+  /** Every story of a page kind that passes its content type's checks (the sitemap). */
+  storiesOfKind(kind: PageKind, options?: QueryOptions): Promise<ShownStory[]>;
   getPageStory(slug: string, options?: QueryOptions): Promise<ShownPage | null>;
   getProjectStory(slug: readonly string[], options?: QueryOptions): Promise<ShownProject | null>;
   listProjectSlugs(options?: QueryOptions): Promise<string[][]>;
@@ -77,15 +85,6 @@ export interface ListedStory {
   uuid: string;
   full_slug: string;
   content: unknown;
-}
-
-/**
- * Whether a project page's segments (after `projects/`) can name a project:
- * at least one, and `projects/…` a Storyblok slug (story-slug.ts). Pages
- * check it before anything else; getProjectStory checks it again.
- */
-export function isProjectSlug(segments: readonly string[]): boolean {
-  return segments.length > 0 && isStorySlug([PROJECTS_FOLDER_SLUG, ...segments]);
 }
 
 /** The parameters every query sends: the version, and the language and release when asked for. */
@@ -193,74 +192,107 @@ export function createContentQueries(
     options: QueryOptions | undefined,
   ): Promise<StoryOf<Q> | null> {
     const slug = encodeStorySlug(segments);
-    if (slug === null) return null;
+    return slug === null ? null : storyAt(slug, query, options);
+  }
+
+  /** The story at `slug` (checked and encoded: encodeStorySlug), as getStory answers. */
+  async function storyAt<Q extends StoryQuery>(slug: string, query: Q, options: QueryOptions | undefined): Promise<StoryOf<Q> | null> {
     const key = `story:${slug}|${query.resolve_relations.join(",")}|${query.resolve_links ?? ""}`;
     return acceptOnce(await published(key, options, () => fetchStory(slug, query, options)), query);
   }
 
-  /** Every project story, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
-  async function listProjects(options: QueryOptions | undefined, params: ISbStoriesParams): Promise<{ full_slug: string }[]> {
+  /** Every story of a folder's page kind, all pages (getAll reads `total` / `per-page` from the first answer and fetches the rest). */
+  async function listFolder(
+    kind: FolderPageKind,
+    options: QueryOptions | undefined,
+    params: ISbStoriesParams,
+  ): Promise<{ full_slug: string }[]> {
     return (await clientFor(options).getAll("cdn/stories", {
       ...requestParams(options),
-      starts_with: PROJECTS_FOLDER,
-      content_type: PROJECT_QUERY.contentType,
+      starts_with: folderPrefix(kind),
+      content_type: PAGE_KINDS[kind].query.contentType,
       per_page: LIST_PAGE_SIZE,
       ...params,
     })) as { full_slug: string }[];
   }
 
   /**
-   * Every published project with its relations resolved, by full_slug: one
-   * listing (total/100 requests plus the client's relation batches) per
-   * process instead of one request per project page.
+   * Every published story of a folder's page kind (the projects) with its
+   * relations resolved, by full_slug: one listing (total/100 requests plus
+   * the client's relation batches) per process instead of one request per
+   * page.
    */
-  function projectIndex(options: QueryOptions | undefined): Promise<Map<string, ShownProject | null>> {
-    return published("projects", options, async () => {
-      const stories = await listProjects(options, resolveParams(PROJECT_QUERY));
+  function folderIndex<K extends FolderPageKind>(
+    kind: K,
+    options: QueryOptions | undefined,
+  ): Promise<Map<string, StoryOf<KindQuery<K>> | null>> {
+    const query: KindQuery<K> = PAGE_KINDS[kind].query;
+    return published(`index:${kind}`, options, async () => {
+      const stories = await listFolder(kind, options, resolveParams(query));
       // Read in a language, a story's full slug starts with its code (`nl/projects/x`): the index is by the page's slug.
       const prefix = options?.language ? `${options.language}/` : undefined;
       const pageSlug = (fullSlug: string) => (prefix && fullSlug.startsWith(prefix) ? fullSlug.slice(prefix.length) : fullSlug);
-      return new Map(stories.map((story) => [pageSlug(story.full_slug), acceptStory(story, PROJECT_QUERY)]));
+      return new Map(stories.map((story) => [pageSlug(story.full_slug), acceptStory(story, query)]));
     });
   }
 
+  /** The story of a folder's page kind at `segments` (its slug in the folder), or null. */
+  async function folderStory<K extends FolderPageKind>(
+    kind: K,
+    segments: readonly string[],
+    options: QueryOptions | undefined,
+  ): Promise<StoryOf<KindQuery<K>> | null> {
+    // Checked before the index: listing the folder is a request, and an address that names no story must not cause one.
+    // Every accepted segment encodes to itself (story-slug.ts), so the encoded slug is the full slug the index is by.
+    const fullSlug = segments.length > 0 ? encodeStorySlug([PAGE_KINDS[kind].folder, ...segments]) : null;
+    if (fullSlug === null) return null;
+    if (contentVersion(options) === "published") {
+      const index = await folderIndex(kind, options);
+      // Listed but broken: already logged and refused; do not fetch it again.
+      if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
+    }
+    // Drafts, and stories published after the index was built (fallback pages).
+    return storyAt(fullSlug, PAGE_KINDS[kind].query, options);
+  }
+
+  /** Every story of a folder's page kind that passes its content type's checks. */
+  async function folderStories<K extends FolderPageKind>(kind: K, options: QueryOptions | undefined): Promise<StoryOf<KindQuery<K>>[]> {
+    const index = await folderIndex(kind, options);
+    return [...index.values()].filter((story) => story !== null);
+  }
+
   return {
+    storyOfPage(page, options) {
+      if ("segments" in page) return folderStory(page.kind, page.segments, options);
+      const { story, query } = PAGE_KINDS[page.kind];
+      return getStory(story.split("/"), query, options);
+    },
+    async storiesOfKind(kind, options) {
+      const declared = PAGE_KINDS[kind];
+      if ("folder" in declared) return folderStories(kind as FolderPageKind, options);
+      const story = await getStory(declared.story.split("/"), declared.query, options);
+      return story ? [story] : [];
+    },
     getPageStory: (fullSlug, options) => getStory(fullSlug.split("/"), PAGE_QUERY, options),
     getSiteConfig: (options) => getStory([SITE_CONFIG_SLUG], SITE_CONFIG_QUERY, options),
-
-    async getProjectStory(segments, options) {
-      // Checked before the index: listing the projects is a request, and an address that names no story must not cause one.
-      if (!isProjectSlug(segments)) return null;
-      const slugSegments = [PROJECTS_FOLDER_SLUG, ...segments];
-      const fullSlug = slugSegments.join("/");
-      if (contentVersion(options) === "published") {
-        const index = await projectIndex(options);
-        // Listed but broken: already logged and refused; do not fetch it again.
-        if (index.has(fullSlug)) return index.get(fullSlug) ?? null;
-      }
-      // Drafts, and projects published after the index was built (fallback pages).
-      return getStory(slugSegments, PROJECT_QUERY, options);
-    },
+    getProjectStory: (segments, options) => folderStory("project", segments, options),
 
     async getStoriesByUuids(uuids, options) {
       if (uuids.length === 0) return [];
       return clientFor(options).getAll("cdn/stories", { ...requestParams(options), by_uuids: uuids.join(","), per_page: LIST_PAGE_SIZE });
     },
 
-    async listProjectStories(options) {
-      const index = await projectIndex(options);
-      return [...index.values()].filter((story): story is ShownProject => story !== null);
-    },
+    listProjectStories: (options) => folderStories("project", options),
 
     refresh,
     listPublishedStories: listPublished,
     listPublishedSlugs: listSlugs,
 
     listProjectSlugs(options) {
-      return published("project-slugs", options, async () => {
+      return published("slugs:project", options, async () => {
         // Only slugs are needed: leave the heavy fields at the CDN.
-        const stories = await listProjects(options, { excluding_fields: "description,body,facts,related" });
-        return stories.map((story) => story.full_slug.slice(PROJECTS_FOLDER.length).split("/"));
+        const stories = await listFolder("project", options, { excluding_fields: PAGE_KINDS.project.heavyFields });
+        return stories.map((story) => story.full_slug.slice(folderPrefix("project").length).split("/"));
       });
     },
   };

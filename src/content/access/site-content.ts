@@ -1,14 +1,20 @@
 /**
- * The process's content: the site's two clients, the queries on them and
- * what instances share (the latest cv through Redis). On globalThis, as
- * src/contact/server/runtime.ts: Next.js may load src/content once per bundle (the
+ * The process's content, what pages ask for theirs: the site's two clients,
+ * the story queries on them (`siteQueries()`) and what instances share (the
+ * latest cv through Redis). One client per token per process, whichever
+ * bundle imports this: Next.js may load src/content once per bundle (the
  * webhook's API route, each page, instrumentation), and a second copy would
  * hold a second cv, memo and set of related stories, and learn a publish
- * only when its own page asked.
+ * only when its own page asked. The public client serves every published
+ * query, the preview client (when there is a preview token) the editor's
+ * drafts; every request of every client waits for the process's one request
+ * limiter (rate-limit/).
  */
 import { createSiteClients, type ContentClient } from "./client";
 import { createContentQueries, type ContentQueries } from "./content-queries";
-import { readContentSource } from "../sources/content-source";
+import { ContentConfigError, readContentSource } from "../sources/content-source";
+import { isRevalidatingHere } from "./revalidating-here";
+import { processState } from "../../process/process-state";
 import { createCvFollower, readCvTtlMs } from "./cv-follower";
 import { processRedisLink } from "./shared/process-redis";
 import { createSharedCvStore, sharedCvKey, type SharedCvStore } from "./shared/shared-cv-store";
@@ -50,14 +56,102 @@ export function createSiteContent(env: Readonly<Record<string, string | undefine
   return { queries, published, ...(sharedCv && { sharedCv }) };
 }
 
-const KEY = Symbol.for("portfolio.content.site");
+let configError: ContentConfigError | undefined;
 
-interface Holder {
-  [KEY]?: SiteContent;
+/**
+ * The process's site content, made on first use. When the configuration is
+ * wrong (a missing token) it throws ContentConfigError, logged once: every
+ * later query fails with the same error and sends nothing.
+ */
+function siteContent(): SiteContent {
+  if (configError) throw configError;
+  try {
+    return processState("portfolio.content.site", () => createSiteContent());
+  } catch (error) {
+    if (error instanceof ContentConfigError) {
+      console.error(`content: ${error.message}`);
+      configError = error;
+    }
+    throw error;
+  }
 }
 
-/** The process's site content, made on first use; a ContentConfigError is thrown (and not kept) when the configuration is wrong. */
-export function siteContent(): SiteContent {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= createSiteContent());
+/** The story queries on the process's clients: what a page asks for its content. */
+export function siteQueries(): ContentQueries {
+  return siteContent().queries;
+}
+
+/**
+ * Why a page's props are loaded: Next.js's `revalidateReason` for
+ * getStaticProps, or `request` for a page rendered for one request and kept
+ * nowhere (the editor's route), which reads what the process has: the cv
+ * follower keeps that at most CONTENT_CV_TTL_SECONDS behind, and a request
+ * anyone can send must not cost a cv look-up each (issue 36).
+ */
+export type RenderReason = "build" | "stale" | "on-demand" | "request" | undefined;
+
+/**
+ * Called first by every page's getStaticProps. A build reads one content
+ * version throughout; any later render (on-demand revalidation after a
+ * webhook, a stale page, a new path on first request) reads the latest one,
+ * or this process would answer with the cache version it learned at start.
+ * When the content API cannot be reached this throws, and Next.js keeps
+ * serving the last good page instead of replacing it with an error.
+ * `path` (the page's, with its locale prefix) lets a render of a webhook's
+ * batch use the version that batch has just read.
+ */
+export async function refreshContentFor(reason: RenderReason, path?: string): Promise<void> {
+  if (reason === "build" || reason === "request") return;
+  // A page this process's webhook batch regenerates: the batch looked the version up just before (revalidating-here.ts).
+  if (reason === "on-demand" && path !== undefined && isRevalidatingHere(path)) return;
+  await siteQueries().refresh();
+}
+
+/**
+ * The content's version when it is known without a request: the embedded
+ * content's, read from its files (checked at most every few seconds);
+ * undefined for a content API, whose version only a request tells.
+ */
+export async function localContentVersion(): Promise<number | undefined> {
+  return siteContent().local ? contentVersionNow() : undefined;
+}
+
+/**
+ * The content version this process reads now, without a request: the
+ * embedded content's files, or the last cv a content API answered with
+ * (undefined before the first answer).
+ */
+export async function contentVersionNow(): Promise<number | undefined> {
+  const { published, local } = siteContent();
+  if (local) await published.syncCacheVersion();
+  return published.cacheVersion() || undefined;
+}
+
+/**
+ * For the publishing side: shares `cv` (a content version a webhook learned)
+ * with every instance through Redis, keeping the highest, and adopts it in
+ * this process when it is newer. Without REDIS_URL, or while Redis is away,
+ * only this process adopts it. Never rejects for Redis.
+ */
+export async function publishCv(cv: number): Promise<void> {
+  const { sharedCv, published } = siteContent();
+  await sharedCv?.write(cv).catch(() => undefined);
+  await published.followCacheVersion(cv);
+}
+
+/**
+ * The content version instances follow: Redis's when REDIS_URL is set and
+ * Redis answers (undefined when no instance wrote one yet), else this
+ * process's own (undefined before its first answer).
+ */
+export async function sharedCv(): Promise<number | undefined> {
+  const { sharedCv: shared, published } = siteContent();
+  if (shared) {
+    try {
+      return await shared.read();
+    } catch {
+      // Unreachable (logged once by the link): this process's own.
+    }
+  }
+  return published.cacheVersion() || undefined;
 }

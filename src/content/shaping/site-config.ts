@@ -1,4 +1,4 @@
-import { getSiteConfig } from "../access/queries";
+import { siteQueries } from "../access/site-content";
 import type { SiteConfigStory } from "../../generated/index";
 import { contentLanguage } from "../../i18n/locale-paths";
 import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
 export async function siteConfigOrNull(locale: Locale = DEFAULT_LOCALE): Promise<SiteConfigStory | null> {
   const language = contentLanguage(locale);
   try {
-    return await getSiteConfig(language ? { language } : undefined);
+    return await siteQueries().getSiteConfig(language ? { language } : undefined);
   } catch (error) {
     console.error("Error page without site config:", error);
     return null;

@@ -1,13 +1,12 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { platformWaitUntil } from "../../contact/server/platform-wait-until";
-import { listPublishedStories, refreshContentFor } from "../../content/access/queries";
+import { refreshContentFor, siteQueries } from "../../content/access/site-content";
 import { everyLocalePath } from "../../i18n/locale-paths";
 import { builtPages } from "../../publishing/build-pages";
 import { takeRegenerationFailure } from "../../publishing/regeneration-report";
 import { revalidatingHere } from "../../content/access/revalidating-here";
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
-import { siteKnownPaths } from "../../publishing/page-gate/site-page-gate";
-import { siteKnownPages } from "../../publishing/site-known-pages";
+import { siteKnownPagesStore } from "../../publishing/site-known-pages";
 import { createWebhookHandler } from "../../publishing/webhook-handler";
 import { serveWebhook } from "../../publishing/webhook-route";
 
@@ -20,12 +19,11 @@ const handleWebhook = createWebhookHandler({
   // Once per batch of webhooks: the content version's look-up, then the listing at that version.
   async listStories() {
     await refreshContentFor("on-demand");
-    return listPublishedStories();
+    return siteQueries().listPublishedStories();
   },
-  // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory.
-  known: siteKnownPages(),
-  // Each batch's listing tells the page gate which pages exist (a story published now is a page at once).
-  knownPaths: siteKnownPaths(),
+  // In Redis with REDIS_URL (every instance plans from the same map), else this process's memory; each
+  // batch's listing also tells the page gate which pages exist (a story published now is a page at once).
+  store: siteKnownPagesStore(),
   // Inlined at build by next.config.ts: no file of the build is read here.
   builtPages: builtPages(),
   // A batch answered 202 goes on after the answer: on Vercel or Netlify the function must stay alive for it.

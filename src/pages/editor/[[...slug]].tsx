@@ -1,6 +1,8 @@
 import type { GetServerSideProps } from "next";
 import { doContentWork } from "../../content/access/rate-limit/content-work";
 import { sitePageGate } from "../../publishing/page-gate/site-page-gate";
+import { pageAt, pagePath, type PageKind, type PageOf } from "../../routes/site-routes";
+import type { PageLoadContext } from "../../views/home-props";
 import HomePage, { type HomeProps } from "../../views/HomePage";
 import ProjectPage, { type ProjectPageProps } from "../../views/ProjectPage";
 import { loadHomeProps } from "../../views/home-props";
@@ -32,13 +34,30 @@ import { ALREADY_ANSWERED, allowsMethod } from "../../http/refuse-method";
  */
 type EditorPageProps = ({ view: "home" } & HomeProps) | ({ view: "project" } & ProjectPageProps);
 
+/** Each page kind's loader (src/routes/site-routes.ts): a kind added there is a compile error here until it has one. */
+const LOADERS: { [K in PageKind]: (page: PageOf<K>, load: PageLoadContext) => Promise<EditorPageProps | null> } = {
+  home: async (_page, load) => {
+    const home = await loadHomeProps(load);
+    return home && { view: "home", ...home };
+  },
+  project: async (page, load) => {
+    const project = await loadProjectProps(page, load);
+    return project && { view: "project", ...project };
+  },
+};
+
+function loadPage<K extends PageKind>(page: PageOf<K>, load: PageLoadContext): Promise<EditorPageProps | null> {
+  return (LOADERS[page.kind] as (page: PageOf<K>, load: PageLoadContext) => Promise<EditorPageProps | null>)(page, load);
+}
+
 export const getServerSideProps: GetServerSideProps<EditorPageProps, { slug?: string[] }> = async (context) => {
   context.res.setHeader("Cache-Control", "private, no-store");
   context.res.setHeader("X-Robots-Tag", "noindex");
   if (!allowsMethod(context.req, context.res, PAGE_METHODS)) return ALREADY_ANSWERED;
-  const [section, ...rest] = context.params?.slug ?? [];
-  const path = section === undefined ? "/" : `/${[section, ...rest].join("/")}`;
-  if (!context.draftMode && !(await sitePageGate().isKnown(path))) return { notFound: true };
+  // An address no page kind has, or a slug no story can have: a 404 with no content request.
+  const page = pageAt(context.params?.slug ?? []);
+  if (!page) return { notFound: true };
+  if (!context.draftMode && !(await sitePageGate().isKnown(pagePath(page)))) return { notFound: true };
   // The page's locale too: outside a draft, the published story in the address's language.
   const load = {
     draftMode: context.draftMode,
@@ -47,15 +66,8 @@ export const getServerSideProps: GetServerSideProps<EditorPageProps, { slug?: st
     locale: context.locale,
   };
   return doContentWork(context.draftMode ? "publish" : "visitor", async () => {
-    if (section === undefined) {
-      const home = await loadHomeProps(load);
-      return home ? { props: { view: "home" as const, ...home } } : { notFound: true as const };
-    }
-    if (section === "projects") {
-      const project = await loadProjectProps(rest, load);
-      return project ? { props: { view: "project" as const, ...project } } : { notFound: true as const };
-    }
-    return { notFound: true as const };
+    const props = await loadPage(page, load);
+    return props ? { props } : { notFound: true as const };
   });
 };
 

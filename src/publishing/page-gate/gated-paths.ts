@@ -7,15 +7,12 @@
  * page rendered on every request). Every other path is Next.js's own
  * business: a static page, an API route, a file, or a 404 that costs nothing.
  *
+ * The routes come from the route table (src/routes/site-routes.ts).
  * src/proxy.ts's matcher names the same routes, as literals (Next.js reads
  * it without running it); tests/unit/publishing/page-gate-routes.test.ts
  * fails when a page with a fallback is added and not gated.
  */
-
-/** The routes made on request, as path prefixes. */
-export const GATED_PREFIXES = ["/projects/"] as const;
-/** The editor's route (src/pages/editor/[[...slug]].tsx): `/editor/projects/x` shows `/projects/x`. */
-export const EDITOR_PREFIX = "/editor";
+import { EDITOR_ROUTE, ON_REQUEST_PREFIXES } from "../../routes/site-routes";
 
 /**
  * The page `pathname` (as the request named it, percent-encoded) addresses
@@ -30,8 +27,9 @@ export function gatedPagePath(pathname: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (path === EDITOR_PREFIX) return "/";
-  // Whatever the editor's route is asked for names the page after it; one it does not show is a page no one has.
-  if (path.startsWith(`${EDITOR_PREFIX}/`)) return path.slice(EDITOR_PREFIX.length);
-  return GATED_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : undefined;
+  if (path === EDITOR_ROUTE) return "/";
+  // Whatever the editor's route is asked for names the page after it (`/editor/projects/x` shows `/projects/x`); one it does not show is a page no one has.
+  if (path.startsWith(`${EDITOR_ROUTE}/`)) return path.slice(EDITOR_ROUTE.length);
+  // The routes made on request (`/projects/…`).
+  return ON_REQUEST_PREFIXES.some((prefix) => path.startsWith(prefix)) ? path : undefined;
 }

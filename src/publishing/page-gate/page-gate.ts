@@ -18,7 +18,7 @@
  * unknown path through because the content API is down.
  */
 import type { KnownPaths } from "./known-paths";
-import type { KnownPathsStore } from "./known-paths-store";
+import type { KnownPagesStore } from "../known-pages-store";
 
 export interface PageGate {
   /** Whether `path` (`/`, `/projects/…`, as the page's address) is a page of the site. */
@@ -26,7 +26,8 @@ export interface PageGate {
 }
 
 export interface PageGateDeps {
-  store: KnownPathsStore;
+  /** Where the known paths are kept (only the paths' part of the store is the gate's). */
+  store: Pick<KnownPagesStore, "paths" | "offerPaths" | "claimListing">;
   /** The pages the build made: known without any listing. */
   builtPages: readonly string[];
   /** Every page path now (one `cdn/links` listing). Rejects when the content API cannot answer. */
@@ -65,7 +66,7 @@ export function createPageGate(deps: PageGateDeps): PageGate {
   async function waitForOthers(): Promise<KnownPaths | undefined> {
     const deadline = now() + COLD_WAIT_MS;
     for (;;) {
-      const known = await deps.store.get();
+      const known = await deps.store.paths();
       if (known || now() >= deadline) return known;
       await new Promise((resolve) => setTimeout(resolve, COLD_POLL_MS));
     }
@@ -76,8 +77,8 @@ export function createPageGate(deps: PageGateDeps): PageGate {
     if (!(await deps.store.claimListing(LISTING_CLAIM_MS))) return known ?? (await waitForOthers());
     try {
       const listed = await deps.list();
-      await deps.store.offer(listed);
-      return (await deps.store.get()) ?? listed;
+      await deps.store.offerPaths(listed);
+      return (await deps.store.paths()) ?? listed;
     } catch (error) {
       failedAt = now();
       log(
@@ -90,7 +91,7 @@ export function createPageGate(deps: PageGateDeps): PageGate {
   return {
     async isKnown(path) {
       if (built.has(path)) return true;
-      let known = await deps.store.get();
+      let known = await deps.store.paths();
       if (await isStale(known)) {
         // One listing at a time in this process: every request that finds the set stale waits for the same one.
         listing ??= listNow(known).finally(() => (listing = undefined));

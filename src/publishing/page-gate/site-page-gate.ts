@@ -6,49 +6,43 @@
  * the editor's page and the webhook route are separate module instances,
  * and the process must list once, not once per bundle.
  */
-import { listPublishedSlugs, localContentVersion } from "../../content/access/queries";
+import { localContentVersion, siteQueries } from "../../content/access/site-content";
 import { runAtPriority } from "../../content/access/rate-limit/request-priority";
 import { builtPages } from "../build-pages";
 import { revalidateSeconds } from "../revalidate-seconds";
-import { publishingRedisLink } from "../site-known-pages";
-import { pagePath } from "../site-pages";
+import { siteKnownPagesStore } from "../site-known-pages";
+import { storyPagePath } from "../../routes/site-routes";
+import { processState } from "../../process/process-state";
 import type { KnownPaths } from "./known-paths";
-import { processKnownPaths, type KnownPathsStore } from "./known-paths-store";
 import { createPageGate, type PageGate } from "./page-gate";
-
-/** The known-paths store of this process (with Redis's when REDIS_URL is set). */
-export function siteKnownPaths(): KnownPathsStore {
-  return processKnownPaths(publishingRedisLink());
-}
 
 /** The page paths of a listing of full slugs. */
 export function knownPathsOf(fullSlugs: Iterable<string>, listedAt: number, cv?: number): KnownPaths {
   const paths = new Set<string>();
   for (const slug of fullSlugs) {
-    const path = pagePath(slug);
+    const path = storyPagePath(slug);
     if (path) paths.add(path);
   }
   return { paths, listedAt, ...(cv !== undefined && { cv }) };
 }
 
-const KEY = Symbol.for("portfolio.page-gate");
-
 export function sitePageGate(): PageGate {
-  const holder = globalThis as { [KEY]?: PageGate };
-  return (holder[KEY] ??= createPageGate({
-    store: siteKnownPaths(),
-    builtPages: builtPages(),
-    // Bounded by design (once per lifetime, per instance at a time): not a visitor's work, whoever's request found the set stale.
-    list: () =>
-      runAtPriority("regeneration", async () => {
-        const listedAt = Date.now();
-        const { fullSlugs, cv } = await listPublishedSlugs();
-        return knownPathsOf(fullSlugs, listedAt, cv);
-      }),
-    get maxAgeMs() {
-      const seconds = revalidateSeconds();
-      return seconds === false ? Infinity : seconds * 1000;
-    },
-    currentCv: localContentVersion,
-  }));
+  return processState("portfolio.page-gate", () =>
+    createPageGate({
+      store: siteKnownPagesStore(),
+      builtPages: builtPages(),
+      // Bounded by design (once per lifetime, per instance at a time): not a visitor's work, whoever's request found the set stale.
+      list: () =>
+        runAtPriority("regeneration", async () => {
+          const listedAt = Date.now();
+          const { fullSlugs, cv } = await siteQueries().listPublishedSlugs();
+          return knownPathsOf(fullSlugs, listedAt, cv);
+        }),
+      get maxAgeMs() {
+        const seconds = revalidateSeconds();
+        return seconds === false ? Infinity : seconds * 1000;
+      },
+      currentCv: localContentVersion,
+    }),
+  );
 }

@@ -22,13 +22,13 @@ describe("CONTENT_SOURCE=storyblok without STORYBLOK_TOKEN", () => {
   it("logs one error naming the variable, fails every query with it, and sends nothing", async () => {
     const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const queries = await import("../../../src/content/access/queries");
+    const { siteQueries } = await import("../../../src/content/access/site-content");
 
     const failures = await Promise.allSettled([
-      queries.listProjectSlugs(),
-      queries.getPageStory("home"),
-      queries.getProjectStory(["atlas"]),
-      queries.getSiteConfig({ preview: true }),
+      (async () => siteQueries().listProjectSlugs())(),
+      (async () => siteQueries().getPageStory("home"))(),
+      (async () => siteQueries().getProjectStory(["atlas"]))(),
+      (async () => siteQueries().getSiteConfig({ preview: true }))(),
     ]);
     for (const failure of failures) {
       expect(failure.status).toBe("rejected");

@@ -39,6 +39,16 @@ describe("queries on the embedded content, in-process", () => {
     expect(site?.content.footer?.[0]?.contact_fields?.map((f) => f.name)).toEqual(["name", "email", "website", "message", "consent"]);
   });
 
+  it("storyOfPage and storiesOfKind ask each page kind of the route table for its stories", async () => {
+    expect((await queries.storyOfPage({ kind: "home" }))?.full_slug).toBe("home");
+    expect((await queries.storyOfPage({ kind: "project", segments: ["2024", "atlas"] }))?.full_slug).toBe("projects/2024/atlas");
+    expect(await queries.storyOfPage({ kind: "project", segments: ["no-such-project"] })).toBeNull();
+    expect((await queries.storiesOfKind("home")).map((story) => story.full_slug)).toEqual(["home"]);
+    expect((await queries.storiesOfKind("project")).map((story) => story.full_slug).sort()).toEqual(
+      (await queries.listProjectStories()).map((story) => story.full_slug).sort(),
+    );
+  });
+
   it("listProjectSlugs gives the segments after projects/", async () => {
     expect((await queries.listProjectSlugs()).sort()).toEqual(
       [["2024", "atlas"], ["fieldnotes"], ["klei-atelier"], ["ledger-lane"], ["tidewater"]].sort(),

@@ -103,7 +103,8 @@ describe.skipIf(!hasRedis)("with Redis: the cv one instance learned, every insta
     vi.stubEnv("CONTENT_CV_TTL_SECONDS", "3600");
     delete (globalThis as Record<symbol, unknown>)[Symbol.for("portfolio.content.site")];
     vi.resetModules();
-    const queries = await import("../../../src/content/access/queries");
+    const content = await import("../../../src/content/access/site-content");
+    const queries = { ...content, getProjectStory: (slug: string[]) => content.siteQueries().getProjectStory(slug) };
     const before = await queries.getProjectStory(["followed"]);
     const cv = await publishTitle(served, `Published at ${Date.now()}`);
     expect((await queries.getProjectStory(["followed"]))?.content.title).toBe(before?.content.title);

@@ -23,13 +23,14 @@ afterAll(async () => {
 
 it("a story deleted after the start, never named in a webhook before, has its page refreshed", async () => {
   const { rememberSitePages } = await import("../../../src/publishing/remember-site-pages");
-  const { processKnownPages } = await import("../../../src/publishing/known-pages");
-  const { listPublishedStories, refreshContentFor } = await import("../../../src/content/access/queries");
+  const { processKnownPagesStore } = await import("../../../src/publishing/site-known-pages");
+  const { refreshContentFor, siteQueries } = await import("../../../src/content/access/site-content");
+  const listPublishedStories = () => siteQueries().listPublishedStories();
   const { createWebhookHandler } = await import("../../../src/publishing/webhook-handler");
   const { signWebhookBody } = await import("../../../src/publishing/webhook-signature");
 
   await rememberSitePages();
-  expect((await processKnownPages().get())?.stories.get(512004205)?.fullSlug).toBe("projects/klei-atelier");
+  expect((await processKnownPagesStore().map())?.stories.get(512004205)?.fullSlug).toBe("projects/klei-atelier");
 
   await rm(join(dir, "stories/projects/klei-atelier.json"));
   const handle = createWebhookHandler({
@@ -38,7 +39,7 @@ it("a story deleted after the start, never named in a webhook before, has its pa
       await refreshContentFor("on-demand");
       return listPublishedStories();
     },
-    known: processKnownPages(),
+    store: processKnownPagesStore(),
     log: () => undefined,
   });
   const body = Buffer.from(JSON.stringify({ action: "deleted", story_id: 512004205, space_id: 1, text: "" }));
@@ -46,5 +47,5 @@ it("a story deleted after the start, never named in a webhook before, has its pa
   expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/klei-atelier"]) });
   expect(answer.body.unknown_story).toBeUndefined();
   // The webhook's own listing replaces the start-up one.
-  expect((await processKnownPages().get())?.stories.has(512004205)).toBe(false);
+  expect((await processKnownPagesStore().map())?.stories.has(512004205)).toBe(false);
 });

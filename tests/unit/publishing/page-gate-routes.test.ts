@@ -1,15 +1,17 @@
 /**
  * Every way into a page made on request goes through the page gate
  * (issue 36): each page of src/pages whose getStaticPaths has a fallback
- * is a gated route (src/publishing/page-gate/gated-paths.ts), and the
- * proxy's matcher, which Next.js reads as literals, names it. A new page
+ * is a route the table declares made on request (src/routes/site-routes.ts,
+ * which the gate, gated-paths.ts, reads), and the proxy's matcher, which
+ * Next.js reads as literals, names it. A new page
  * with a fallback that is not gated fails here, before anyone can spend the
  * content API's budget through it.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EDITOR_PREFIX, GATED_PREFIXES, gatedPagePath } from "../../../src/publishing/page-gate/gated-paths";
+import { gatedPagePath } from "../../../src/publishing/page-gate/gated-paths";
+import { EDITOR_ROUTE, ON_REQUEST_PREFIXES, ON_REQUEST_ROUTES } from "../../../src/routes/site-routes";
 import { config } from "../../../src/proxy";
 
 const PAGES = join(process.cwd(), "src/pages");
@@ -39,13 +41,18 @@ describe("the gated routes", () => {
     }
     expect(withFallback).toEqual(["/projects/"]);
     for (const prefix of withFallback) {
-      expect(GATED_PREFIXES).toContain(prefix);
+      expect(ON_REQUEST_PREFIXES).toContain(prefix);
       expect(matchers).toContain(`${prefix}:path+`);
     }
   });
 
+  it("the proxy's matcher names exactly the routes the table makes on request, besides its own", () => {
+    // The matcher's other string sources: the editor's route (gated too) and the trailing-slash redirect.
+    expect(matchers).toEqual([...ON_REQUEST_ROUTES, `${EDITOR_ROUTE}/:path*`, "/(.+)/"]);
+  });
+
   it("the editor's route, rendered for every request, is gated too", () => {
-    expect(matchers).toContain(`${EDITOR_PREFIX}/:path*`);
+    expect(matchers).toContain(`${EDITOR_ROUTE}/:path*`);
   });
 
   it.each<[string, string | undefined]>([

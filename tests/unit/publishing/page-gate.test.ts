@@ -14,10 +14,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContentClient } from "../../../src/content/access/client";
 import { createContentQueries } from "../../../src/content/access/content-queries";
 import { knownPathsFromJson, knownPathsToJson, type KnownPaths } from "../../../src/publishing/page-gate/known-paths";
-import { ownKnownPaths, type KnownPathsStore } from "../../../src/publishing/page-gate/known-paths-store";
+import type { KnownPagesStore } from "../../../src/publishing/known-pages-store";
 import { createPageGate, LISTING_RETRY_MS, type PageGateDeps } from "../../../src/publishing/page-gate/page-gate";
 import { knownPathsOf } from "../../../src/publishing/page-gate/site-page-gate";
-import { openMapLink } from "../../../src/publishing/site-known-pages";
+import { openMapLink, ownKnownPagesStore } from "../../../src/publishing/site-known-pages";
 import type { RedisLink } from "../../../src/redis/redis-link.mjs";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { beforeHangGuard } from "../../support/hang-guard";
@@ -52,7 +52,7 @@ function realListing(clock: { now: number }): () => Promise<KnownPaths> {
 
 function gateWith(overrides: Partial<PageGateDeps> & { clock: { now: number } }) {
   const log: string[] = [];
-  const store = overrides.store ?? ownKnownPaths();
+  const store = overrides.store ?? ownKnownPagesStore();
   const gate = createPageGate({
     store,
     builtPages: [],
@@ -128,7 +128,7 @@ describe("one instance", () => {
     const { gate, store } = gateWith({ clock });
     expect(await gate.isKnown("/projects/harbour")).toBe(false);
     const from = cdn.requests.length;
-    await store.offer({ paths: new Set(["/", "/projects/harbour"]), listedAt: clock.now + 1 });
+    await store.offerPaths({ paths: new Set(["/", "/projects/harbour"]), listedAt: clock.now + 1 });
     expect(await gate.isKnown("/projects/harbour")).toBe(true);
     expect(sentSince(from)).toEqual([]);
   });
@@ -202,10 +202,10 @@ describe("the known paths as stored", () => {
   });
 
   it("an older listing never replaces a newer one", async () => {
-    const store = ownKnownPaths();
-    await store.offer({ paths: new Set(["/new"]), listedAt: 20 });
-    await store.offer({ paths: new Set(["/old"]), listedAt: 10 });
-    expect([...(await store.get())!.paths]).toEqual(["/new"]);
+    const store = ownKnownPagesStore();
+    await store.offerPaths({ paths: new Set(["/new"]), listedAt: 20 });
+    await store.offerPaths({ paths: new Set(["/old"]), listedAt: 10 });
+    expect([...(await store.paths())!.paths]).toEqual(["/new"]);
   });
 });
 
@@ -225,10 +225,10 @@ describe.skipIf(!redisBinary())("two instances on one Redis", () => {
     redis.cli("FLUSHALL");
   });
 
-  function instanceStore(): KnownPathsStore {
+  function instanceStore(): KnownPagesStore {
     const link = openMapLink(redis.url, { warn: () => undefined, info: () => undefined });
     links.push(link);
-    return ownKnownPaths(link);
+    return ownKnownPagesStore(link);
   }
 
   it("what one instance listed, a cold one reads from Redis: no listing of its own", async () => {
@@ -271,7 +271,7 @@ describe.skipIf(!redisBinary())("two instances on one Redis", () => {
     const a = gateWith({ clock, store: instanceStore() });
     const b = gateWith({ clock, store: instanceStore() });
     expect(await b.gate.isKnown("/projects/harbour")).toBe(false);
-    await a.store.offer({ paths: new Set(["/", "/projects/harbour"]), listedAt: clock.now + 1 });
+    await a.store.offerPaths({ paths: new Set(["/", "/projects/harbour"]), listedAt: clock.now + 1 });
     expect(await b.gate.isKnown("/projects/harbour")).toBe(true);
   });
 });

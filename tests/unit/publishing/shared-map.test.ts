@@ -9,10 +9,9 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ownKnownPages } from "../../../src/publishing/known-pages";
 import { redisWhere } from "../../../src/redis/redis-url.mjs";
-import { redisKnownPages, SITE_PAGES_KEY } from "../../../src/publishing/redis-known-pages";
-import { openMapLink, siteKnownPages } from "../../../src/publishing/site-known-pages";
+import { SITE_PAGES_KEY } from "../../../src/publishing/redis-known-pages-store";
+import { openMapLink, ownKnownPagesStore, siteKnownPagesStore } from "../../../src/publishing/site-known-pages";
 import { mapSitePages } from "../../../src/publishing/site-pages";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { beforeHangGuard, HANG_GUARD_MS } from "../../support/hang-guard";
@@ -58,7 +57,7 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
   async function instance(): Promise<WebhookSite & { redisLog: string[] }> {
     const redisLog: string[] = [];
     const link = openMapLink(redis.url, { warn: (line) => redisLog.push(line), info: (line) => redisLog.push(line) });
-    const site = await startWebhookSite(cdn, { known: redisKnownPages(link, ownKnownPages(), (line) => redisLog.push(line)) });
+    const site = await startWebhookSite(cdn, { store: ownKnownPagesStore(link, (line) => redisLog.push(line)) });
     open.push(link, site);
     return Object.assign(site, { redisLog });
   }
@@ -91,8 +90,8 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
   it("the start-up listing does not replace a map that is there (it may still name a story deleted since)", async () => {
     const link = openMapLink(redis.url, { warn: () => undefined, info: () => undefined });
     open.push(link);
-    const first = redisKnownPages(link, ownKnownPages());
-    const second = redisKnownPages(link, ownKnownPages());
+    const first = ownKnownPagesStore(link);
+    const second = ownKnownPagesStore(link);
     const listed = (ids: number[]) =>
       mapSitePages(
         ids.map((id) => ({
@@ -102,11 +101,11 @@ describe.skipIf(!redisBinary())("the map in Redis", () => {
           content: {},
         })),
       );
-    await first.setIfAbsent(listed([1, 2]));
-    await second.setIfAbsent(listed([2]));
-    expect([...((await second.get())?.stories.keys() ?? [])]).toEqual([1, 2]);
-    await second.set(listed([2]));
-    expect([...((await first.get())?.stories.keys() ?? [])]).toEqual([2]);
+    await first.keepListing(listed([1, 2]), 1, { ifAbsent: true });
+    await second.keepListing(listed([2]), 2, { ifAbsent: true });
+    expect([...((await second.map())?.stories.keys() ?? [])]).toEqual([1, 2]);
+    await second.keepListing(listed([2]), 3);
+    expect([...((await first.map())?.stories.keys() ?? [])]).toEqual([2]);
   });
 
   it("a map another release wrote (another version) is not misread: the instance is cold and says why, once", async () => {
@@ -182,8 +181,8 @@ describe("REDIS_URL", () => {
   it("one that is not a Redis URL is said once, and the map stays in the process's memory", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const env = { REDIS_URL: "http://user:hunter2@cache.internal:6379" };
-    siteKnownPages(env);
-    siteKnownPages(env);
+    siteKnownPagesStore(env);
+    siteKnownPagesStore(env);
     expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
       "revalidate: REDIS_URL must start with redis:// or rediss:// (it starts with http://); the story → pages map and the known pages are kept in this process's memory only",
     ]);

@@ -9,6 +9,7 @@
 import { processRedisLink } from "../shared/process-redis";
 import { createRedisWindow } from "./redis-window";
 import { createRequestLimiter, type RequestLimiter } from "./request-limiter";
+import { processState } from "../../../process/process-state";
 
 /** Storyblok's Content Delivery API: at most 5 requests in any 1000 ms. */
 export const REQUESTS_PER_WINDOW = 5;
@@ -24,20 +25,13 @@ export const LIMITER_WINDOW_MS = 1000;
 /** The shared window's Redis key, per API base URL. */
 export const REQUESTS_KEY_PREFIX = "portfolio:content-api:requests:";
 
-const KEY = Symbol.for("portfolio.content.request-limiters");
-
-interface Holder {
-  [KEY]?: Map<string, RequestLimiter>;
-}
-
 /**
  * The process's limiter for the content API at `endpoint` (its base URL;
  * "in-process:<dir>" for the embedded content, which no other instance
  * reads, so it is never shared).
  */
 export function processRequestLimiter(endpoint: string, env: Readonly<Record<string, string | undefined>> = process.env): RequestLimiter {
-  const holder = globalThis as Holder;
-  const limiters = (holder[KEY] ??= new Map<string, RequestLimiter>());
+  const limiters = processState("portfolio.content.request-limiters", () => new Map<string, RequestLimiter>());
   let limiter = limiters.get(endpoint);
   if (!limiter) {
     const link = endpoint.startsWith("in-process:") ? undefined : processRedisLink(env);

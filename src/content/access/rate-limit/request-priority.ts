@@ -18,6 +18,7 @@
  * and a page's work must be seen by the limiter another bundle made.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processState } from "../../../process/process-state";
 
 export const REQUEST_PRIORITIES = ["publish", "regeneration", "visitor"] as const;
 export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
@@ -32,11 +33,8 @@ export interface ContentWork {
   turnedAway?: { retryAfterSeconds: number };
 }
 
-const KEY = Symbol.for("portfolio.content.work");
-
 function storage(): AsyncLocalStorage<ContentWork> {
-  const holder = globalThis as { [KEY]?: AsyncLocalStorage<ContentWork> };
-  return (holder[KEY] ??= new AsyncLocalStorage<ContentWork>());
+  return processState("portfolio.content.work", () => new AsyncLocalStorage<ContentWork>());
 }
 
 /** Runs `work` with every content request it sends at `priority`; `onWork` sees the work's record (was it turned away?). */

@@ -8,6 +8,7 @@
 import { openRedisLink, type RedisLink } from "../../../redis/redis-link.mjs";
 import { readRedisUrl, redisUrlProblem } from "../../../redis/redis-url.mjs";
 import { ContentConfigError } from "../../sources/content-source";
+import { processState } from "../../../process/process-state";
 
 /** A command that takes longer counts as Redis being unreachable: the request it gates must not wait on it. */
 export const COMMAND_TIMEOUT_MS = 500;
@@ -37,20 +38,12 @@ export function openContentLink(url: string, log?: { warn(line: string): void; i
   });
 }
 
-const KEY = Symbol.for("portfolio.content.redis");
-
-interface Holder {
-  [KEY]?: { url: string; link: RedisLink };
-}
-
 /** The process's link to REDIS_URL's Redis; undefined without REDIS_URL. */
 export function processRedisLink(env: Readonly<Record<string, string | undefined>> = process.env): RedisLink | undefined {
   const url = contentRedisUrl(env);
   if (!url) return undefined;
-  const holder = globalThis as Holder;
-  const held = holder[KEY];
-  if (held?.url === url) return held.link;
-  const link = openContentLink(url);
-  holder[KEY] = { url, link };
+  const links = processState("portfolio.content.redis", () => new Map<string, RedisLink>());
+  let link = links.get(url);
+  if (!link) links.set(url, (link = openContentLink(url)));
   return link;
 }

@@ -1,5 +1,5 @@
 import type { NextApiRequest, NextApiResponse } from "next";
-import { getStoriesByUuids } from "../../../content/access/queries";
+import { siteQueries } from "../../../content/access/site-content";
 import { runAtPriority } from "../../../content/access/rate-limit/request-priority";
 import { isEditorFetch } from "../../../preview/editor-fetch";
 import { asPreviewData, draftQueryOptions } from "../../../preview/preview-data";
@@ -29,7 +29,9 @@ export default async function previewRelations(req: NextApiRequest, res: NextApi
   }
   try {
     // The editor's live preview goes first, with publishing (src/content/access/rate-limit/request-priority.ts).
-    res.status(200).json({ stories: await runAtPriority("publish", () => getStoriesByUuids(uuids, draftQueryOptions(data))) });
+    res
+      .status(200)
+      .json({ stories: await runAtPriority("publish", () => siteQueries().getStoriesByUuids(uuids, draftQueryOptions(data))) });
   } catch (error) {
     console.error(`preview: relations not loaded: ${String(error)}`);
     res.status(502).json({ error: "the content API did not answer" });
