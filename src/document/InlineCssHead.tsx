@@ -84,12 +84,16 @@ function cssText(file: string, href: string): string | null {
  * arrived, a round trip after the HTML. `npm run bench -- site`'s throttled
  * runs (Lighthouse's mobile preset, real throttling) on a quiet two-core
  * machine: `/` first painted at 1.62 to 1.93 s linked, about 1.0 s inlined,
- * against 0.7 s for a bare Next.js page. The site's CSS is small (about
- * 7 KB compressed), so it rides in the HTML.
+ * against 0.7 s for a bare Next.js page. On a published page only the
+ * first screen's rules ride in the HTML (src/document/critical-css.ts): all
+ * of it (about 6 KB compressed) took the home page's HTML past the first
+ * congestion window, a round trip more before the first paint (issue 58).
  *
  * Each file keeps a `disabled` <link>: it is never fetched, but on the page
  * that hydrates (the editor's) Next.js's client looks for it before it
- * would load the same CSS again.
+ * would load the same CSS again, and on a published page the islands script
+ * fetches the whole file through it after the first frame
+ * (src/islands/deferred-styles.ts).
  */
 export class InlineCssHead extends Head {
   override getCssLinks(files: DocumentFiles) {
