@@ -24,13 +24,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeScratchCopy, nextBuild } from "./content-build/scratch-build";
-import { checkBudget, median, medianFigures, type BudgetCheck } from "./site/budget";
+import { checkBudget, checkOrigin, median, medianFigures, type BudgetCheck } from "./site/budget";
+import { documentBytes } from "../tests/support/document-bytes";
 import { writeFloorApp } from "./site/floor";
 import { makeCertificate, startHttpsFront, type HttpsFront } from "./site/https-front";
+import { CONCURRENCY, requestsPerSecond } from "./site/throughput";
 import { assertBrowserInstalled, launchBrowser, measure, measurePaint, type PageFigures, type PaintFigures } from "./site/lighthouse-run";
 import { startNextServer, type NextServer } from "../tests/support/next-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** How long each throughput round loads one page of one site. */
+const THROUGHPUT_MS = 3_000;
 /** Home and a project in the default language, and the Dutch home page: BENCH_PAGES (comma-separated paths) replaces them. */
 const PAGES = process.env.BENCH_PAGES?.split(",")
   .map((path) => path.trim())
@@ -38,6 +42,11 @@ const PAGES = process.env.BENCH_PAGES?.split(",")
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
 type Side = "ours" | "floor";
+
+interface OriginFigures {
+  documentBytes: number;
+  requestsPerSecond: number;
+}
 
 async function build(dir: string, what: string): Promise<void> {
   const result = await nextBuild(dir, {});
@@ -84,10 +93,12 @@ function figuresRow(page: string, side: Side, figures: PageFigures, runs: PageFi
     page,
     side,
     `${figures.performance} (${runs.map((run) => run.performance).join(", ")})`,
+    `${Math.round(figures.fcpMs)} ms`,
     `${Math.round(figures.lcpMs)} ms`,
     `${Math.round(figures.tbtMs)} ms`,
     figures.cls.toFixed(3),
     (figures.jsBytes / 1024).toFixed(1),
+    (figures.transferBytes / 1024).toFixed(1),
     String(figures.accessibility),
     String(figures.bestPractices),
     String(figures.seo),
@@ -124,6 +135,21 @@ try {
   const overHttp2: Record<Side, string> = { ours: await frontFor("ours"), floor: await frontFor("floor") };
   const overHttp1: Record<Side, string> = { ours: servers.ours.url, floor: servers.floor.url };
 
+  // Before the browser starts, so that Chromium does not share the two cores with the load.
+  const origin = await interleaved(
+    overHttp1,
+    "origin run",
+    "ours",
+    async (url): Promise<OriginFigures> => {
+      const { origin: base, pathname } = new URL(url);
+      return {
+        documentBytes: await documentBytes(base, pathname),
+        requestsPerSecond: await requestsPerSecond(base, pathname, THROUGHPUT_MS),
+      };
+    },
+    (figures) => `document ${figures.documentBytes} B, ${Math.round(figures.requestsPerSecond)} req/s`,
+  );
+
   const browser = await launchBrowser(certificate.spkiHash);
   const describe = (figures: PageFigures) =>
     `${figures.documentProtocol}, Performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, LCP element ${figures.lcpElement}`;
@@ -156,8 +182,8 @@ try {
   console.log(
     `\nLighthouse ${RUNS}× per page, mobile preset, over HTTP/2 with TLS, medians (each run's Performance in brackets); ${source}\n`,
   );
-  console.log(row(["page", "site", "Performance", "LCP", "TBT", "CLS", "JS KiB", "A11y", "BP", "SEO"]));
-  console.log(row(Array(10).fill("---")));
+  console.log(row(["page", "site", "Performance", "FCP", "LCP", "TBT", "CLS", "JS KiB", "transfer KiB", "A11y", "BP", "SEO"]));
+  console.log(row(Array(12).fill("---")));
   const checks: BudgetCheck[] = [];
   for (const page of PAGES) {
     const ours = runs.get(`${page} ours`)!;
@@ -167,6 +193,28 @@ try {
     console.log(figuresRow(page, "ours", oursMedian, ours));
     console.log(figuresRow(page, "floor", floorMedian, floor));
     checks.push(...checkBudget(page, oursMedian, floorMedian));
+  }
+
+  console.log(
+    `\nThe HTML from next start (HTTP/1.1, compressed as a browser asks, headers included) and requests a second for it, ${CONCURRENCY} at a time for ${THROUGHPUT_MS / 1000} s, medians of ${RUNS}\n`,
+  );
+  console.log(row(["page", "document ours", "document floor", "req/s ours", "req/s floor", "ours / floor"]));
+  console.log(row(Array(6).fill("---")));
+  for (const page of PAGES) {
+    const [ours, floor] = [origin.get(`${page} ours`)!, origin.get(`${page} floor`)!];
+    const rps = (side: OriginFigures[]) => median(side.map((figures) => figures.requestsPerSecond));
+    const bytes = (side: OriginFigures[]) => median(side.map((figures) => figures.documentBytes));
+    console.log(
+      row([
+        page,
+        `${bytes(ours)} B`,
+        `${bytes(floor)} B`,
+        String(Math.round(rps(ours))),
+        String(Math.round(rps(floor))),
+        `${(rps(ours) / rps(floor)).toFixed(2)}×`,
+      ]),
+    );
+    checks.push(...checkOrigin(page, bytes(ours), rps(ours), rps(floor)));
   }
 
   console.log(

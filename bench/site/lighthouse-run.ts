@@ -13,11 +13,14 @@ import { OFFLINE_CHROMIUM_FLAGS } from "../../tests/support/chromium-flags";
 
 export interface PageFigures {
   performance: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
   /** Bytes of JavaScript over the wire (compressed), all scripts of the page. */
   jsBytes: number;
+  /** Bytes over the wire for everything the page loaded (Lighthouse's transfer sizes). */
+  transferBytes: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
@@ -91,19 +94,21 @@ function tableRows<Row>(lhr: Report, id: string): Row[] {
 export async function measure(browser: Browser, url: string): Promise<PageFigures> {
   const lhr = await run(browser, url, { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
   const audit = (id: string) => figure(lhr, id, url);
-  const scripts = tableRows<{ resourceType?: string; transferSize?: number }>(lhr, "resource-summary").find(
-    (row) => row.resourceType === "script",
-  );
+  const summary = tableRows<{ resourceType?: string; transferSize?: number }>(lhr, "resource-summary");
+  const scripts = summary.find((row) => row.resourceType === "script");
+  const total = summary.find((row) => row.resourceType === "total");
   const lcpNode = JSON.stringify(tableRows<unknown>(lhr, "largest-contentful-paint-element")[0] ?? {}).match(/"selector":"([^"]*)"/)?.[1];
   const html = tableRows<{ resourceType?: string; protocol?: string }>(lhr, "network-requests").find(
     (row) => row.resourceType === "Document",
   );
   return {
     performance: score(lhr.categories.performance?.score),
+    fcpMs: audit("first-contentful-paint"),
     lcpMs: audit("largest-contentful-paint"),
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
     jsBytes: scripts?.transferSize ?? 0,
+    transferBytes: total?.transferSize ?? 0,
     accessibility: score(lhr.categories.accessibility?.score),
     bestPractices: score(lhr.categories["best-practices"]?.score),
     seo: score(lhr.categories.seo?.score),

@@ -6,16 +6,27 @@
  * 600, so the variable font is pinned to a static 600 instance, about a
  * third of its size. That instance is then split in two by Unicode range,
  * as Google Fonts does: the "core" file (ASCII and everyday typographic
- * punctuation, about 12 KB) is preloaded and covers nearly every headline;
+ * punctuation, about 12 KB) covers nearly every headline;
  * the "latin" file (accented letters and every other character of the source) has
  * its own @font-face with a unicode-range, so a browser only fetches it when
- * a page shows one of those characters. On a phone on a slow network the
- * preloaded file is the one request the first paint waits for; a 37 KB
- * variable file there cost about half a second of Largest Contentful Paint.
+ * a page shows one of those characters. Neither is preloaded (issue 58): a
+ * preload put the 12 KB file ahead of the first paint on a phone's slow
+ * network. `font-display: optional`: a heading waits at most the browser's
+ * short block period (100 ms in Chromium) for Fraunces, and if the file is
+ * not there by then the page keeps the fallback and never swaps, so the
+ * font can never move text (CLS 0); the file is still fetched and cached,
+ * so the next page shows Fraunces at once. `swap` moved the hero's words by
+ * a few pixels when Fraunces came (CLS 0.001 in Lighthouse), however close
+ * the fallback's metrics.
  *
  * The fallback face is the one next/font would write: the reader's serif
  * (Times New Roman) scaled and with line metrics overridden to match
- * Fraunces, so a late font swaps in without moving the text.
+ * Fraunces, so a page that keeps it reads and wraps almost as with
+ * Fraunces. Where Times New Roman is missing (Linux, ChromeOS, Android),
+ * its metric-compatible clones take its place under the same overrides:
+ * they share its advance widths and vertical metrics by design. Without
+ * them the fallback face failed to load and the headings fell to another
+ * serif with other widths.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -29,6 +40,8 @@ export const WEIGHT = 600;
 export const FAMILY = "Fraunces";
 /** Where the files are served from: public/fonts, with a content hash in each name (cached for a year). */
 export const PUBLIC_DIR = "/fonts";
+/** Fonts drawn to Times New Roman's metrics (same advances, ascent and descent), tried when it is not installed. */
+export const TIMES_METRIC_CLONES = ["Liberation Serif", "Tinos"] as const;
 
 type CodePoints = number[];
 
@@ -132,7 +145,7 @@ function fontFace(file: FontFile): string {
     `  font-family: "${FAMILY}";`,
     "  font-style: normal;",
     `  font-weight: ${WEIGHT};`,
-    "  font-display: swap;",
+    "  font-display: optional;",
     `  src: url("${PUBLIC_DIR}/${file.name}") format("woff2");`,
     `  unicode-range: ${file.unicodeRange};`,
     "}",
@@ -148,7 +161,7 @@ export async function buildDisplayFont(): Promise<DisplayFont> {
   const fallback = [
     "@font-face {",
     `  font-family: "${FAMILY} Fallback";`,
-    `  src: local("${metrics.fallbackFont}");`,
+    `  src: ${[metrics.fallbackFont, ...TIMES_METRIC_CLONES].map((name) => `local("${name}")`).join(", ")};`,
     `  ascent-override: ${metrics.ascentOverride};`,
     `  descent-override: ${metrics.descentOverride};`,
     `  line-gap-override: ${metrics.lineGapOverride};`,

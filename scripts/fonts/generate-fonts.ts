@@ -1,7 +1,7 @@
 /**
  * `npm run fonts`: writes the display face's files to public/fonts, its
- * @font-face rules to src/styles/display-font.css and the preloaded file's
- * path to src/styles/display-font-files.ts (see display-font.ts for why the
+ * @font-face rules to src/styles/display-font.css and the core
+ * file's path to src/styles/display-font-files.ts (see display-font.ts for why the
  * face is shaped as it is). The output is committed; a unit test checks it
  * is what this script writes today.
  */

@@ -3,6 +3,8 @@ import { resolve } from "node:path";
 // eslint-disable-next-line @next/next/no-document-import-in-page -- not a page: the <Head> that src/pages/_document.tsx renders, which extends next/document's own
 import { Head } from "next/document";
 import { distDir } from "../deploy/dist-dir";
+import { DEFERRED_STYLE_ATTRIBUTE } from "../islands/deferred-styles";
+import { classNamesIn, criticalCss, firstScreenMarkup } from "./critical-css";
 
 type DocumentFiles = Parameters<Head["getCssLinks"]>[0];
 
@@ -20,6 +22,25 @@ export function rebaseCssUrls(css: string, stylesheetPath: string): string {
     const resolved = new URL(ref, `http://site${stylesheetPath}`);
     return `url(${quote}${resolved.pathname}${resolved.search}${resolved.hash}${quote})`;
   });
+}
+
+type RenderData = Head["context"]["__NEXT_DATA__"];
+
+/**
+ * The page markup whose first screen decides the inline CSS, per render:
+ * keyed by the render's `__NEXT_DATA__`, the one object both the document
+ * (its props) and its <Head> (its context) hold. A prop would not do: Head
+ * spreads its props onto <head> as attributes.
+ */
+const firstScreens = new WeakMap<RenderData, string>();
+
+/**
+ * Called by the document of a page whose scripts load the rest of its CSS
+ * (src/islands/deferred-styles.ts): its head then inlines only what the
+ * markup's first screen uses. Without it, every rule is inlined.
+ */
+export function inlineOnlyFirstScreenCss(data: RenderData, pageHtml: string): void {
+  firstScreens.set(data, pageHtml);
 }
 
 /** Each CSS file's text, read once per server process (the build never changes under a running server). */
@@ -63,12 +84,16 @@ function cssText(file: string, href: string): string | null {
  * arrived, a round trip after the HTML. `npm run bench -- site`'s throttled
  * runs (Lighthouse's mobile preset, real throttling) on a quiet two-core
  * machine: `/` first painted at 1.62 to 1.93 s linked, about 1.0 s inlined,
- * against 0.7 s for a bare Next.js page. The site's CSS is small (about
- * 7 KB compressed), so it rides in the HTML.
+ * against 0.7 s for a bare Next.js page. On a published page only the
+ * first screen's rules ride in the HTML (src/document/critical-css.ts): all
+ * of it (about 6 KB compressed) took the home page's HTML past the first
+ * congestion window, a round trip more before the first paint (issue 58).
  *
  * Each file keeps a `disabled` <link>: it is never fetched, but on the page
  * that hydrates (the editor's) Next.js's client looks for it before it
- * would load the same CSS again.
+ * would load the same CSS again, and on a published page the islands script
+ * fetches the whole file through it after the first frame
+ * (src/islands/deferred-styles.ts).
  */
 export class InlineCssHead extends Head {
   override getCssLinks(files: DocumentFiles) {
@@ -80,9 +105,24 @@ export class InlineCssHead extends Head {
       return { file, href, text: cssText(file, new URL(href, "http://site").pathname) };
     });
     if (sheets.length === 0 || sheets.some((sheet) => sheet.text === null)) return super.getCssLinks(files);
-    return sheets.flatMap(({ file, href, text }) => [
-      <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: text! }} />,
-      <link key={file} rel="stylesheet" href={href} {...NEVER_FETCHED} />,
-    ]);
+    const pageHtml = firstScreens.get(this.context.__NEXT_DATA__);
+    const firstScreenClasses = pageHtml === undefined ? null : classNamesIn(firstScreenMarkup(pageHtml));
+    return sheets.flatMap(({ file, href, text }) => {
+      const inline = firstScreenClasses ? criticalCss(text!, firstScreenClasses) : text!;
+      if (inline === text)
+        return [
+          <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: text }} />,
+          <link key={file} rel="stylesheet" href={href} {...NEVER_FETCHED} />,
+        ];
+      // The rest follows the first frame: the page's script turns this link on (src/islands/deferred-styles.ts);
+      // without scripts, the <noscript> copy loads the whole file at once.
+      return [
+        <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: inline }} />,
+        <link key={file} rel="stylesheet" href={href} {...NEVER_FETCHED} {...{ [DEFERRED_STYLE_ATTRIBUTE]: "" }} />,
+        <noscript key={`${file}-noscript`}>
+          <link rel="stylesheet" href={href} />
+        </noscript>,
+      ];
+    });
   }
 }

@@ -24,8 +24,14 @@ export function markHydrated(): void {
  * Marks the page painted after its next frame: a requestAnimationFrame
  * callback runs just before a frame is drawn, and a task queued from it
  * runs once that frame is out. A tab opened in the background draws
- * nothing until shown, and its entrance waits with it.
+ * nothing until shown, and its entrance waits with it. `then` runs at the
+ * same moment: what must not compete with the first paint (the deferred CSS).
  */
-export function markPaintedAfterFirstFrame(): void {
-  requestAnimationFrame(() => setTimeout(() => document.documentElement.setAttribute(PAINTED_ATTRIBUTE, "")));
+export function markPaintedAfterFirstFrame(then?: () => void): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      document.documentElement.setAttribute(PAINTED_ATTRIBUTE, "");
+      then?.();
+    }),
+  );
 }

@@ -1,4 +1,5 @@
 import { markHydrated, markPaintedAfterFirstFrame } from "./hydrated-mark";
+import { loadDeferredStyles } from "./deferred-styles";
 import { mountIslands } from "./mount-islands";
 import { watchForNewBuild } from "../deploy/new-build-reload";
 
@@ -12,5 +13,6 @@ import { watchForNewBuild } from "../deploy/new-build-reload";
 // A chunk that fails because a newer build replaced this one reloads the tab, as on every page.
 watchForNewBuild(process.env.SITE_BUILD_ID ?? "");
 mountIslands(document.body);
-markHydrated();
-markPaintedAfterFirstFrame();
+// The rest of the CSS once the first frame is out, so no request of it competes with the first paint;
+// the page counts as taken over (hydrated) once it is styled in full.
+markPaintedAfterFirstFrame(() => void loadDeferredStyles().then(markHydrated));

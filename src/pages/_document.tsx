@@ -1,15 +1,16 @@
 import type { ComponentType } from "react";
 import NextDocument, { Html, Main, NextScript, type DocumentContext, type DocumentInitialProps, type DocumentProps } from "next/document";
 import type { AppProps } from "next/app";
-import { InlineCssHead } from "../document/InlineCssHead";
+import { InlineCssHead, inlineOnlyFirstScreenCss } from "../document/InlineCssHead";
 import { islandsScriptFor } from "../islands/islands-script";
-import { DISPLAY_FONT_PRELOAD } from "../styles/display-font-files";
 import { documentLanguage } from "../document/locale";
 import { builtPageHeaders, setHeaders } from "../security/page-policies";
 import { isDraftRender } from "../preview/draft-render";
 
-export default function Document({ __NEXT_DATA__ }: DocumentProps) {
+export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
   const islands = islandsScriptFor(__NEXT_DATA__.page);
+  // Its script loads the rest of the CSS after the first frame (src/islands/deferred-styles.ts): only the first screen's rules go inline.
+  if (islands) inlineOnlyFirstScreenCss(__NEXT_DATA__, html);
   return (
     <Html lang={documentLanguage(__NEXT_DATA__.locale)}>
       <InlineCssHead>
@@ -18,8 +19,8 @@ export default function Document({ __NEXT_DATA__ }: DocumentProps) {
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* The headings' font, its ASCII file only: the first screen's headline waits for nothing else. */}
-        <link rel="preload" href={DISPLAY_FONT_PRELOAD} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {/* No preload of the headings' font: it swaps in over a metric-matched fallback (src/styles/display-font.css), so
+            the first paint never waits for it, and a preload would only put it before the paint (issue 58). */}
         {/* A module script runs once the page is parsed, as `defer` does (src/islands/islands-entry.ts). */}
         {/* eslint-disable-next-line @next/next/no-sync-scripts -- type="module" is deferred: it never blocks parsing, which is what the rule guards against */}
         {islands && <script type="module" src={islands} />}

@@ -6,6 +6,7 @@ import { expect, test } from "./support/shared-page";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
 import { SITE_URL } from "./support/site-url";
+import { DEFERRED_STYLE_ATTRIBUTE } from "../../src/islands/deferred-styles";
 
 /**
  * `next dev` serves the markup production does, apart from hot reload
@@ -23,7 +24,9 @@ import { SITE_URL } from "./support/site-url";
  * - the stylesheets: production inlines Next.js's CSS files, each beside its
  *   disabled link (src/document/InlineCssHead.tsx), `next dev` inserts the same
  *   CSS from its scripts, for hot reload, behind a style that hides the page
- *   until then.
+ *   until then. A published page inlines only its first screen's rules and
+ *   loads the whole file after the first frame, with a <noscript> link for
+ *   readers without scripts (src/islands/deferred-styles.ts).
  */
 
 const PAGES = [
@@ -53,6 +56,13 @@ function markupOf(page: Page, html: string): Promise<Markup> {
       if (element.localName === "script" && src.startsWith("/_next/")) return "Next.js's script";
       if (element.localName === "script" && /^\/islands\/islands-[A-Z0-9]+\.js$/.test(src)) return "the islands script";
       if (element.localName === "link" && href.startsWith("/_next/static/css/")) return "a stylesheet file";
+      const onlyChild = element.children.length === 1 ? element.children[0]! : undefined;
+      if (
+        element.localName === "noscript" &&
+        onlyChild?.localName === "link" &&
+        (onlyChild.getAttribute("href") ?? "").startsWith("/_next/static/css/")
+      )
+        return "a stylesheet file, for readers without scripts";
       if (element.localName === "style" && (element.getAttribute("data-href") ?? "").startsWith("/_next/static/css/"))
         return "a stylesheet file, inlined";
       if (element.hasAttribute("data-next-hide-fouc") || element.id === "__next_css__DO_NOT_USE__") return "next dev's style loading";
@@ -122,10 +132,12 @@ for (const { path, status } of PAGES) {
     const development = await request.get(`${server.url}${path}`);
     expect(production.status()).toBe(status);
     expect(development.status(), server.output()).toBe(status);
-    const [built, served] = [await markupOf(page, await production.text()), await markupOf(page, await development.text())];
+    const productionHtml = await production.text();
+    const [built, served] = [await markupOf(page, productionHtml), await markupOf(page, await development.text())];
     expect(built.lines.length).toBeGreaterThan(100);
     expect(served.lines).toEqual(built.lines);
-    expect(built.leftOut).toEqual(["a stylesheet file", "a stylesheet file, inlined", "the islands script"]);
+    const deferred = productionHtml.includes(DEFERRED_STYLE_ATTRIBUTE) ? ["a stylesheet file, for readers without scripts"] : [];
+    expect(built.leftOut).toEqual(["a stylesheet file", ...deferred, "a stylesheet file, inlined", "the islands script"]);
     expect(served.leftOut).toEqual(["Next.js's page data", "Next.js's script", "next dev's style loading"]);
   });
 }

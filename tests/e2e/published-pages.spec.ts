@@ -50,9 +50,15 @@ test.describe("the server's answer", () => {
       expect(inline.length).toBeGreaterThan(0);
       expect(inline.every(({ css }) => css.length > 0)).toBe(true);
       expect(inline.reduce((total, { css }) => total + css.length, 0)).toBeGreaterThan(5000);
-      const links = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(([tag]) => tag);
+      // A file whose inline part is its first screen's rules only also has a <noscript> copy that loads it whole
+      // without scripts; with scripts, the islands script loads it after the first frame (src/islands/deferred-styles.ts).
+      const links = [...html.replace(/<noscript>.*?<\/noscript>/gs, "").matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(
+        ([tag]) => tag,
+      );
       expect(links.map((tag) => /href="([^"]+)"/.exec(tag)?.[1]).sort()).toEqual(inline.map(({ href }) => href).sort());
       expect(links.every((tag) => /\sdisabled=""/.test(tag))).toBe(true);
+      for (const tag of links.filter((link) => link.includes("data-deferred-style")))
+        expect(html).toContain(`<noscript><link rel="stylesheet" href="${/href="([^"]+)"/.exec(tag)![1]}"/></noscript>`);
       // The editor's page, which hydrates, finds the same files by these links.
       for (const { href } of inline) {
         const response = await request.get(href);
@@ -78,7 +84,7 @@ test.describe("the server's answer", () => {
 test.describe("what a page downloads", () => {
   test.skip(({ isMobile }) => !isMobile, "it sets a phone's viewport itself: one project is enough");
 
-  test("a page downloads the islands script and what it imports, no stylesheet, and nothing else until the contact form comes near", async ({
+  test("a page downloads the islands script and what it imports, the rest of its CSS, and nothing else until the contact form comes near", async ({
     sharedPage: page,
   }) => {
     await page.setViewportSize({ width: 390, height: 760 });
@@ -94,8 +100,13 @@ test.describe("what a page downloads", () => {
     // Long enough for anything the scripts would start; the form's code waits for the form to come near, which it does not here.
     await page.waitForTimeout(1000);
     expect(loaded.sort()).toEqual([...starting.keys()].sort());
-    // The CSS came with the HTML: no stylesheet is fetched (a linked one would hold the first paint a round trip).
-    expect(stylesheets).toEqual([]);
+    // The first screen's CSS came with the HTML; the one stylesheet fetched is the rest of it, which the islands script
+    // asks for once the first frame is out (a linked one would hold the first paint a round trip).
+    const deferred = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled="" data-deferred-style=""/g)].map(
+      ([, href]) => href,
+    );
+    expect(deferred.length).toBeGreaterThan(0);
+    expect([...new Set(stylesheets)].sort()).toEqual(deferred.sort());
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await expect.poll(() => loaded.some((src) => /^\/islands\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(src))).toBe(true);
   });

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 describe("the display face as committed", () => {
-  it("is what `npm run fonts` writes today: the files, the @font-face rules and the preload path", () => {
+  it("is what `npm run fonts` writes today: the files, the @font-face rules and the core file's path", () => {
     const committed = readdirSync(`${root}public/fonts`)
       .filter((name) => name.startsWith("fraunces-"))
       .sort();
@@ -62,12 +62,19 @@ describe("the two files", () => {
     expect([...core, ...rest].sort((a, b) => a - b)).toEqual([...printable].sort((a, b) => a - b));
   });
 
-  it("declare those ranges in the @font-face rules, the core file last and preloaded", () => {
+  it("declare those ranges in the @font-face rules, the core file last", () => {
     expect(font.css).toContain(`unicode-range: ${font.core.unicodeRange};`);
     expect(font.css).toContain(`unicode-range: ${font.latin.unicodeRange};`);
     expect(font.css.indexOf(font.latin.name)).toBeLessThan(font.css.indexOf(font.core.name));
     expect(displayFontModule(font)).toContain(`"/fonts/${font.core.name}"`);
-    expect(font.css).toMatch(/font-family: "Fraunces Fallback";\n  src: local\("Times New Roman"\);\n  ascent-override: [\d.]+%;/);
+    expect(font.css).toMatch(
+      /font-family: "Fraunces Fallback";\n  src: local\("Times New Roman"\), local\("Liberation Serif"\), local\("Tinos"\);\n  ascent-override: [\d.]+%;/,
+    );
+  });
+
+  it("are optional: a heading never swaps faces once drawn, so a late file moves nothing", () => {
+    expect(font.css.match(/font-display: optional;/g)).toHaveLength(2);
+    expect(font.css).not.toContain("swap");
   });
 });
 

@@ -1,0 +1,116 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/shared-page";
+import { DEFERRED_STYLE_ATTRIBUTE } from "../../src/islands/deferred-styles";
+import { documentBytes, FIRST_WINDOW_BUDGET_BYTES } from "../support/document-bytes";
+import { gotoHydrated, waitForHydration } from "./support/hydrated";
+
+/**
+ * The first paint in the first round trip (issue 58): a page's HTML, with
+ * the CSS of its first screen inline, fits the first TCP congestion window;
+ * nothing is fetched before that paint (no preloaded font, no stylesheet:
+ * the rest of the CSS follows the first frame, src/islands/deferred-styles.ts);
+ * and the headings' font arriving late moves nothing: the face is optional,
+ * and its fallback is drawn to its metrics (src/styles/display-font.css).
+ */
+
+const PAGES = ["/", "/nl", "/projects/2024/atlas", "/nl/projects/2024/atlas"];
+
+test.describe("the same on every viewport", () => {
+  test.skip(({ isMobile }) => isMobile, "the HTML and its head do not depend on the viewport: the desktop project checks them");
+
+  for (const path of PAGES) {
+    test(`${path}: the HTML, compressed and with its headers, fits the first congestion window`, async ({ baseURL }) => {
+      const bytes = await documentBytes(baseURL!, path);
+      expect(bytes).toBeGreaterThan(1_000);
+      expect(bytes).toBeLessThanOrEqual(FIRST_WINDOW_BUDGET_BYTES);
+    });
+  }
+
+  test("/: the head inlines only the first screen's CSS and fetches no stylesheet and no font before the first paint", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<link[^>]+rel="preload"/);
+    // Every stylesheet link is a placeholder the browser does not fetch, or inside <noscript>.
+    const outsideNoscript = head.replace(/<noscript>.*?<\/noscript>/gs, "");
+    const links = [...outsideNoscript.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/ disabled=""/);
+    const deferred = links.filter((link) => link.includes(DEFERRED_STYLE_ATTRIBUTE));
+    expect(deferred.length).toBeGreaterThan(0);
+    // The inline part of a deferred file is smaller than the file the browser loads later.
+    for (const link of deferred) {
+      const href = link.match(/href="([^"]+)"/)![1]!;
+      const inline = head.match(new RegExp(`<style data-href="${href}">(.*?)</style>`, "s"))![1]!;
+      const whole = await (await request.get(href)).text();
+      expect(inline.length).toBeGreaterThan(0);
+      expect(inline.length).toBeLessThan(whole.length);
+      expect(head).toContain(`<noscript><link rel="stylesheet" href="${href}"/></noscript>`);
+    }
+  });
+});
+
+/** The stylesheets the page has applied from files (not inline). */
+function appliedSheets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.styleSheets)
+      .filter((sheet) => sheet.href && !sheet.disabled)
+      .map((sheet) => new URL(sheet.href!).pathname),
+  );
+}
+
+for (const path of ["/", "/projects/2024/atlas"]) {
+  test(`${path}: the rest of the CSS is applied once the page has taken over, below the fold as above`, async ({ sharedPage: page }) => {
+    await gotoHydrated(page, path);
+    const placeholders = await page
+      .locator(`link[${DEFERRED_STYLE_ATTRIBUTE}]`)
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(placeholders.length).toBeGreaterThan(0);
+    expect(await appliedSheets(page)).toEqual(expect.arrayContaining(placeholders));
+    // The footer is styled by rules the first screen does not inline (its padding).
+    const footer = page.locator("footer").last();
+    await footer.scrollIntoViewIfNeeded();
+    expect(await footer.evaluate((element) => getComputedStyle(element).paddingTop)).not.toBe("0px");
+  });
+
+  test(`${path}: a heading drawn in the metric-matched fallback keeps it when Fraunces comes late, and nothing moves`, async ({ page }) => {
+    // The font is held back until the page has painted and taken over, as on a slow network.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let served = false;
+    await page.route("**/fonts/*.woff2", async (route) => {
+      await held;
+      await route.continue();
+      served = true;
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Not until "load": a font being fetched holds that event.
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const fontsOfH1 = async () => {
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1" });
+      return (await cdp.send("CSS.getPlatformFontsForNode", { nodeId })).fonts.map((font) => font.familyName);
+    };
+    // "Fraunces Fallback" is Times New Roman, or a clone of it, with Fraunces's metrics; this machine has Liberation Serif.
+    await expect.poll(fontsOfH1).toEqual(["Liberation Serif"]);
+    release();
+    await expect.poll(() => served).toBe(true);
+    await page.waitForLoadState("load");
+    // Two frames for a shift to be reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await fontsOfH1()).toEqual(["Liberation Serif"]);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await cdp.detach();
+  });
+}
