@@ -26,6 +26,10 @@ import { flood, statusCounts, unknownPaths } from "./support/flood";
 import { expectSecurityHeaders } from "./support/security-headers";
 import { BOTS, BROWSERS } from "./support/user-agents";
 import { LOCALES } from "../../src/i18n/locales";
+import { HANG_GUARD_MS, untilHangGuard } from "../support/hang-guard";
+
+/** How long the content API must see no request before a test counts what it is sent from there. */
+const QUIET_MS = 1_000;
 
 // In order in one worker, on the servers beforeAll starts; each test publishes and counts its own, so none needs
 // another to have run or passed. Not serial: one failure must not skip the rest (a failure ends the worker, and the
@@ -207,8 +211,9 @@ test("a publish during a flood of 1,000 unknown paths: carried out, the page fre
   if (webhook.status === 200)
     expect(webhook.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/fieldnotes"]), failed: [] });
   else expect(webhook.body).toMatchObject({ planned: true });
+  // A hang guard: the page is fresh within a few seconds on a quiet machine, while the flood runs.
   await expect
-    .poll(async () => (await fetch(`${site.url}/projects/fieldnotes`)).text(), { timeout: 15_000 })
+    .poll(async () => (await fetch(`${site.url}/projects/fieldnotes`)).text(), { timeout: 2 * HANG_GUARD_MS })
     .toContain("Fieldnotes, published during a flood");
   const result = await flooding;
   expect(statusCounts(result.requests)).toEqual({ 404: 1000 });
@@ -226,6 +231,14 @@ test("a publish during a flood of 1,000 unknown paths: carried out, the page fre
 
 test("a project published after the build: a 404 without a content request until its webhook, then its page", async () => {
   const project = await publishProject("harbour-after-build", 736000001);
+  // What an earlier test set going (a publish's batch regenerating pages in each language) may still be
+  // at the content API on a busy machine: this test counts from the moment the API has gone quiet.
+  await untilHangGuard(
+    () => Date.now() - (proxy.requests.at(-1)?.at ?? 0) > QUIET_MS,
+    "the content API going quiet",
+    2 * HANG_GUARD_MS,
+    100,
+  );
   const from = proxy.requests.length;
   expect((await fetch(`${site.url}/projects/harbour-after-build`)).status).toBe(404);
   expect(sentSince(from)).toEqual([]);

@@ -60,16 +60,25 @@ describe("without Redis: each instance asks cdn/spaces/me, at most every TTL", (
 
   it("serves its cv until the TTL is over, then the published one, with one cdn/spaces/me", async () => {
     const content = instance(served);
+    // The instance learns its cv no earlier than this: it may follow a publish only a TTL after it.
+    const learnedNoEarlierThan = performance.now();
     expect(await titleOf(content)).toBe("Project projects/followed");
     const before = served.proxy.requests.length;
     await publishTitle(served, "Published elsewhere");
-    expect(await titleOf(content)).toBe("Project projects/followed");
-    expect(served.proxy.requests.length).toBe(before);
+    // The side a busy machine cannot break: the published title, with a cdn/spaces/me, never before
+    // the TTL is over. On a quiet machine the TTL is not over yet, and the instance still serves its cv.
+    const title = await titleOf(content);
+    if (title === "Published elsewhere") expect(performance.now() - learnedNoEarlierThan).toBeGreaterThanOrEqual(TTL_SECONDS * 1000);
+    else {
+      expect(title).toBe("Project projects/followed");
+      expect(served.proxy.requests.length).toBe(before);
+    }
 
     await sleep(TTL_SECONDS * 1000 + 100);
     expect(await Promise.all([titleOf(content), titleOf(content), titleOf(content)])).toEqual(Array(3).fill("Published elsewhere"));
     expect(await titleOf(content)).toBe("Published elsewhere");
-    expect(spacesMeSince(served, before)).toBe(1);
+    // One look-up a TTL; one that came early (above) leaves room for one more after the wait.
+    expect(title === "Published elsewhere" ? [1, 2] : [1]).toContain(spacesMeSince(served, before));
   });
 
   it("CONTENT_CV_TTL_SECONDS=0 follows nothing: the cv changes only with a refresh", async () => {
