@@ -254,7 +254,16 @@ test("a webhook that never came: the project is a page once the site's listing i
   expect((await fetch(`${shortLived.url}/projects/before-quiet-launch`)).status).toBe(404);
   const project = await publishProject("quiet-launch", 736000002);
   const before = proxy.requests.length;
-  expect((await fetch(`${shortLived.url}/projects/quiet-launch`)).status).toBe(404);
+  const early = await fetch(`${shortLived.url}/projects/quiet-launch`);
+  if (early.status === 200) {
+    // A busy machine took longer than the lifetime to get here: the listing was old already, and the one
+    // listing it took found the project. That is the behaviour below, reached sooner.
+    expect(await early.text()).toContain(project.title);
+    expect(sentSince(before).filter((path) => path.startsWith("/v2/cdn/links"))).toHaveLength(1);
+    return;
+  }
+  // While the listing is younger than the lifetime, the project is a 404 with no content request.
+  expect(early.status).toBe(404);
   expect(sentSince(before)).toEqual([]);
   await new Promise((resolve) => setTimeout(resolve, SHORT_LIFETIME_S * 1000 + 300));
   const from = proxy.requests.length;
