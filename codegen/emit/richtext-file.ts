@@ -4,11 +4,17 @@ import type { GeneratedFile } from "../model.js";
 // (TipTap) stores. Attributes the editor may omit or null out are optional
 // and nullable, so a renderer has to handle their absence.
 // B is the union of blocks the field's whitelist allows (never when none).
+// Leaf nodes (text, hard_break, horizontal_rule, image, emoji, blok) hold no
+// children, and say so with `content?: never`: a generic walk such as
+// `doc.content?.[0]?.content` compiles and reads `undefined` on a leaf, as
+// the SDK's own node type allows, while `type` still discriminates the union.
+// `never` rather than `undefined` keeps a leaf assignable to a node type
+// whose `content` is an array under exactOptionalPropertyTypes.
 const BODY = `
 /** A rich-text field's value: \`content\` is always sent (Storyblok's OpenAPI description; an empty field holds one empty paragraph). */
 export type RichTextDoc<B> = { type: "doc"; content: RichTextNode<B>[] };
 
-export type TextNode = { type: "text"; text: string; marks?: RichTextMark[] };
+export type TextNode = { type: "text"; text: string; marks?: RichTextMark[]; content?: never };
 
 export type ParagraphNode<B> = {
   type: "paragraph";
@@ -32,9 +38,9 @@ export type ListItemNode<B> = { type: "list_item"; content?: RichTextNode<B>[] }
 
 export type CodeBlockNode = { type: "code_block"; attrs?: { class?: string | null }; content?: TextNode[] };
 
-export type HorizontalRuleNode = { type: "horizontal_rule" };
+export type HorizontalRuleNode = { type: "horizontal_rule"; content?: never };
 
-export type HardBreakNode = { type: "hard_break"; marks?: RichTextMark[] };
+export type HardBreakNode = { type: "hard_break"; marks?: RichTextMark[]; content?: never };
 
 export type ImageNode = {
   type: "image";
@@ -48,15 +54,17 @@ export type ImageNode = {
     meta_data?: Record<string, string> | null;
   };
   marks?: RichTextMark[];
+  content?: never;
 };
 
 export type EmojiNode = {
   type: "emoji";
   attrs: { name: string; emoji: string | null; fallbackImage?: string | null };
+  content?: never;
 };
 
 /** Blocks embedded in rich text; \`body\` holds the blocks this field's whitelist allows. */
-export type BlokNode<B> = { type: "blok"; attrs: { id?: string; body: B[] } };
+export type BlokNode<B> = { type: "blok"; attrs: { id?: string; body: B[] }; content?: never };
 
 type TableCellAttrs = {
   colspan?: number;

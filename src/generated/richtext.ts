@@ -3,7 +3,7 @@
 /** A rich-text field's value: `content` is always sent (Storyblok's OpenAPI description; an empty field holds one empty paragraph). */
 export type RichTextDoc<B> = { type: "doc"; content: RichTextNode<B>[] };
 
-export type TextNode = { type: "text"; text: string; marks?: RichTextMark[] };
+export type TextNode = { type: "text"; text: string; marks?: RichTextMark[]; content?: never };
 
 export type ParagraphNode<B> = {
   type: "paragraph";
@@ -27,9 +27,9 @@ export type ListItemNode<B> = { type: "list_item"; content?: RichTextNode<B>[] }
 
 export type CodeBlockNode = { type: "code_block"; attrs?: { class?: string | null }; content?: TextNode[] };
 
-export type HorizontalRuleNode = { type: "horizontal_rule" };
+export type HorizontalRuleNode = { type: "horizontal_rule"; content?: never };
 
-export type HardBreakNode = { type: "hard_break"; marks?: RichTextMark[] };
+export type HardBreakNode = { type: "hard_break"; marks?: RichTextMark[]; content?: never };
 
 export type ImageNode = {
   type: "image";
@@ -43,15 +43,17 @@ export type ImageNode = {
     meta_data?: Record<string, string> | null;
   };
   marks?: RichTextMark[];
+  content?: never;
 };
 
 export type EmojiNode = {
   type: "emoji";
   attrs: { name: string; emoji: string | null; fallbackImage?: string | null };
+  content?: never;
 };
 
 /** Blocks embedded in rich text; `body` holds the blocks this field's whitelist allows. */
-export type BlokNode<B> = { type: "blok"; attrs: { id?: string; body: B[] } };
+export type BlokNode<B> = { type: "blok"; attrs: { id?: string; body: B[] }; content?: never };
 
 type TableCellAttrs = {
   colspan?: number;

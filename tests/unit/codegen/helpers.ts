@@ -43,8 +43,11 @@ export function fileOf(result: GenerateResult, path: string): string {
   return file.contents;
 }
 
-/** Compiles the given files (path → text) in a temp dir with react resolvable; returns formatted errors. */
-export function compile(files: Record<string, string>, rootNames?: string[]): string[] {
+/**
+ * Compiles the given files (path → text) in a temp dir with react resolvable; returns formatted errors.
+ * `options` replaces COMPILER_OPTIONS: pass one object for the whole test file (the host caches by it).
+ */
+export function compile(files: Record<string, string>, rootNames?: string[], options: ts.CompilerOptions = COMPILER_OPTIONS): string[] {
   const dir = mkdtempSync(join(tmpdir(), "codegen-compile-"));
   try {
     symlinkSync(join(REPO, "node_modules"), join(dir, "node_modules"), "dir");
@@ -53,15 +56,15 @@ export function compile(files: Record<string, string>, rootNames?: string[]): st
       writeFileSync(join(dir, path), text);
     }
     const roots = (rootNames ?? Object.keys(files)).map((path) => join(dir, path));
-    return compileProgram(roots);
+    return compileProgram(roots, options);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Type-checks files in place (they resolve imports from where they are). */
-export function compileProgram(rootNames: string[]): string[] {
-  const program = ts.createProgram({ rootNames, options: COMPILER_OPTIONS, host: cachedCompilerHost(COMPILER_OPTIONS) });
+export function compileProgram(rootNames: string[], options: ts.CompilerOptions = COMPILER_OPTIONS): string[] {
+  const program = ts.createProgram({ rootNames, options, host: cachedCompilerHost(options) });
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
     if (!diagnostic.file || diagnostic.start === undefined) return text;
