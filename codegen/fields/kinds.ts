@@ -2,12 +2,40 @@ import type { FieldModel } from "../model.js";
 import { assetKind, multiassetKind } from "./asset.js";
 import { bloksKind } from "./bloks.js";
 import { customKind } from "./custom.js";
-import type { FieldKind, FieldType } from "./kind.js";
+import type { FieldKind } from "./kind.js";
 import { multilinkKind } from "./multilink.js";
 import { optionKind, optionsKind } from "./option-kind.js";
 import { richtextKind } from "./richtext.js";
 import { booleanKind, datetimeKind, fileKind, imageKind, layoutKind, numberKind, textKind } from "./scalar.js";
 import { tableKind } from "./table.js";
+
+/**
+ * The Storyblok field types the generator knows. Each has an entry in
+ * FIELD_KINDS below, which the compiler holds to this union: a type added
+ * here without its transform, rule and markup does not compile. A schema may
+ * still hold another type (a newer Storyblok kind, a typo); generate() reports
+ * it as `field-type-unknown` and leaves its component out.
+ */
+export type FieldType =
+  | "text"
+  | "textarea"
+  | "markdown"
+  | "number"
+  | "datetime"
+  | "boolean"
+  | "option"
+  | "options"
+  | "bloks"
+  | "asset"
+  | "multiasset"
+  | "image"
+  | "file"
+  | "multilink"
+  | "richtext"
+  | "table"
+  | "custom"
+  | "tab"
+  | "section";
 
 /**
  * Storyblok field `type` → what the generator does with it (type, rule,

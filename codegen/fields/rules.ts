@@ -1,3 +1,4 @@
+import type { FieldRule } from "../engine/engine.js";
 import type { FieldContext } from "./context.js";
 
 /**
@@ -12,9 +13,9 @@ export type FieldRuleData = readonly (string | number | readonly string[])[];
 /** A field kind's rule (each kind's module, listed in kinds.ts). */
 export type RuleTransform = (context: FieldContext, required: 0 | 1) => FieldRuleData | undefined;
 
-/** A rule with no arguments: `[kind, required]`. */
+/** A rule with no arguments: `[kind, required]`; the kind one the engine checks, so a misspelt one does not compile. */
 export const simpleRule =
-  (kind: string): RuleTransform =>
+  (kind: FieldRule[0]): RuleTransform =>
   (_context, required) => [kind, required];
 
 /** The rule without its trailing absent arguments. */
