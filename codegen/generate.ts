@@ -9,7 +9,7 @@ import { relationsFile } from "./emit/relations-file.js";
 import { richTextFile } from "./emit/richtext-file.js";
 import { storyblokFile } from "./emit/storyblok-file.js";
 import { validatorsFile } from "./emit/validators-file.js";
-import { FIELD_TRANSFORMS, type PluginTypes } from "./fields/index.js";
+import { isFieldType, type PluginTypes } from "./fields/index.js";
 import type { Diagnostic, GeneratedFile, SchemaModel } from "./model.js";
 import { normaliseSchema, type RawSchemaInput } from "./normalise/schema.js";
 import { compareNames } from "./sort.js";
@@ -81,7 +81,7 @@ export function analyseSchema(options: RawSchemaInput): { model: SchemaModel; sy
 /** Components with a field of a type the generator does not know cannot be typed soundly: they are left out, each with an error. */
 function withoutUntypable(model: SchemaModel, report: (diagnostic: Diagnostic) => void): SchemaModel {
   const components = model.components.filter((component) => {
-    const unknown = component.fields.filter((field) => !Object.hasOwn(FIELD_TRANSFORMS, field.type));
+    const unknown = component.fields.filter((field) => !isFieldType(field.type));
     for (const field of unknown) {
       report({
         severity: "error",

@@ -1,4 +1,4 @@
-import { FIELD_TRANSFORMS, type FieldContext, type PluginTypes } from "../fields/index.js";
+import { fieldKind, type FieldContext, type PluginTypes } from "../fields/index.js";
 import type { ComponentModel, Diagnostic, GeneratedFile, SchemaModel } from "../model.js";
 import { propertyKey } from "../naming.js";
 import { compareNames, sortedBy } from "../sort.js";
@@ -76,9 +76,6 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
   // Declared after the type, in field order: each bloks field's named union.
   const aliases: string[] = [];
   for (const field of sortedBy(component.fields, (f) => f.key)) {
-    // generate() leaves out components with a field of an unknown type.
-    const transform = FIELD_TRANSFORMS[field.type];
-    if (transform === undefined) continue;
     const context: FieldContext = {
       model: input.model,
       component,
@@ -95,7 +92,7 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
       },
       warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: field.key, message }),
     };
-    const type = transform(context);
+    const type = fieldKind(field).transform(context);
     if (type === undefined) continue;
     lines.push(...docComment(field.description, "  "));
     lines.push(`  ${propertyKey(field.key)}${field.required ? "" : "?"}: ${type};`);

@@ -1,4 +1,4 @@
-import { FIELD_RULES, type FieldContext, type FieldRuleData } from "../fields/index.js";
+import { fieldKind, type FieldContext, type FieldRuleData } from "../fields/index.js";
 import type { ComponentModel, GeneratedFile, SchemaModel } from "../model.js";
 import { sortedBy } from "../sort.js";
 import { UNION_NAMES } from "../names.js";
@@ -93,7 +93,7 @@ function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbo
       // The type transform of the same field has reported already.
       warn: () => {},
     };
-    const rule = FIELD_RULES[field.type]?.(context, field.required ? 1 : 0);
+    const rule = fieldKind(field).rule(context, field.required ? 1 : 0);
     return rule === undefined ? [] : [[JSON.stringify(field.key), rule]];
   });
   const translatable = sortedBy(

@@ -1,5 +1,21 @@
-import type { FieldTransform } from "./context.js";
+import type { FieldKind } from "./kind.js";
+import { access, plain } from "./markup.js";
+import { simpleRule } from "./rules.js";
 
-export const assetField: FieldTransform = ({ use }) => use("StoryblokAsset");
+export const assetKind: FieldKind = {
+  transform: ({ use }) => use("StoryblokAsset"),
+  rule: simpleRule("asset"),
+  markup: (field) => {
+    const value = access(field.key);
+    return plain(`{${value}?.filename ? <img src={${value}.filename} alt={${value}.alt ?? ""} /> : null}`);
+  },
+};
 
-export const multiassetField: FieldTransform = ({ use }) => `${use("StoryblokAsset")}[]`;
+export const multiassetKind: FieldKind = {
+  transform: ({ use }) => `${use("StoryblokAsset")}[]`,
+  rule: simpleRule("multiasset"),
+  markup: (field) =>
+    plain(
+      `{${access(field.key)}?.map((asset) => (asset.filename ? <img key={asset.filename} src={asset.filename} alt={asset.alt ?? ""} /> : null))}`,
+    ),
+};

@@ -1,4 +1,7 @@
 import type { FieldTransform } from "./context.js";
+import type { FieldKind } from "./kind.js";
+import { plain } from "./markup.js";
+import { simpleRule } from "./rules.js";
 
 /**
  * Types of well-known custom field plugins, by `field_type`. A plugin stores
@@ -31,7 +34,7 @@ export const BUILT_IN_PLUGINS: Readonly<Record<string, string>> = {
   "storyblok-palette": "{ _uid?: string; plugin?: string; value?: string }",
 };
 
-export const customField: FieldTransform = ({ field, plugins, warn }) => {
+const customType: FieldTransform = ({ field, plugins, warn }) => {
   const name = field.pluginName;
   if (name === undefined) {
     warn("custom-without-field-type", "custom field has no `field_type`; typed as unknown");
@@ -41,4 +44,14 @@ export const customField: FieldTransform = ({ field, plugins, warn }) => {
   if (type !== undefined) return type;
   warn("plugin-unknown", `custom plugin "${name}" has no known type; typed as unknown (add it to the plugin map)`);
   return "unknown";
+};
+
+export const customKind: FieldKind = {
+  transform: customType,
+  rule: simpleRule("custom"),
+  // A plugin's value has the shape its author chose; only they know how to show it.
+  markup: (field) =>
+    plain(
+      `{/* ${field.key.replace(/\*\//g, "* /")}: a ${(field.pluginName ?? "plugin").replace(/\*\//g, "* /")} field; render its value as the plugin defines it. */}`,
+    ),
 };

@@ -1,6 +1,8 @@
 import { UNION_NAMES } from "../names.js";
 import { compareNames } from "../sort.js";
 import type { FieldContext, FieldTransform } from "./context.js";
+import type { FieldKind } from "./kind.js";
+import { access } from "./markup.js";
 
 /**
  * Story and URL links are always allowed; email and asset links only when the
@@ -8,13 +10,30 @@ import type { FieldContext, FieldTransform } from "./context.js";
  * When the project's requests send `resolve_links`, a story link carries what
  * that puts there (`story`), absent when the story could not be resolved.
  */
-export const multilinkField: FieldTransform = (context) => {
+const multilinkType: FieldTransform = (context) => {
   const { field, use } = context;
   const types = ['"story"', '"url"'];
   if (field.allowEmailLinks) types.push('"email"');
   if (field.allowAssetLinks) types.push('"asset"');
   const linked = linkedStory(context);
   return `${use("StoryblokMultilink")}<${types.join(" | ")}${linked === undefined ? "" : `, ${linked}`}>`;
+};
+
+export const multilinkKind: FieldKind = {
+  transform: multilinkType,
+  rule: ({ field }, required) => [
+    "multilink",
+    required,
+    ["story", "url", ...(field.allowEmailLinks ? ["email"] : []), ...(field.allowAssetLinks ? ["asset"] : [])],
+  ],
+  markup: (field) => {
+    const value = access(field.key);
+    return {
+      // `?? undefined`: a project's own linkHref may answer null for no link.
+      jsx: `{${value} ? <a href={linkHref(${value}) ?? undefined}>{${value}.title || ${JSON.stringify(field.key)}}</a> : null}`,
+      helpers: ["linkHref"],
+    };
+  },
 };
 
 /** What the declared `resolve_links` puts on this field's story links; undefined when links are not resolved. */
