@@ -45,7 +45,3 @@ export type ErrorCode = keyof typeof ERRORS;
 export type DiagnosticCode = WarningCode | ErrorCode;
 
 export const WARNING_CODES: readonly string[] = Object.keys(WARNINGS);
-
-export function isWarningCode(code: string): code is WarningCode {
-  return Object.hasOwn(WARNINGS, code);
-}

@@ -129,6 +129,8 @@ export NEXT_PUBLIC_SITE_URL="${NEXT_PUBLIC_SITE_URL:-https://elena-varga.example
 check "drift check" npx tsx bin/portfolio.ts check
 # Formatting: Biome, half a second (npm run format writes what this checks). The type-check and the lint run further down.
 check "format" npm run --silent format:check
+# Dead code: knip (knip.jsonc), a few seconds: no file, export or dependency that nothing uses.
+check "knip" npm run --silent knip
 # The two builds, started at once: each keeps about one core busy for most of its run (webpack),
 # so together they take little more than the longer one alone. All are done before any browser runs.
 #

@@ -98,7 +98,7 @@ function writeStubs(dir: string, nodeModules: string, project: AdoptionProject):
 }
 
 /** The renderer files, from the project's patterns (one `*` matches within a path segment). */
-export function rendererFiles(dir: string, project: AdoptionProject): string[] {
+function rendererFiles(dir: string, project: AdoptionProject): string[] {
   const patterns = project.renderers.map(
     (p) =>
       new RegExp(

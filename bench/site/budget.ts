@@ -9,14 +9,14 @@
 import type { PageFigures } from "./lighthouse-run";
 import { FIRST_WINDOW_BUDGET_BYTES } from "../../tests/support/document-bytes";
 
-export const JS_BUDGET_BYTES = 10 * 1024;
-export const PERFORMANCE_SLACK = 2;
-export const LCP_FACTOR = 1.0;
-export const TBT_SLACK_MS = 100;
+const JS_BUDGET_BYTES = 10 * 1024;
+const PERFORMANCE_SLACK = 2;
+const LCP_FACTOR = 1.0;
+const TBT_SLACK_MS = 100;
 /** A page's HTML, headers included, fits the first TCP congestion window, so the first paint needs one round trip (issue 58). */
-export const DOCUMENT_BUDGET_BYTES = FIRST_WINDOW_BUDGET_BYTES;
+const DOCUMENT_BUDGET_BYTES = FIRST_WINDOW_BUDGET_BYTES;
 /** Requests a second for a cached page, at least this share of the floor's (issue 58). */
-export const THROUGHPUT_FACTOR = 0.8;
+const THROUGHPUT_FACTOR = 0.8;
 
 export interface BudgetCheck {
   name: string;

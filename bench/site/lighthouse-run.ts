@@ -44,7 +44,7 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export function chromePath(): string {
+function chromePath(): string {
   return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 }
 

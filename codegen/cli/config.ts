@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { BadInput, readJson } from "../schema-files.js";
 
 /** Where the settings live: a file of their own, else a key of package.json. */
-export const CONFIG_FILE = "storyblok-typed-codegen.json";
-export const PACKAGE_KEY = "storyblok-typed-codegen";
+const CONFIG_FILE = "storyblok-typed-codegen.json";
+const PACKAGE_KEY = "storyblok-typed-codegen";
 
 /** Every setting a flag can also give; a flag wins over the config. */
 export interface Config {
@@ -42,7 +42,7 @@ export interface Config {
 
 /** Scaffold helpers by name: where the project's own is, e.g. `src/preview/editable.ts#editableAttributes`. */
 export type HelperModules = Partial<Record<(typeof HELPER_NAMES)[number], string>>;
-export const HELPER_NAMES = ["editable", "linkHref", "RichText", "Blocks"] as const;
+const HELPER_NAMES = ["editable", "linkHref", "RichText", "Blocks"] as const;
 
 const STRINGS = [
   "schema",

@@ -5,7 +5,7 @@ import type { ImportExtension } from "../emit/import-extension.js";
 import { BadInput } from "../schema-files.js";
 
 /** The config's and the flag's values: `auto` (the default) reads the tsconfig.json that governs --out. */
-export const IMPORT_EXTENSIONS = ["auto", "none", "js"] as const;
+const IMPORT_EXTENSIONS = ["auto", "none", "js"] as const;
 export type ImportExtensionSetting = (typeof IMPORT_EXTENSIONS)[number];
 
 /**

@@ -15,7 +15,7 @@
 import type { GeneratedFile } from "../model.js";
 
 /** One block as generated: its type's name and each field's `?: type` or `: type`. */
-export interface ParsedBlock {
+interface ParsedBlock {
   typeName: string;
   fields: Map<string, string>;
 }
@@ -54,7 +54,7 @@ export function componentChanges(before: string, after: string): ComponentChange
   return diffBlocks(parseComponents(before), parseComponents(after));
 }
 
-export function diffBlocks(old: ParsedBlocks, current: ParsedBlocks): ComponentChange[] {
+function diffBlocks(old: ParsedBlocks, current: ParsedBlocks): ComponentChange[] {
   const changes: ComponentChange[] = [];
   for (const [block, { typeName, fields }] of current) {
     const previous = old.get(block)?.fields;

@@ -41,7 +41,7 @@ export function parseTranslatableFields(text: string): TranslatableFields {
  * Fields of blocks on both sides whose translatability changed. A field removed
  * or added is the component changes' business (its translations go with it).
  */
-export function translationChanges(
+function translationChanges(
   before: TranslatableFields,
   after: TranslatableFields,
   blocks: { before: ParsedBlocks; after: ParsedBlocks },

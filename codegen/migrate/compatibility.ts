@@ -67,7 +67,7 @@ function unparenthesise(type: string): string {
 }
 
 /** `a | (b | c)[] | X<d | e>` split on the separator where it is outside brackets and strings. */
-export function splitTopLevel(type: string, separator: string): string[] {
+function splitTopLevel(type: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quote: string | undefined;

@@ -68,7 +68,7 @@ export function normaliseField(
  * blocks are the same in every language (their own fields are translated), and tab and
  * section hold no data. normaliseField warns about the flag on them.
  */
-export const UNTRANSLATED_TYPES: ReadonlySet<string> = new Set(["bloks", "tab", "section"]);
+const UNTRANSLATED_TYPES: ReadonlySet<string> = new Set(["bloks", "tab", "section"]);
 
 /** Option values in schema order, without duplicates; numbers become strings as the API sends them. */
 function readOptionValues(options: unknown): string[] {

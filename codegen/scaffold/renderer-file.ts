@@ -2,7 +2,7 @@ import type { ComponentModel } from "../model.js";
 import { fieldMarkup, type Helper } from "./field-markup.js";
 
 /** Where the scaffold's own copy of a helper goes, relative to the renderers' folder (helper-files.ts). */
-export const HELPER_MODULES: Record<Helper, string> = {
+const HELPER_MODULES: Record<Helper, string> = {
   Blocks: "./Blocks",
   RichText: "./RichText",
   editable: "./editable",

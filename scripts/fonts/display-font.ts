@@ -35,13 +35,13 @@ import subsetFont from "subset-font";
 
 const require = createRequire(import.meta.url);
 
-export const SOURCE_FONT = "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2";
+const SOURCE_FONT = "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2";
 export const WEIGHT = 600;
-export const FAMILY = "Fraunces";
+const FAMILY = "Fraunces";
 /** Where the files are served from: public/fonts, with a content hash in each name (cached for a year). */
 export const PUBLIC_DIR = "/fonts";
 /** Fonts drawn to Times New Roman's metrics (same advances, ascent and descent), tried when it is not installed. */
-export const TIMES_METRIC_CLONES = ["Liberation Serif", "Tinos"] as const;
+const TIMES_METRIC_CLONES = ["Liberation Serif", "Tinos"] as const;
 
 type CodePoints = number[];
 
@@ -50,7 +50,7 @@ function span(first: number, last: number): CodePoints {
 }
 
 /** ASCII, the no-break space, and the punctuation of typeset text: quotes, dashes, ellipsis, bullet, primes, euro, trade mark. */
-export const CORE: CodePoints = [
+const CORE: CodePoints = [
   ...span(0x20, 0x7e),
   0xa0,
   ...[0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2013, 0x2014, 0x2026, 0x2022, 0x00b7, 0x2032, 0x2033, 0x20ac, 0x2122],
@@ -70,7 +70,7 @@ export function unicodeRange(points: CodePoints): string {
   return parts.join(", ");
 }
 
-export interface FontFile {
+interface FontFile {
   /** File name under public/fonts, with the first 10 hex digits of its SHA-256. */
   name: string;
   bytes: Buffer;

@@ -6,7 +6,7 @@ import { LinksContainer } from "./LinksContainer";
 import styles from "./FooterContainer.module.css";
 
 /** The anchor the site's "Contact" links point at. */
-export const CONTACT_ANCHOR = "contact";
+const CONTACT_ANCHOR = "contact";
 
 export function FooterContainer({ blok }: { blok: FooterContainerBlok }) {
   const fields = blok.contact_fields ?? [];

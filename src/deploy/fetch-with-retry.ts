@@ -8,7 +8,7 @@
 export const RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 /** Long enough for a restarting instance or a rate limit window to pass, short enough to go unnoticed. */
-export const RETRY_DELAY_MS = 300;
+const RETRY_DELAY_MS = 300;
 
 export interface RetryOptions {
   /** Defaults to the global fetch. */

@@ -32,7 +32,7 @@ export function isChunkLoadFailure(reason: unknown): boolean {
 }
 
 /** A failed `<script>` or stylesheet of the site's build (the window's capturing `error` listener sees them): Next.js's files or the islands script's. */
-export function isFailedBuildAsset(target: EventTarget | null): boolean {
+function isFailedBuildAsset(target: EventTarget | null): boolean {
   const url = target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement ? target.href : "";
   const path = url ? new URL(url, "http://site.invalid").pathname : "";
   return path.startsWith("/_next/static/") || path.startsWith("/islands/");

@@ -36,7 +36,7 @@ export const COPY_MAX_AGE_MS = 60_000;
 /** After a failed attempt, requests are let through to the page for this long before the next one. */
 export const COPY_RETRY_MS = 30_000;
 /** How long the first refused path waits for the first copy. */
-export const FIRST_COPY_WAIT_MS = 3_000;
+const FIRST_COPY_WAIT_MS = 3_000;
 /** A person's browser: the error page gives bots a line of text, and the copy is the page people see. */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 /** Headers of the rendered answer that describe that one message, not the page. */

@@ -40,7 +40,7 @@ export const API_ROUTE_METHODS = {
   "/api/revalidate": ["POST"],
 } as const satisfies Record<`/api/${string}`, RouteMethods>;
 
-export type ApiRoute = keyof typeof API_ROUTE_METHODS;
+type ApiRoute = keyof typeof API_ROUTE_METHODS;
 
 /**
  * The methods the route at `pathname` answers (a request's path, with or

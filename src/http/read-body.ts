@@ -18,7 +18,7 @@ import { afterPendingIo } from "../time-limits/time-limits.mjs";
  * sends in well under a second; ten seconds is generous for them and frees a
  * trickled connection in seconds instead of minutes.
  */
-export const BODY_DEADLINE_MS = 10_000;
+const BODY_DEADLINE_MS = 10_000;
 
 /** Between two chunks (and before the first): a client that sends nothing for this long is not sending a form. */
 export const BODY_IDLE_MS = 5_000;
@@ -29,7 +29,7 @@ export const BODY_IDLE_MS = 5_000;
  * connection. Should a route not call it, the socket is destroyed after this
  * long, so a refused body is never read for longer.
  */
-export const REFUSED_BODY_GRACE_MS = 10_000;
+const REFUSED_BODY_GRACE_MS = 10_000;
 
 /**
  * How long a connection stays open, discarding, after the answer to a
@@ -38,7 +38,7 @@ export const REFUSED_BODY_GRACE_MS = 10_000;
  * at once while its bytes arrive makes the kernel reset the connection, and
  * the reset can destroy the answer before the client reads it.
  */
-export const LINGER_AFTER_REFUSAL_MS = 2_000;
+const LINGER_AFTER_REFUSAL_MS = 2_000;
 
 export interface BodyLimits {
   maxBytes: number;

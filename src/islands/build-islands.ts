@@ -15,8 +15,8 @@ import { cssModuleClassNames } from "./css-module-names";
  * of its content, so a new build is new addresses and the old files keep
  * answering the tabs still open on the old build.
  */
-export const ISLANDS_SOURCE = "src/islands/islands-entry.ts";
-export const ISLANDS_OUTPUT = "public/islands";
+const ISLANDS_SOURCE = "src/islands/islands-entry.ts";
+const ISLANDS_OUTPUT = "public/islands";
 /** Where public/islands is served from. */
 export const ISLANDS_URL_PATH = "/islands";
 /** Files of earlier builds older than this are removed (tabs open on a build that old reload anyway). */
@@ -43,7 +43,7 @@ export interface IslandsOptions {
 }
 
 /** The contact form's module (React and the form), which the entry imports when the form comes near. */
-export const CONTACT_FORM_SOURCE = "src/contact/form/contact-form-root.tsx";
+const CONTACT_FORM_SOURCE = "src/contact/form/contact-form-root.tsx";
 /** How contact-form-island.ts imports it. */
 const CONTACT_FORM_IMPORT = /^\.\/contact-form-root$/;
 

@@ -14,7 +14,7 @@ export const HYDRATED_ATTRIBUTE = "data-hydrated";
  * already running as the page first paints kept headless Chromium from
  * presenting that frame for a second or more.
  */
-export const PAINTED_ATTRIBUTE = "data-painted";
+const PAINTED_ATTRIBUTE = "data-painted";
 
 export function markHydrated(): void {
   document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");

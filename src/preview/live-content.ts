@@ -10,7 +10,7 @@ import { siteQueries } from "../content/access/site-content";
 import { pageOfStory } from "../routes/site-routes";
 
 /** How often the content is looked at; the store itself only rereads changed files. */
-export const LIVE_POLL_MS = 300;
+const LIVE_POLL_MS = 300;
 
 /** The story at `fullSlug` as its page gets it (a project as the project page does); a story with no page of its own as a page. */
 export function loadStoryAt(fullSlug: string, options: QueryOptions = {}): Promise<unknown> {

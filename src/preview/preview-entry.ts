@@ -31,8 +31,7 @@ import { editorRoutes } from "../routes/site-routes";
 
 /** Added to the address after entry was tried, so the proxy lets the request through. */
 export const CHECKED_MARKER = "_preview_checked";
-export const ENTRY_ROUTE = "/api/preview";
-export const EXIT_ROUTE = "/api/preview/exit";
+const ENTRY_ROUTE = "/api/preview";
 
 /** Where the proxy sends a page request, or undefined to let it through. */
 export function entryRedirect(url: URL, headers: Pick<Headers, "get">): URL | undefined {

@@ -30,7 +30,7 @@ export type TokenVerdict =
   | { ok: true }
   | { ok: false; reason: "not configured" | "missing" | "other space" | "bad timestamp" | "expired" | "future" | "forged" };
 
-export function expectedToken(spaceId: string, previewToken: string, timestamp: string): string {
+function expectedToken(spaceId: string, previewToken: string, timestamp: string): string {
   return createHash("sha1").update(`${spaceId}:${previewToken}:${timestamp}`).digest("hex");
 }
 

@@ -21,7 +21,7 @@ import { sitePagesFromJson, sitePagesToJson } from "./site-pages-json";
 
 /** Namespaced: the Redis may hold the page cache and other applications' keys. */
 export const SITE_PAGES_KEY = "portfolio:site-pages";
-export const KNOWN_PATHS_KEY = "portfolio:known-paths";
+const KNOWN_PATHS_KEY = "portfolio:known-paths";
 const LISTED_AT_KEY = `${KNOWN_PATHS_KEY}:listed-at`;
 const LISTING_CLAIM_KEY = `${KNOWN_PATHS_KEY}:listing`;
 

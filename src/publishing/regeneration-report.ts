@@ -31,7 +31,7 @@ export function takeRegenerationFailure(path: string): string | undefined {
  * page's or the build's is regeneration, and a first render on request
  * (a page published after the build) is what a visitor started.
  */
-export function renderPriority(reason: GetStaticPropsContext["revalidateReason"]): RequestPriority {
+function renderPriority(reason: GetStaticPropsContext["revalidateReason"]): RequestPriority {
   if (reason === "on-demand") return "publish";
   if (reason === "stale" || reason === "build") return "regeneration";
   return "visitor";

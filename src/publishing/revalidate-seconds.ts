@@ -16,7 +16,7 @@
  */
 export const DEFAULT_REVALIDATE_SECONDS = 3600;
 /** Next.js warns above a year ("This may have been done in error"): a longer interval is taken for a mistake. */
-export const MAX_REVALIDATE_SECONDS = 31_536_000;
+const MAX_REVALIDATE_SECONDS = 31_536_000;
 
 export type RevalidateSetting = number | false;
 

@@ -30,7 +30,7 @@ export function storyWebhookPayload(action: StoryAction, storyId: number, fullSl
 }
 
 /** A site's base URL becomes its webhook endpoint; a URL with a path is taken as the endpoint itself. */
-export function webhookEndpoint(url: string): URL {
+function webhookEndpoint(url: string): URL {
   const endpoint = new URL(url);
   if (endpoint.pathname === "/" || endpoint.pathname === "") endpoint.pathname = WEBHOOK_PATH;
   return endpoint;

@@ -12,9 +12,9 @@ import { memoryKnownPagesStore, type KnownPagesHeld, type KnownPagesStore } from
 import { redisKnownPagesStore } from "./redis-known-pages-store";
 
 /** A command that has not answered by then is taken as Redis not answering: a webhook must not wait on it. */
-export const COMMAND_TIMEOUT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 1000;
 /** The first command waits this long for the first connection; later ones never wait. */
-export const FIRST_CONNECT_MS = 1000;
+const FIRST_CONNECT_MS = 1000;
 
 interface PublishingRedis {
   links: Map<string, RedisLink>;

@@ -7,7 +7,7 @@
  */
 import type { KnownStory, SitePages } from "./site-pages";
 
-export const SITE_PAGES_VERSION = 1;
+const SITE_PAGES_VERSION = 1;
 
 interface SitePagesJson {
   version: typeof SITE_PAGES_VERSION;

@@ -29,7 +29,7 @@ export interface SitePages {
  * and a rich-text `blok` node's `attrs.id`. A loop, not recursion, so no
  * nesting depth can overflow the stack.
  */
-export function namedUuids(content: unknown): Set<string> {
+function namedUuids(content: unknown): Set<string> {
   const found = new Set<string>();
   const pending: unknown[] = [content];
   while (pending.length > 0) {

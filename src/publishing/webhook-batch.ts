@@ -25,7 +25,7 @@ export interface WebhookAnswer {
 }
 
 /** What a batch tells the webhook's request while it runs, for an answer given before it ends (202). */
-export interface BatchProgress {
+interface BatchProgress {
   plan?: RefreshPlan;
   /** The batch's pages whose regeneration has ended, refreshed or not. */
   settled?: ReadonlySet<string>;
@@ -174,7 +174,7 @@ function duplicate(webhook: StoryWebhook): WebhookAnswer {
 }
 
 /** "published story 12", or the first three and how many more. */
-export function describe(items: readonly QueuedWebhook[]): string {
+function describe(items: readonly QueuedWebhook[]): string {
   const names = items.map(({ webhook }) => `${webhook.action} story ${webhook.storyId}`);
   return names.length <= 3 ? names.join(", ") : `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
 }

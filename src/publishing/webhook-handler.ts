@@ -29,14 +29,14 @@ export const MAX_WEBHOOK_BYTES = 16 * 1024;
  * Webhooks sent "together" by Storyblok or a script arrive tens of ms apart:
  * a batch waits 150 ms after the last one, a second at most after its first.
  */
-export const WEBHOOK_BATCHING: BatchTiming = { settleMs: 150, maxCollectMs: 1000 };
+const WEBHOOK_BATCHING: BatchTiming = { settleMs: 150, maxCollectMs: 1000 };
 
 /**
  * The answer's deadline from the handler's start. A sender (Storyblok, a
  * load balancer) gives up after seconds; 4 s leaves room under 5 s for
  * reading the body and sending the answer.
  */
-export const ANSWER_WITHIN_MS = 4000;
+const ANSWER_WITHIN_MS = 4000;
 
 export interface WebhookRequest {
   /** The raw body as src/http/read-body.ts read it, or why it was refused (too large, too slow, cut off). */

@@ -40,6 +40,4 @@ export interface RedisLink {
   close(): Promise<void>;
 }
 
-export declare const CONNECT_TIMEOUT_MS: number;
-export declare const MAX_RECONNECT_DELAY_MS: number;
 export declare function openRedisLink(url: string, options: RedisLinkOptions): RedisLink;

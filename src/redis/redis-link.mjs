@@ -27,8 +27,8 @@
 import { rejectAfter, waitAtMost } from "../time-limits/time-limits.mjs";
 import { redisWhere } from "./redis-url.mjs";
 
-export const CONNECT_TIMEOUT_MS = 1000;
-export const MAX_RECONNECT_DELAY_MS = 2000;
+const CONNECT_TIMEOUT_MS = 1000;
+const MAX_RECONNECT_DELAY_MS = 2000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 1000;
 const DEFAULT_CONNECT_WAIT_MS = 2000;
 

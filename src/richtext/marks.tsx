@@ -10,7 +10,7 @@ import { unreachable } from "./unreachable";
  * not handled here: a run of text with the same link becomes one `<a>`
  * around all its other marks (link-group.tsx).
  */
-export function applyMark(mark: unknown, children: ReactNode): ReactNode {
+function applyMark(mark: unknown, children: ReactNode): ReactNode {
   if (!isRecord(mark) || typeof mark.type !== "string") return children;
   const attrs = attrsOf(mark);
   const known = mark as RichTextMark;

@@ -48,7 +48,7 @@ export function renderNodes<B>(nodes: unknown, context: RenderContext<B>, depth:
 }
 
 /** One node to React elements, as @storyblok/richtext renders it. One case per node kind in the generated union. */
-export function renderNode<B>(value: unknown, context: RenderContext<B>, depth: number): ReactNode {
+function renderNode<B>(value: unknown, context: RenderContext<B>, depth: number): ReactNode {
   if (!isRecord(value) || typeof value.type !== "string") return null;
   const node = value as RichTextNode<B>;
   const attrs = attrsOf(value);

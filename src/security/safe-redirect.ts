@@ -14,7 +14,7 @@
 const HERE = "http://site.invalid";
 
 /** Longer targets are refused: no page of the site has such an address, and a Location header should stay small. */
-export const MAX_REDIRECT_LENGTH = 2048;
+const MAX_REDIRECT_LENGTH = 2048;
 
 /** Control characters, whitespace and backslashes: URL parsers strip or rewrite them in ways that differ between readers. */
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f\\]/;

@@ -1,7 +1,7 @@
 import { Fragment, type CSSProperties, type ElementType } from "react";
 import styles from "./AnimatedText.module.css";
 
-export type TextAnimation = "none" | "words" | "letters";
+type TextAnimation = "none" | "words" | "letters";
 
 interface AnimatedTextProps {
   text: string;

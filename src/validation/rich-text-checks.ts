@@ -88,7 +88,7 @@ function unknownAttrs(type: string, attrs: Attrs, problems: string[]): void {
 }
 
 /** Problems with one node's attributes and marks, as `attrs.key value problem` lines. */
-export function nodeValueProblems(type: string, node: Readonly<Record<string, unknown>>): string[] {
+function nodeValueProblems(type: string, node: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
   const raw = ownAttr(node, "attrs");
   if (raw !== undefined && raw !== null && !isRecord(raw)) return [`attrs must be an object, got ${show(raw)}`];
@@ -152,7 +152,7 @@ export function nodeValueProblems(type: string, node: Readonly<Record<string, un
 }
 
 /** Problems with one mark's attributes. */
-export function markValueProblems(type: string, mark: Readonly<Record<string, unknown>>): string[] {
+function markValueProblems(type: string, mark: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
   const raw = ownAttr(mark, "attrs");
   const attrs: Attrs = isRecord(raw) ? raw : {};

@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { REPO } from "../support/repo-root";
 
 export { REPO };
-export const SCHEMAS = join(REPO, "tests/fixtures/schemas");
+const SCHEMAS = join(REPO, "tests/fixtures/schemas");
 
 export interface Ran {
   code: number;

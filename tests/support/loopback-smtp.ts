@@ -48,7 +48,7 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-export function parseMail(raw: string): { headers: Record<string, string>; text: string } {
+function parseMail(raw: string): { headers: Record<string, string>; text: string } {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const body = raw.slice(split + 4);

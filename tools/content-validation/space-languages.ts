@@ -20,7 +20,7 @@ interface Languages {
 }
 
 /** Where the local space keeps its settings, relative to the content folder. */
-export const SPACE_SETTINGS = join("space", "space.json");
+const SPACE_SETTINGS = join("space", "space.json");
 
 /**
  * One line per difference, each naming both files; none when they agree, when the

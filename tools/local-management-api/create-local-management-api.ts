@@ -63,7 +63,7 @@ export type LocalManagementApi = ((request: Request) => Promise<Response>) & {
 };
 
 /** Storyblok's Management API allows 3 requests per second with a personal access token on the Starter plan. */
-export const DEFAULT_REQUESTS_PER_SECOND = 3;
+const DEFAULT_REQUESTS_PER_SECOND = 3;
 
 const SPACE_PATH = /^\/v1\/spaces\/([^/]+)(\/.*)?$/;
 

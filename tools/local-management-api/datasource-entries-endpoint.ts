@@ -20,7 +20,7 @@ import type { SpaceState } from "./space-store";
 import { hasErrors, idOf, requireStrings, type FieldErrors } from "./validation";
 
 /** The entry as answered: `dimension_value` for the dimension asked for, without the values the record keeps per dimension. */
-export function entryView(entry: DatasourceEntryRecord, dimension?: number): DatasourceEntryRecord {
+function entryView(entry: DatasourceEntryRecord, dimension?: number): DatasourceEntryRecord {
   const { dimension_values: values, ...answered } = entry;
   if (dimension === undefined) return answered;
   const value = (values as Record<string, string> | undefined)?.[String(dimension)];

@@ -4,8 +4,8 @@
  * with the row count in the `total` header and the page size in `per-page`
  * (https://storyblok.com/docs/api/management/getting-started/pagination).
  */
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 25;
+const MAX_PER_PAGE = 100;
 /** Storyblok's pagination docs: "Max for Stories: 100, Max for Datasource Entries: 1000". */
 export const MAX_DATASOURCE_ENTRIES_PER_PAGE = 1000;
 

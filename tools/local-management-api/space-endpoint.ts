@@ -15,7 +15,7 @@ import { LOCAL_USER, settingsUpdate } from "./space-settings";
 /** What both the space and the list of spaces answer for it. */
 type Space = SpaceBody["space"] & SpaceListBody["spaces"][number];
 
-export function spaceView(state: SpaceState, spaceId: number): Space {
+function spaceView(state: SpaceState, spaceId: number): Space {
   const { settings } = state;
   const stories = [...state.stories.values()].length + state.folders.length;
   const assets = state.assets.filter((asset) => asset.upload === "finished").length;

@@ -7,7 +7,7 @@
 import { DEFAULT_SPACE_NAME } from "../../src/content/sources/local-cdn/space-documents";
 import type { SpaceSettingsRecord } from "./space-records";
 /** Storyblok's name for the default language until a space renames it. */
-export const DEFAULT_LANG_NAME = "Default";
+const DEFAULT_LANG_NAME = "Default";
 /** When a space that never changed its settings was made: a fixed time, so answers do not move between runs. */
 const EPOCH = "2024-01-01T00:00:00.000Z";
 

@@ -7,7 +7,7 @@ import type { SpaceState } from "./space-store";
 import { workingCopy } from "./story-views";
 
 /** A story or folder, as far as the tree is concerned. */
-export interface TreeNode {
+interface TreeNode {
   id: number;
   slug: string;
   parentId: number;
@@ -15,7 +15,7 @@ export interface TreeNode {
   fullSlug: string;
 }
 
-export function nodes(state: SpaceState): TreeNode[] {
+function nodes(state: SpaceState): TreeNode[] {
   const folders = state.folders.map((f) => ({ id: f.id, slug: f.slug, parentId: f.parent_id, isFolder: true, fullSlug: f.full_slug }));
   const stories = [...state.stories.values()].map((entry) => {
     const story = workingCopy(entry);

@@ -9,7 +9,7 @@ import { createManagementApiClient } from "@storyblok/management-api-client";
 import { createRequestWindow } from "./request-window";
 
 /** Storyblok allows 3 requests per second to the Management API with a personal access (OAuth) token. */
-export const MANAGEMENT_REQUESTS_PER_SECOND = 3;
+const MANAGEMENT_REQUESTS_PER_SECOND = 3;
 
 /** As the content client: up to 10 retries of a 429, 300 ms doubling, or what `Retry-After` says. */
 export const MANAGEMENT_MAX_RETRIES = 10;
@@ -36,7 +36,7 @@ export interface ManagementClientOptions {
  * How often a refused connection is tried again: 300, 600 and 1,200 ms, enough
  * for a server or proxy that is restarting, not minutes against one that is down.
  */
-export const MANAGEMENT_REFUSED_RETRIES = 3;
+const MANAGEMENT_REFUSED_RETRIES = 3;
 
 /** ky's retry options; `shouldRetry` is ky's own, missing from the client's narrower type of them. */
 const RETRY = {

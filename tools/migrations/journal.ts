@@ -17,7 +17,7 @@ export const JOURNAL_FOLDER = ".migrations";
 export const JOURNAL_FILE = `${JOURNAL_FOLDER}/journal.json`;
 export const LAST_RUN_FILE = `${JOURNAL_FOLDER}/last-run.json`;
 
-export interface JournalRun {
+interface JournalRun {
   /** ISO time of the run. */
   ran: string;
   migrations: string[];

@@ -29,7 +29,7 @@ const NOT_SETTINGS = new Set([
 const FIELD_IDS = new Set(["id"]);
 
 /** The only field setting that holds component group uuids, whatever the field type (bloks, richtext, multilink, option). */
-export const GROUP_WHITELIST = "component_group_whitelist";
+const GROUP_WHITELIST = "component_group_whitelist";
 
 /** Preset keys that are ids or bookkeeping, not the preset. */
 const PRESET_IDS = new Set(["id", "component_id", "space_id", "created_at", "updated_at"]);

@@ -41,7 +41,7 @@ export interface PushSchemaOptions {
  * `unchanged`: nothing to do; `refused`: breaking changes without `allowBreaking`
  * (nothing written, dry run or not); `dry-run`; `declined` by `confirm`; `applied`.
  */
-export type PushOutcome = "unchanged" | "refused" | "dry-run" | "declined" | "applied";
+type PushOutcome = "unchanged" | "refused" | "dry-run" | "declined" | "applied";
 
 export interface PushSchemaResult {
   plan: SchemaPlan;

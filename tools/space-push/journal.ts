@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export interface JournalAsset {
+interface JournalAsset {
   id: number;
   filename: string;
   /** False between signing the upload and finishing it. */

@@ -9,7 +9,7 @@ import { buildStoryIndex, storedVersions } from "../../src/content/sources/local
 import type { CdnStory, StoryFileProblem } from "../../src/content/sources/local-cdn/story-types";
 
 /** published: live as written. draft: never published. published-with-draft: live, with unpublished changes pending over it. */
-export type StoryState = "published" | "draft" | "published-with-draft";
+type StoryState = "published" | "draft" | "published-with-draft";
 
 export interface LocalStory {
   fullSlug: string;

@@ -6,7 +6,7 @@ import type { SpaceApi, SpaceStorySummary } from "./space-api";
 import type { PushAction, PushSummary } from "./push-summary";
 import { failureMessage, toManagementRequestError } from "../management-api/management-errors";
 
-export interface SpaceStoryRef {
+interface SpaceStoryRef {
   id: number;
   uuid: string;
 }

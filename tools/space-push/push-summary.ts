@@ -1,7 +1,7 @@
 /** What a push did (or, in a dry run, would do): the CLI's summary and the numbers a test or a benchmark reads. */
 import { emptyRequestCounts, type RequestCounts } from "./request-counts";
 
-export interface KindCounts {
+interface KindCounts {
   /** Create requests (a folder, an upload, a story). */
   created: number;
   /** Other writes: updates, publishes, unpublishes, a re-uploaded file. */
@@ -10,7 +10,7 @@ export interface KindCounts {
   unchanged: number;
 }
 
-export type ItemKind = "folder" | "asset" | "story";
+type ItemKind = "folder" | "asset" | "story";
 
 /** One write, reported as it happens (or would happen). */
 export interface PushAction {

@@ -81,11 +81,6 @@ export const CONTACT_MESSAGE_TABLES: Readonly<Record<Locale, ContactMessageTable
   },
 };
 
-/** `{name}` placeholders of a message, sorted. */
-export function placeholdersOf(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
-}
-
 function fill(message: string, values: Readonly<Record<string, string | number>>): string {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }

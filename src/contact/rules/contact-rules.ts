@@ -24,7 +24,7 @@ export const MESSAGES = contactMessages(DEFAULT_LOCALE);
 
 /** What a ticked checkbox sends and stores; an unticked one is "no". */
 export const CHECKED = "yes";
-export const UNCHECKED = "no";
+const UNCHECKED = "no";
 
 // Deliberately simple: one "@", something on each side, a dot in the domain.
 // Full RFC 5322 parsing rejects nothing a person types by mistake that this

@@ -11,7 +11,7 @@ export type Platform = "vercel" | "netlify" | "lambda" | null;
  *   waitUntil, or before the answer), because the process may be frozen or
  *   gone once the answer is out; failures wait for the scheduled drain.
  */
-export type DeliveryMode = "background" | "request";
+type DeliveryMode = "background" | "request";
 
 /** Where the address the rate limit counts comes from. */
 export type AddressSource =

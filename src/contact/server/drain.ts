@@ -16,7 +16,7 @@ export function bearerMatches(authorization: string | undefined, secret: string 
 }
 
 /** A scheduled call ends its work within this, so it finishes inside a platform's function time limit (Vercel's Hobby plan: 60 s). */
-export const DRAIN_BUDGET_MS = 25_000;
+const DRAIN_BUDGET_MS = 25_000;
 
 export type DrainOutcome =
   | { kind: "done"; report: DeliveryReport; queued: number }

@@ -25,8 +25,8 @@ import { OAUTH_REQUESTS_PER_WINDOW, processRequestLimiter, REQUESTS_PER_WINDOW }
 import type { RequestLimiter } from "./rate-limit/request-limiter";
 import { createRelationMemo, type RelatedStory, type RelationMemo } from "./relation-memo";
 
-export const MAX_RETRIES = 10;
-export const RETRY_DELAY_MS = 300;
+const MAX_RETRIES = 10;
+const RETRY_DELAY_MS = 300;
 
 /**
  * The in-process endpoint's host is never resolved: every request goes to the

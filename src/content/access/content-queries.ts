@@ -41,11 +41,11 @@ import {
 } from "../../routes/site-routes";
 
 /** A story a page of the site shows, of any page kind (src/routes/site-routes.ts). */
-export type ShownStory = StoryOf<KindQuery<PageKind>>;
+type ShownStory = StoryOf<KindQuery<PageKind>>;
 /** The API's maximum page size: listing every project costs total/100 requests. */
 export const LIST_PAGE_SIZE = 100;
 /** The links endpoint's maximum page size. */
-export const LINKS_PAGE_SIZE = 1000;
+const LINKS_PAGE_SIZE = 1000;
 
 export interface QueryOptions extends VersionOptions {
   /** A language code of the space (e.g. `de`); the default language when absent. */

@@ -11,7 +11,7 @@
 import { ContentConfigError } from "../sources/content-source";
 import type { SharedCvStore } from "./shared/shared-cv-store";
 
-export const DEFAULT_CV_TTL_SECONDS = 10;
+const DEFAULT_CV_TTL_SECONDS = 10;
 
 /** CONTENT_CV_TTL_SECONDS in ms: a whole number of seconds, 0 to follow nothing (each process keeps its cv until a refresh). */
 export function readCvTtlMs(env: Readonly<Record<string, string | undefined>> = process.env): number {

@@ -20,7 +20,7 @@ export interface RelatedStory {
   [field: string]: unknown;
 }
 
-export interface RelationBatch {
+interface RelationBatch {
   /** The cv the answer carried. */
   cv: number | undefined;
   stories: RelatedStory[];

@@ -126,32 +126,3 @@ export async function contentVersionNow(): Promise<number | undefined> {
   if (local) await published.syncCacheVersion();
   return published.cacheVersion() || undefined;
 }
-
-/**
- * For the publishing side: shares `cv` (a content version a webhook learned)
- * with every instance through Redis, keeping the highest, and adopts it in
- * this process when it is newer. Without REDIS_URL, or while Redis is away,
- * only this process adopts it. Never rejects for Redis.
- */
-export async function publishCv(cv: number): Promise<void> {
-  const { sharedCv, published } = siteContent();
-  await sharedCv?.write(cv).catch(() => undefined);
-  await published.followCacheVersion(cv);
-}
-
-/**
- * The content version instances follow: Redis's when REDIS_URL is set and
- * Redis answers (undefined when no instance wrote one yet), else this
- * process's own (undefined before its first answer).
- */
-export async function sharedCv(): Promise<number | undefined> {
-  const { sharedCv: shared, published } = siteContent();
-  if (shared) {
-    try {
-      return await shared.read();
-    } catch {
-      // Unreachable (logged once by the link): this process's own.
-    }
-  }
-  return published.cacheVersion() || undefined;
-}

@@ -44,13 +44,3 @@ export function hrefOf(link: StoryblokLink | undefined): string | null {
       return safeHref(link.url);
   }
 }
-
-/**
- * Internal pages navigate client-side; files and other sites are plain links.
- * Judged as the browser reads the URL: it drops tabs and newlines and takes
- * `\` for `/`, so `/\evil.com` is `//evil.com`, another site.
- */
-export function isInternalPage(href: string): boolean {
-  const path = href.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/assets/") && !path.startsWith("/api/");
-}

@@ -18,7 +18,7 @@ export interface KnownPaths {
   cv?: number;
 }
 
-export const KNOWN_PATHS_VERSION = 1;
+const KNOWN_PATHS_VERSION = 1;
 
 interface KnownPathsJson {
   version: typeof KNOWN_PATHS_VERSION;

@@ -41,11 +41,11 @@ export interface PageGateDeps {
 }
 
 /** How long one instance's claim on the next listing lasts: a listing takes a request or two. */
-export const LISTING_CLAIM_MS = 10_000;
+const LISTING_CLAIM_MS = 10_000;
 /** After a failed listing, the gate judges by what it knows for this long before it tries again. */
 export const LISTING_RETRY_MS = 30_000;
 /** A cold instance whose listing another instance claimed waits this long for it to reach Redis. */
-export const COLD_WAIT_MS = 2_000;
+const COLD_WAIT_MS = 2_000;
 const COLD_POLL_MS = 100;
 
 export function createPageGate(deps: PageGateDeps): PageGate {

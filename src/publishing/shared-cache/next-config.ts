@@ -13,7 +13,7 @@ import type { NextConfig } from "next";
 import { redisUrlProblem } from "../../redis/redis-url.mjs";
 
 /** Vercel (VERCEL=1) and Netlify (NETLIFY=true) set these in their builds and functions. */
-export function onPlatformWithSharedIsr(env: Record<string, string | undefined>): boolean {
+function onPlatformWithSharedIsr(env: Record<string, string | undefined>): boolean {
   return env.VERCEL === "1" || env.NETLIFY === "true";
 }
 

@@ -18,7 +18,7 @@ import { join, relative, sep } from "node:path";
 const REPO = process.cwd();
 
 /** A folder with the BUILD_ID file that every `next build` writes. */
-export const isBuild = (dir: string): boolean => existsSync(join(REPO, dir, "BUILD_ID"));
+const isBuild = (dir: string): boolean => existsSync(join(REPO, dir, "BUILD_ID"));
 
 /**
  * Copies the build in `from` to `to` (both relative to the repository), replacing

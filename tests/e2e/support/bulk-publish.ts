@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { sendStoryWebhook, storyWebhookPayload, type WebhookResult } from "../../../src/publishing/send-webhook";
 import { busiestWindow, type CountingProxy, type ProxiedRequest } from "../../support/counting-proxy";
 
-export const BULK_COUNT = 40;
+const BULK_COUNT = 40;
 /** The webhooks go out over this many ms: "within a second". */
 const SPREAD_MS = 900;
 const TEMPLATE = "projects/fieldnotes";
@@ -50,7 +50,7 @@ export async function addBulkProjects(contentDir: string, count = BULK_COUNT): P
 }
 
 /** The title a bulk project carries in edition `edition`: a page shows it, so "fresh" is one string search. */
-export function bulkTitle(slug: string, edition: string): string {
+function bulkTitle(slug: string, edition: string): string {
   return `Bulk project ${slug}, edition ${edition}`;
 }
 
@@ -87,7 +87,7 @@ export async function sendBulkWebhooks(siteUrls: string[], projects: BulkProject
 }
 
 /** Paths of `projects` whose page on `siteUrl` does not show `edition` yet. */
-export async function stalePages(siteUrl: string, projects: BulkProject[], edition: string): Promise<string[]> {
+async function stalePages(siteUrl: string, projects: BulkProject[], edition: string): Promise<string[]> {
   const stale: string[] = [];
   for (const project of projects) {
     const slug = project.fullSlug.split("/").pop() as string;

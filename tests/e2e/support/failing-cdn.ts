@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createLocalCdn } from "../../../src/content/sources/local-cdn/create-local-cdn";
 import { serveOverHttp } from "../../../src/content/sources/local-cdn/http-server";
 
-export type FailureMode = "none" | "projects" | "everything";
+type FailureMode = "none" | "projects" | "everything";
 
 export interface FailingCdn {
   /** Base URL for STORYBLOK_API_URL (ends in /v2). */

@@ -7,7 +7,7 @@ export function scriptSources(html: string): string[] {
 export const ISLANDS_SCRIPT = /^\/islands\/islands-[A-Z0-9]+\.js$/;
 
 /** The modules a module's code imports statically (`import … from "./x.js"`; `import("…")` is left out: it loads on demand). */
-export function staticImports(code: string, from: string): string[] {
+function staticImports(code: string, from: string): string[] {
   const specifiers = [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)].map(([, specifier]) => specifier!);
   return specifiers.map((specifier) => new URL(specifier, `http://site${from}`).pathname);
 }

@@ -17,7 +17,7 @@ const ROOT = process.cwd();
 const PORTFOLIO_CLI = join(ROOT, "bin/portfolio.js");
 
 /** The local space's id and tokens: the CLI's defaults, named here so the test reads as a real move would. */
-export const SPACE_ID = "1";
+const SPACE_ID = "1";
 const OAUTH_TOKEN = "local-oauth";
 export const SPACE_PUBLIC_TOKEN = "local";
 export const SPACE_PREVIEW_TOKEN = "local-preview";

@@ -68,7 +68,7 @@ export async function conformanceRows(
   }
 }
 
-export function markdownTable(rows: readonly Row[]): string {
+function markdownTable(rows: readonly Row[]): string {
   const lines = ["| call | request | status | described | schema errors |", "|---|---|---|---|---|"];
   for (const { answer, verdict } of rows) {
     const described =

@@ -21,7 +21,7 @@ import addFormats from "ajv-formats";
 import { load } from "js-yaml";
 import { AMENDMENTS, type Amendment } from "./amendments";
 
-export const OPENAPI_DIR = fileURLToPath(new URL("../../fixtures/openapi/", import.meta.url));
+const OPENAPI_DIR = fileURLToPath(new URL("../../fixtures/openapi/", import.meta.url));
 /** Not a real address: only a base the files' relative `$ref`s resolve against. */
 const BASE = "https://openapi.storyblok.invalid/";
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_MESSAGE_TABLES, placeholdersOf } from "../../../src/contact/rules/contact-messages";
+import { CONTACT_MESSAGE_TABLES } from "../../../src/contact/rules/contact-messages";
 import { validateSubmission, type FieldRule } from "../../../src/contact/rules/contact-rules";
 import { statusText } from "../../../src/contact/rules/contact-status";
 import { postedLocale } from "../../../src/contact/server/posted-locale";
 import { LOCALES } from "../../../src/i18n/locales";
+
+/** `{name}` placeholders of a message, sorted. */
+function placeholdersOf(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+}
 
 describe("the contact form's message tables", () => {
   const english = CONTACT_MESSAGE_TABLES.en;

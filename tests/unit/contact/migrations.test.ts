@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deliverDue } from "../../../src/contact/server/delivery";
 import { createSmtpMailer, type Mailer } from "../../../src/contact/server/mailer";
 import type { StoreLocation } from "../../../src/contact/server/store/location";
-import { knownVersions } from "../../../src/contact/server/store/migrations";
 import { createUnrecordedDeliveries } from "../../../src/contact/server/unrecorded-deliveries";
 import { startLoopbackSmtp, type LoopbackSmtp } from "../../support/loopback-smtp";
 import { describeEachStore, storeFactory } from "./support/stores";
@@ -37,17 +36,14 @@ async function rows(location: StoreLocation, query: string): Promise<Record<stri
 
 const applied = (location: StoreLocation) => rows(location, "SELECT name, timestamp FROM contact_migrations ORDER BY name");
 
-describe("knownVersions", () => {
-  it("lists the two versions of this release, oldest first", () => {
-    expect(knownVersions()).toEqual(["2026-11-25-01-messages", "2026-11-25-02-rate-limit"]);
-  });
-});
+/** The versions this release's store/migrations.ts defines, oldest first: what a store up to date records. */
+const KNOWN_VERSIONS = ["2026-11-25-01-messages", "2026-11-25-02-rate-limit"];
 
 describeEachStore("versioned tables", (stores) => {
   it("a fresh store records both versions in contact_migrations", async () => {
     const location = await stores.fresh();
     await stores.open(location);
-    expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+    expect((await applied(location)).map((row) => row.name)).toEqual(KNOWN_VERSIONS);
   });
 
   it("reopening applies nothing: the recorded versions and their times are unchanged", async () => {
@@ -67,7 +63,7 @@ describeEachStore("versioned tables", (stores) => {
     async () => {
       const location = await stores.fresh();
       const [first, second] = await Promise.all([stores.open(location), stores.open(location)]);
-      expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+      expect((await applied(location)).map((row) => row.name)).toEqual(KNOWN_VERSIONS);
       const added = await first.add({ uuid: "a1b2", receivedAt: 1, recipient: null, replyTo: null, subject: "s", fields: [] });
       expect((await second.list()).map((message) => message.id)).toEqual([added.id]);
     },
@@ -79,7 +75,7 @@ describeEachStore("versioned tables", (stores) => {
     async () => {
       const location = await stores.fresh();
       expect(await runWorkersTogether<number>([1, 2, 3, 4].map(() => ({ kind: "open", location }) as const))).toEqual([0, 0, 0, 0]);
-      expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+      expect((await applied(location)).map((row) => row.name)).toEqual(KNOWN_VERSIONS);
     },
   );
 });
@@ -155,7 +151,7 @@ describe("a SQLite file made before the tables were versioned", () => {
         replyTo: "bo@example.com",
       },
     ]);
-    expect((await applied(location)).map((row) => row.name)).toEqual(knownVersions());
+    expect((await applied(location)).map((row) => row.name)).toEqual(KNOWN_VERSIONS);
     expect(await rows(location, "SELECT name FROM sqlite_master WHERE name IN ('messages', 'messages_due')")).toEqual([]);
 
     expect(

@@ -16,7 +16,7 @@ import type { StoryFileProblem } from "../../../src/content/sources/local-cdn/st
 
 export const EMBEDDED_CONTENT = fileURLToPath(new URL("../../../content", import.meta.url));
 
-export interface SeenRequest {
+interface SeenRequest {
   url: URL;
   /** Date.now() when the request reached the server. */
   at: number;

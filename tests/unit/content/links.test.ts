@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoryblokLink } from "../../../src/generated";
-import { hrefOf, isInternalPage, storyPath } from "../../../src/content/shaping/links";
+import { hrefOf, storyPath } from "../../../src/content/shaping/links";
 
 describe("hrefOf", () => {
   it.each<[string, StoryblokLink, string | null]>([
@@ -38,16 +38,9 @@ describe("hrefOf", () => {
   });
 });
 
-describe("storyPath and isInternalPage", () => {
+describe("storyPath", () => {
   it("maps slugs to site paths", () => {
     expect(storyPath("home")).toBe("/");
     expect(storyPath("/projects/tidewater/")).toBe("/projects/tidewater");
-  });
-
-  it("sends only pages through client-side navigation", () => {
-    expect(isInternalPage("/projects/atlas")).toBe(true);
-    expect(isInternalPage("/assets/cv.pdf")).toBe(false);
-    expect(isInternalPage("//example.com")).toBe(false);
-    expect(isInternalPage("https://example.com")).toBe(false);
   });
 });

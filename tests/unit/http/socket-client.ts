@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from "node:net";
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 /** The folders that hold code, relative to the repository. */
-export const CODE_FOLDERS = ["src", "codegen", "bin", "tools", "tests", "bench", "scripts", "netlify", "migrations"];
+const CODE_FOLDERS = ["src", "codegen", "bin", "tools", "tests", "bench", "scripts", "netlify", "migrations"];
 /** Never walked: installed packages, build output, and fixtures (other projects' code, kept as data). */
 const SKIPPED = new Set(["node_modules", "dist", ".next", "fixtures"]);
 const CODE_FILE = /\.(ts|tsx|mts|js|mjs|cjs)$/;
@@ -41,7 +41,7 @@ function packagePaths(repo: string): Map<string, string> {
  * A relative specifier as the file it names (`./x.js` → x.ts, as Node resolves the compiled files);
  * the generator package's name as its source entry; another package is not followed.
  */
-export function resolveImport(from: string, specifier: string, packages: ReadonlyMap<string, string> = new Map()): string | undefined {
+function resolveImport(from: string, specifier: string, packages: ReadonlyMap<string, string> = new Map()): string | undefined {
   if (!specifier.startsWith(".")) return packages.get(specifier);
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.js$/, "");

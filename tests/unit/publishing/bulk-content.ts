@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EMBEDDED_CONTENT } from "../content/cdn-harness";
 
-export interface BulkStory {
+interface BulkStory {
   id: number;
   fullSlug: string;
   path: string;

@@ -13,7 +13,7 @@ import { serveWebhook } from "../../../src/publishing/webhook-route";
 import { signWebhookBody } from "../../../src/publishing/webhook-signature";
 import type { RunningCdn } from "../content/cdn-harness";
 
-export const SECRET = "site-secret";
+const SECRET = "site-secret";
 
 export interface Answer {
   status: number;

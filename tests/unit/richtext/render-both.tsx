@@ -61,7 +61,7 @@ export const THEIR_EXTRAS: Record<string, Rewrite> = {
   "the asset id as the image's id attribute": removeAttributes("img", ["id"]),
 };
 
-export function renderOurs(doc: RichTextDoc<TestBlok>): string {
+function renderOurs(doc: RichTextDoc<TestBlok>): string {
   return renderToStaticMarkup(<RichText doc={doc} renderBlok={(blok) => <div data-blok={blok.component} />} />);
 }
 

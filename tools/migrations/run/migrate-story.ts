@@ -20,7 +20,7 @@ export interface LoadedMigration {
 }
 
 /** One block a migration changed. */
-export interface BlockChange {
+interface BlockChange {
   path: string;
   component: string;
   /** `block.field` for each field it added, removed or changed, sorted. */
@@ -45,7 +45,7 @@ export class MigrationFailure extends Error {
  * migration, and the blocks it changed in document order. Throws
  * MigrationFailure naming the block's path.
  */
-export function migrateContent(holder: { content: unknown }, migration: LoadedMigration): BlockChange[] {
+function migrateContent(holder: { content: unknown }, migration: LoadedMigration): BlockChange[] {
   const changes: BlockChange[] = [];
   // Children come after their parent in the list, so going backwards migrates the leaves first; and a later
   // sibling goes before an earlier one, so a block replaced by several never moves a slot still to be visited.

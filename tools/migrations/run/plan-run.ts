@@ -12,7 +12,7 @@ export interface StoryText {
   text: string;
 }
 
-export interface StoryOutcome {
+interface StoryOutcome {
   file: string;
   fullSlug: string;
   before: string;

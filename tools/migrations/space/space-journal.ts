@@ -13,7 +13,7 @@ import type { ManagementClient } from "../../management-api/management-client";
 
 export const JOURNAL_DATASOURCE = { name: "Portfolio migrations", slug: "portfolio-migrations" } as const;
 
-export interface JournalEntry {
+interface JournalEntry {
   id: number;
   /** The migration id. */
   name: string;

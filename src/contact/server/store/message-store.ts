@@ -21,7 +21,7 @@ export interface NewMessage {
   fields: MessageField[];
 }
 
-export type DeliveryState = "queued" | "delivered";
+type DeliveryState = "queued" | "delivered";
 
 export interface StoredMessage extends NewMessage {
   id: number;

@@ -71,11 +71,6 @@ async function hasTable(db: MigrationDb, name: string): Promise<boolean> {
   return tables.some((table) => table.name === name);
 }
 
-/** The versions this release knows, oldest first (for tests and `messages list --json`). */
-export function knownVersions(): string[] {
-  return Object.keys(versions("sqlite")).sort();
-}
-
 /** Brings the store's tables up to this release's latest version; throws with the version that failed. */
 export async function migrateToLatest(db: MigrationDb, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(versions(dialect)) };

@@ -31,13 +31,13 @@ export interface MessageRow {
 }
 
 /** One counted post: an HMAC of the sender's network, never the address; deleted once its window has passed. */
-export interface RateHitRow {
+interface RateHitRow {
   key: string;
   at: number;
 }
 
 /** Values the store keeps for itself, e.g. the rate limit's salt. */
-export interface SettingRow {
+interface SettingRow {
   name: string;
   value: string;
 }

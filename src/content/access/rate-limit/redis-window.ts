@@ -15,7 +15,7 @@ import type { RedisLink } from "../../../redis/redis-link.mjs";
 import { IN_FLIGHT_POLL_MS, type RequestWindow, type Slot } from "./sliding-window";
 
 /** How long a request on its way counts at most, if no answer ever rescores it. */
-export const IN_FLIGHT_LEASE_MS = 10_000;
+const IN_FLIGHT_LEASE_MS = 10_000;
 
 const NOW_US = `
 local time = redis.call('TIME')

@@ -11,9 +11,9 @@ import { ContentConfigError } from "../../sources/content-source";
 import { processState } from "../../../process/process-state";
 
 /** A command that takes longer counts as Redis being unreachable: the request it gates must not wait on it. */
-export const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 /** How long the first command waits for the first connection, not to be logged as an outage. */
-export const CONNECT_WAIT_MS = 2000;
+const CONNECT_WAIT_MS = 2000;
 
 /**
  * REDIS_URL when set: a redis:// or rediss:// URL. Anything else stops with

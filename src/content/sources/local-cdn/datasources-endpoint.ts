@@ -14,7 +14,7 @@ import { pageOf, paginate } from "./list-query";
 import { jsonResponse, notFound, PUBLISHED_CACHE_CONTROL } from "./responses";
 import type { RequestContext } from "./stories-endpoint";
 
-export const MAX_DATASOURCES_PER_PAGE = 1000;
+const MAX_DATASOURCES_PER_PAGE = 1000;
 
 export function listDatasources(ctx: RequestContext): Response {
   const { datasources } = ctx.snapshot.space;

@@ -6,7 +6,7 @@
  */
 import type { CdnStory, Json, JsonObject } from "./story-types";
 
-export function editableComment(component: string, uid: string, storyId: number, spaceId: string): string {
+function editableComment(component: string, uid: string, storyId: number, spaceId: string): string {
   const fields = [
     ["name", component],
     ["space", spaceId],

@@ -13,7 +13,7 @@ import { storyblokTime } from "./storyblok-time";
 import type { CdnStory, Json } from "./story-types";
 import { jsonText } from "./json-text";
 
-export interface Condition {
+interface Condition {
   field: string;
   operation: string;
   values: string[];

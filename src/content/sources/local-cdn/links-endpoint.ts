@@ -22,7 +22,7 @@ import type { StoreSnapshot } from "./story-store";
 import type { RequestContext } from "./stories-endpoint";
 import type { CdnStory, Json } from "./story-types";
 
-export const MAX_LINKS_PER_PAGE = 1000;
+const MAX_LINKS_PER_PAGE = 1000;
 
 type Link = Record<string, Json>;
 

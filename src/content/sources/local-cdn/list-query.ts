@@ -11,8 +11,8 @@ import { storyblokTime } from "./storyblok-time";
 import type { CdnStory, Json, JsonObject } from "./story-types";
 import { jsonText } from "./json-text";
 
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 25;
+const MAX_PER_PAGE = 100;
 
 /** A parameter's value the API cannot use: answered 400 `{ error }`. */
 export class BadQuery extends Error {}
@@ -20,7 +20,7 @@ export class BadQuery extends Error {}
 export type StoryTest = (story: CdnStory) => boolean;
 
 /** Storyblok slug patterns: `*` matches any run of characters, e.g. `projects/*`. */
-export function slugPattern(patterns: string): (slug: string) => boolean {
+function slugPattern(patterns: string): (slug: string) => boolean {
   const regexes = csv(patterns).map((p) => new RegExp(`^${p.split("*").map(escapeRegExp).join(".*")}$`));
   return (slug) => regexes.some((r) => r.test(slug));
 }
@@ -29,7 +29,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export function csv(value: string): string[] {
+function csv(value: string): string[] {
   return value
     .split(",")
     .map((v) => v.trim())
@@ -64,7 +64,7 @@ const DATE_FILTERS: readonly [param: string, field: (s: CdnStory) => Json | unde
 ];
 
 /** A story's folder level: 1 at the root, 2 in a top-level folder (its start page included), and so on. */
-export function levelOf(fullSlug: string): number {
+function levelOf(fullSlug: string): number {
   let level = 1;
   for (const char of fullSlug) if (char === "/") level++;
   return level;

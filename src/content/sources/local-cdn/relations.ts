@@ -8,7 +8,7 @@ import { forEachObject } from "../../shaping/content-tree";
 import type { CdnStory, Json, JsonObject } from "./story-types";
 
 /** Above this many, Storyblok sends only the uuids (`rel_uuids`, `link_uuids`) and the client fetches them. */
-export const INLINE_RELATIONS_LIMIT = 50;
+const INLINE_RELATIONS_LIMIT = 50;
 
 /** Calls `visit` for every object in the tree, rich-text blok bodies included; iterative, as deep content can be. */
 function walk(node: Json | undefined, visit: (object: JsonObject) => void): void {

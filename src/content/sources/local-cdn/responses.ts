@@ -11,7 +11,7 @@ import type { ContentVersion } from "./story-types";
 /** Published answers may sit in a shared cache for a week: a new `cv` in the URL busts them. */
 export const PUBLISHED_CACHE_CONTROL = "max-age=0, public, s-maxage=604800";
 /** Drafts are per editor and always revalidated. */
-export const DRAFT_CACHE_CONTROL = "max-age=0, private, must-revalidate";
+const DRAFT_CACHE_CONTROL = "max-age=0, private, must-revalidate";
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",

@@ -36,7 +36,7 @@ export interface CdnFolder {
   published_at: string | null;
 }
 
-export interface CdnDimension {
+interface CdnDimension {
   id: number;
   name: string;
   entry_value: string;
@@ -45,14 +45,14 @@ export interface CdnDimension {
   updated_at?: string;
 }
 
-export interface CdnDatasource {
+interface CdnDatasource {
   id: number;
   name: string;
   slug: string;
   dimensions: CdnDimension[];
 }
 
-export interface CdnDatasourceEntry {
+interface CdnDatasourceEntry {
   id: number;
   name: string;
   value: string;
@@ -62,7 +62,7 @@ export interface CdnDatasourceEntry {
 }
 
 /** What `resolve_assets=1` puts into a story's asset fields: the asset's metadata as the space holds it. */
-export type CdnAssetMetadata = Record<string, Json>;
+type CdnAssetMetadata = Record<string, Json>;
 
 export interface CdnSpace {
   name: string;

@@ -20,7 +20,7 @@ import type { StoryFileProblem } from "./story-types";
 export type TranslatableFields = ReadonlyMap<string, ReadonlySet<string>>;
 
 /** The space's own components, written by the local Management API (its space-files.ts). */
-export const SPACE_COMPONENTS_FILE = "space/components.json";
+const SPACE_COMPONENTS_FILE = "space/components.json";
 
 /** The component files the store watches: the space's own, then the schema folder's. */
 export function componentFiles(contentDir: string, schemaDir: string | undefined): string[] {

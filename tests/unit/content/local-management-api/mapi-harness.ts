@@ -19,8 +19,8 @@ import { createManagementClient, type ManagementClient } from "../../../../tools
 export const TOKEN = "local-oauth";
 export const SPACE_ID = 288868932106293;
 /** The CDN's tokens on the same server, as `content serve` has them. */
-export const CDN_TOKEN = "local";
-export const CDN_PREVIEW_TOKEN = "local-preview";
+const CDN_TOKEN = "local";
+const CDN_PREVIEW_TOKEN = "local-preview";
 
 export interface RunningManagementApi {
   url: string;
