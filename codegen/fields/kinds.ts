@@ -42,7 +42,7 @@ export type FieldType =
  * scaffold markup). `satisfies` holds it to FieldType: a kind added to the
  * union but not here, or listed here without one of its parts, is a compile error.
  */
-export const FIELD_KINDS = {
+const FIELD_KINDS = {
   text: textKind,
   textarea: textKind,
   markdown: textKind,
