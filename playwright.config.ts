@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { previewEnv, SITE_PORT } from "./tests/e2e/fixtures/preview-setup";
 import { BROWSERS } from "./tests/e2e/support/user-agents";
 import { OFFLINE_CHROMIUM_FLAGS } from "./tests/support/chromium-flags";
+import { HANG_GUARD_MS } from "./tests/support/hang-guard";
 
 const port = SITE_PORT;
 /**
@@ -17,7 +18,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Hang guards, not limits (tests/support/hang-guard.ts): a test waits for events, and these only end a wait
+  // that would never end. A test takes seconds on a quiet machine; an assertion that waits (a locator's
+  // `toHaveText`, `expect.poll`) waits for a page to answer, which takes well under a second.
+  timeout: 4 * HANG_GUARD_MS,
+  expect: { timeout: HANG_GUARD_MS },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {

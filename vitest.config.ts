@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { HANG_GUARD_MS } from "./tests/support/hang-guard";
 
 const cores = availableParallelism();
 
@@ -89,6 +90,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // `expect.poll` waits for a state change; Vitest's default gives up after 1 s, a clock a busy machine breaks.
+    // A hang guard instead (tests/support/hang-guard.ts).
+    expect: { poll: { timeout: HANG_GUARD_MS } },
     pool: "forks",
     // One throwaway PostgreSQL cluster for the run; test files make their own databases on it.
     globalSetup: ["tests/support/vitest-postgres.ts"],

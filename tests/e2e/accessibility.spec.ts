@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
 import { headerLogoText } from "./content";
+import { scrollThrough } from "./support/scroll-through";
 
 /** WCAG 2.0 and 2.1, levels A and AA: what the site promises every visitor. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -12,22 +13,6 @@ const PAGES = [
   { name: "project", path: "/projects/tidewater" },
   { name: "404", path: "/projects/does-not-exist" },
 ];
-
-/**
- * Scrolls to the bottom in steps so scroll-driven reveals start before axe measures colours: each
- * step waits two frames, time for the reveals' intersection observers to fire. In the page, not
- * a wheel event per step: each of those is a round trip that waits for Chromium's smooth scroll.
- */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
-      window.scrollTo({ top: y, behavior: "instant" });
-      await twoFrames();
-    }
-  });
-  await page.waitForTimeout(300);
-}
 
 /**
  * Runs axe on the page as it is and returns one line per failing element:

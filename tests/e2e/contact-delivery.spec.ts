@@ -11,18 +11,15 @@ import { storedMessages } from "./support/stored-messages";
 /**
  * The contact form end to end: Chromium, `next start` of the production
  * build with its own SQLite file, and a real SMTP server on loopback that
- * goes down and comes back. One chain of scenarios on one database, so it
- * runs in order and on the desktop project only (the phone layout is the
- * same form; contact.spec.ts covers both).
+ * goes down and comes back. Each test has its own database, SMTP server and
+ * site, so each behaviour is checked on its own and a failure costs one
+ * test. On the desktop project only (the phone layout is the same form;
+ * contact.spec.ts covers both).
  */
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "default" });
 
 const OWNER = "hello@elenavarga.design"; // the email link in content/stories/site.json
-/**
- * Per sender in 600 s. The limit is kept in the store, so the four messages
- * the earlier tests send from this machine, all before the server's restart,
- * still count towards it in the last test.
- */
+/** Per sender in 600 s, kept in the store: the last test proves it outlives a restart. */
 const RATE_LIMIT = 7;
 let temp: string;
 let db: string;
@@ -52,15 +49,15 @@ async function fillForm(page: Page, message: string) {
   return form;
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one run of the delivery chain is enough");
+test.beforeEach(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one run of the delivery tests is enough");
   temp = mkdtempSync(join(tmpdir(), "contact-e2e-"));
   db = join(temp, "contact.sqlite");
   smtp = await startLoopbackSmtp();
   server = await start();
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await server?.stop();
   await smtp?.stop();
   if (temp) rmSync(temp, { recursive: true, force: true });
@@ -114,8 +111,8 @@ test("without JavaScript the form posts, shows the same messages with what was t
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(page).toHaveURL(/\/contact\?sent=1#contact$/);
   await expect(page.locator("#contact form").getByRole("status")).toHaveText(/thank you/i);
-  const mails = await smtp.waitFor(2);
-  expect(mails[1]?.text).toContain("Message:\nTwo lines,\nposted as a plain form.\n");
+  const [mail] = await smtp.waitFor(1);
+  expect(mail?.text).toContain("Message:\nTwo lines,\nposted as a plain form.\n");
   await context.close();
 });
 
@@ -125,13 +122,13 @@ test("SMTP down: the message is stored, the visitor thanked, and it is delivered
   const form = await fillForm(page, "Sent while the mail server was down; it must still arrive.");
   await form.getByRole("button", { name: "Send message" }).click();
   await expect(form.getByRole("status")).toHaveText(/thank you/i);
-  await expect.poll(async () => (await stored()).at(-1)?.attempts, { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await stored()).at(-1)?.attempts).toBeGreaterThan(0);
   expect((await stored()).at(-1)).toMatchObject({ state: "queued", lastError: expect.stringMatching(/ECONNREFUSED/) });
-  expect(smtp.received).toHaveLength(2);
+  expect(smtp.received).toHaveLength(0);
 
   await smtp.start();
-  const mails = await smtp.waitFor(3, 15_000);
-  expect(mails[2]?.text).toContain("Sent while the mail server was down; it must still arrive.");
+  const [mail] = await smtp.waitFor(1);
+  expect(mail?.text).toContain("Sent while the mail server was down; it must still arrive.");
   await expect.poll(async () => (await stored()).at(-1)?.state).toBe("delivered");
 });
 
@@ -143,28 +140,31 @@ test("a message stored before a crash is delivered by the restarted server", asy
   expect(response.status()).toBe(200);
   // The post answers before its send is tried, and killed mid-send the message stays leased
   // (4 × CONTACT_SEND_TIMEOUT_MS): crash between the failed attempt and the retry 200 ms later.
-  await expect.poll(async () => (await stored()).at(-1)?.attempts, { timeout: 10_000, intervals: [50] }).toBeGreaterThan(0);
+  await expect.poll(async () => (await stored()).at(-1)?.attempts, { intervals: [50] }).toBeGreaterThan(0);
   await server.crash();
   expect((await stored()).at(-1)).toMatchObject({ state: "queued" });
 
   await smtp.start();
   // Nobody posts to the new process: it sends the backlog because it started.
   server = await start();
-  const mails = await smtp.waitFor(4, 15_000);
-  expect(mails[3]?.text).toContain("Stored, then the server died before it was sent.");
+  const [mail] = await smtp.waitFor(1);
+  expect(mail?.text).toContain("Stored, then the server died before it was sent.");
   // The mail arrives before the server records it as delivered.
-  await expect
-    .poll(async () => (await stored()).map((message) => message.state))
-    .toEqual(["delivered", "delivered", "delivered", "delivered"]);
+  await expect.poll(async () => (await stored()).map((message) => message.state)).toEqual(["delivered"]);
 });
 
 test("a filled honeypot is thanked but not stored, and the sender's limit, kept in the store, outlives the restart", async ({
   request,
 }) => {
   const valid = { name: "Femke de Wit", email: "femke@example.com", message: "Checking the rate limit of the form.", consent: true };
-  // Every message so far came from this machine, all of them to the server that was then killed.
+  // Three messages from this machine to the server that is then restarted.
+  for (let sent = 0; sent < 3; sent += 1) {
+    expect((await request.post(`${server.url}/api/contact`, { data: valid })).status()).toBe(200);
+  }
+  await server.stop();
+  server = await start();
   const before = (await stored()).length;
-  expect(before).toBe(4);
+  expect(before).toBe(3);
   const bot = await request.post(`${server.url}/api/contact`, { data: { ...valid, contact_website: "https://spam.example" } });
   expect(bot.status()).toBe(200);
   expect(await stored()).toHaveLength(before);

@@ -93,12 +93,10 @@ test.beforeAll(async () => {
   site = await startOn(siteEnv());
   shortLived = await startOn(siteEnv({ REVALIDATE_SECONDS: String(SHORT_LIFETIME_S) }));
   // The servers' start-up listings are not what the tests count: waited for (their log line), not slept for. The
-  // poll's timeout is a hang guard: each comes within a second or two on a quiet machine.
+  // poll's timeout is the configured hang guard (playwright.config.ts): each comes within a second or two on a quiet machine.
   for (const server of [site, shortLived])
     await expect
-      .poll(() => /the published stories listed at start|could not list the stories at start/.test(server.logs.join("")), {
-        timeout: 30_000,
-      })
+      .poll(() => /the published stories listed at start|could not list the stories at start/.test(server.logs.join("")))
       .toBe(true);
 });
 

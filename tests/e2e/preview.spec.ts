@@ -222,8 +222,8 @@ for (const action of ["change", "published"] as const) {
     const frame = await enterFieldnotes(page, context);
     await markFrame(frame);
     await postToSite(page, { action, storyId: DRAFT.id });
-    // The reload renders the draft on the server again: give a busy machine time.
-    await expect.poll(() => frameStillMarked(frame), { timeout: 15_000 }).toBe(false);
+    // The reload renders the draft on the server again (waited for up to the hang guard).
+    await expect.poll(() => frameStillMarked(frame)).toBe(false);
     const reloaded = page.frame({ url: (url) => url.origin === SITE_ORIGIN && url.pathname === FIELDNOTES_PATH });
     await expect(reloaded!.getByRole("heading", { level: 1 })).toHaveText(DRAFT_TITLE);
   });
@@ -315,8 +315,8 @@ test("input in Dutch changes the Dutch page without a navigation; change reloads
   expect(new URL(frame.url()).pathname).toBe(DUTCH_PATH);
 
   await postToSite(page, { action: "change", storyId: DRAFT.id });
-  // The reload renders the draft on the server again: give a busy machine time.
-  await expect.poll(() => frameStillMarked(frame), { timeout: 15_000 }).toBe(false);
+  // The reload renders the draft on the server again (waited for up to the hang guard).
+  await expect.poll(() => frameStillMarked(frame)).toBe(false);
   const reloaded = page.frame({ url: (url) => url.origin === SITE_ORIGIN && url.pathname === DUTCH_PATH });
   expect(reloaded, "the frame is still on the Dutch page").toBeTruthy();
   // The saved draft (the stand-in saves nothing, so the stored one), in Dutch, with the bridge again.

@@ -30,8 +30,10 @@ import { freePort, REPO, startContentApi, startSite, type ContentApi, type Site 
 import { HOSTILE_DIST, hostileBuild } from "./hostile-build";
 import { copyBuild } from "./support/build-copy";
 import { listWithCli } from "./support/messages-cli";
+import { HANG_GUARD_MS } from "../support/hang-guard";
 
-test.describe.configure({ mode: "serial" });
+// In order, one server at a time; a failed test restarts the worker (beforeAll again), and the tests after it still run.
+test.describe.configure({ mode: "default" });
 
 const TOKEN = "publish-e2e";
 const SECRET = "publish-e2e-secret";
@@ -319,20 +321,14 @@ test.describe("a new build replaces the running one", () => {
       document.head.append(script);
     });
 
-  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({
-    browser,
-  }) => {
-    test.setTimeout(BUILD_TIMEOUT);
-    const context = await browser.newContext();
-    const navigating = await context.newPage();
-    const chunking = await context.newPage();
-    await navigating.goto(`${site.url}/`);
-    await chunking.goto(`${site.url}/`);
-    const buildA = await buildOf(navigating);
-    expect(buildA).toMatch(/^\/islands\/islands-/);
-
-    // Build B: the standalone output, served by its own server.js on the same port. Its server
-    // finds its build under the folder it was built into (HOSTILE_DIST), inside standalone/.
+  /**
+   * Build B, the standalone output, served by its own server.js on A's port in A's place; once a worker: each
+   * test of this group starts from B, whether or not the one before it passed. Its server finds its build under
+   * the folder it was built into (HOSTILE_DIST), inside standalone/.
+   */
+  let servingB = false;
+  async function serveBuildB(): Promise<void> {
+    if (servingB) return;
     built.push(DIST_B);
     await hostileBuild();
     const copying = Date.now();
@@ -345,6 +341,32 @@ test.describe("a new build replaces the running one", () => {
     await site.stop();
     site = await startSite(process.execPath, [join(standalone, "server.js")], port, siteEnv(), standalone);
     timings.restart = Date.now() - restartStarted;
+    servingB = true;
+  }
+
+  test("navigation lands in B with one page load; a failed chunk reloads once; a chunk that keeps failing does not loop; B knows the stories from its start", async ({
+    browser,
+  }) => {
+    test.setTimeout(BUILD_TIMEOUT);
+    const context = await browser.newContext();
+    const navigating = await context.newPage();
+    const chunking = await context.newPage();
+    await navigating.goto(`${site.url}/`);
+    await chunking.goto(`${site.url}/`);
+    const buildA = await buildOf(navigating);
+    expect(buildA).toMatch(/^\/islands\/islands-/);
+
+    // Published while A runs, and never announced by a webhook: B must know it from its start.
+    const fieldnotes = await readStory("projects/fieldnotes");
+    const quiet = {
+      ...fieldnotes,
+      id: 512009951,
+      uuid: "0b5e7a9c-1d2e-4f3a-8b4c-5d6e7f809951",
+      slug: "before-b",
+      full_slug: "projects/before-b",
+    };
+    await writeStory(quiet.full_slug, { ...quiet, content: { ...fieldnotes.content, title: "Published before B" } });
+    await serveBuildB();
     const buildIdB = (await (await fetch(`${site.url}/api/build-info`)).json()).buildId as string;
     const buildB = await islandsOfLiveBuild();
     expect(buildB).toBeDefined();
@@ -372,7 +394,8 @@ test.describe("a new build replaces the running one", () => {
         .poll(
           async () => {
             const checked = chunking
-              .waitForResponse((r) => r.url().endsWith("/api/build-info"), { timeout: 1_000 })
+              // One try's wait, not a limit: a try that sees no answer (the watcher not started yet) tries again.
+              .waitForResponse((r) => r.url().endsWith("/api/build-info"), { timeout: 5_000 })
               .then(
                 (r) => r.json(),
                 () => undefined,
@@ -380,7 +403,7 @@ test.describe("a new build replaces the running one", () => {
             await loadMissingChunk(chunking);
             return ((await checked) as { buildId?: string } | undefined)?.buildId;
           },
-          { timeout: 30_000 },
+          { timeout: 2 * HANG_GUARD_MS },
         )
         .toBe(buildIdB);
     await failAndSeeCheck();
@@ -391,17 +414,18 @@ test.describe("a new build replaces the running one", () => {
 
     // B has had no webhook since it started, yet knows each story's pages (listed at start):
     // a story deleted now is found by its id alone.
-    const quiet = await readStory("projects/quiet-launch");
-    expect((await html("/projects/quiet-launch")).status).toBe(200);
-    await rm(storyPath("projects/quiet-launch"));
+    expect((await html("/projects/before-b")).status).toBe(200);
+    await rm(storyPath(quiet.full_slug));
     const deleted = await send("deleted", quiet.id);
-    expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/quiet-launch"]) });
+    expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/before-b"]) });
     expect(deleted.body).not.toHaveProperty("unknown_story");
-    expect((await html("/projects/quiet-launch")).status).toBe(404);
+    expect((await html("/projects/before-b")).status).toBe(404);
   });
 
   // B is the standalone server.js, run from its own folder inside the build, with no CONTACT_DB.
   test("B keeps a contact message outside the build, in the repository's .data, where `portfolio messages list` finds it", async () => {
+    test.setTimeout(BUILD_TIMEOUT);
+    await serveBuildB();
     const standalone = join(REPO, DIST_B, "standalone");
     await setDeveloperMessagesAside();
     const text = "Posted to the standalone server; it must outlive this build.";

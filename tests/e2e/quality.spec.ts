@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
 import { gotoHydrated } from "./support/hydrated";
+import { scrollThrough } from "./support/scroll-through";
 
 const PAGES = ["/", "/projects/2024/atlas", "/projects/tidewater"];
 
@@ -11,13 +12,6 @@ function collectConsoleErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-/** Scrolls to the bottom in steps so scroll-driven reveals and lazy images run. */
-async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 500) await page.mouse.wheel(0, 500);
-  await page.waitForTimeout(300);
 }
 
 // One visit a page for both checks: each wants the page loaded and scrolled through to its end.

@@ -114,7 +114,7 @@ test("a project page describes the project as a schema.org CreativeWork", async 
 });
 
 test.describe("a project its editor hides from search engines", () => {
-  test.describe.configure({ mode: "serial" });
+  test.describe.configure({ mode: "default" });
   let dir: string;
   let cdn: FailingCdn;
   let site: NextServer;

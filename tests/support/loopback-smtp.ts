@@ -5,6 +5,7 @@
  * recipient, and can hold a message before answering it (a slow server).
  */
 import { SMTPServer } from "smtp-server";
+import { HANG_GUARD_MS, untilHangGuard } from "./hang-guard";
 
 export interface ReceivedMail {
   from: string;
@@ -33,6 +34,7 @@ export interface LoopbackSmtp {
   release(): void;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** The messages once `count` have come; a hang guard (tests/support/hang-guard.ts) ends a wait that never would. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 }
 
@@ -151,12 +153,8 @@ export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
     },
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
     start: listen,
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`SMTP: expected ${count} message(s), received ${received.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    async waitFor(count, timeoutMs = HANG_GUARD_MS) {
+      await untilHangGuard(() => received.length >= count, `SMTP: ${count} message(s) received`, timeoutMs, 50);
       return received;
     },
   };

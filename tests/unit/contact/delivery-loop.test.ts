@@ -35,7 +35,7 @@ describeEachStore("the server's delivery loop", (stores) => {
     expect((await store.list())[0]).toMatchObject({ state: "queued", attempts: 1 });
 
     await smtp.start();
-    await smtp.waitFor(1, 5000);
+    await smtp.waitFor(1);
     await expect.poll(async () => (await store.list())[0]?.state).toBe("delivered");
     expect(smtp.received).toHaveLength(1);
   });
@@ -48,7 +48,7 @@ describeEachStore("the server's delivery loop", (stores) => {
     await store.add(newMessage({ receivedAt: Date.now() }));
     void loop.kick();
     await first;
-    await smtp.waitFor(2, 5000);
+    await smtp.waitFor(2);
     await expect.poll(async () => (await store.list()).map((message) => message.state)).toEqual(["delivered", "delivered"]);
   });
 });

@@ -10,6 +10,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as realDelay } from "node:timers/promises";
 import { afterEach, expect, it, vi } from "vitest";
+import { HANG_GUARD_MS } from "../../support/hang-guard";
 import { createManagementClient, MANAGEMENT_MAX_RETRIES } from "../../../tools/management-api/management-client";
 
 let server: Server | undefined;
@@ -63,6 +64,6 @@ it("frees a timed-out request's place after (timeout + 307.2 s) × 11, and not a
   expect(second).toBeUndefined();
 
   await vi.advanceTimersByTimeAsync(1);
-  await vi.waitFor(() => expect(second).toBe("answered"), { interval: 20, timeout: 5000 });
+  await vi.waitFor(() => expect(second).toBe("answered"), { interval: 20, timeout: HANG_GUARD_MS });
   expect(space.arrivals()).toBe(2);
 });
