@@ -20,6 +20,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { COMMAND_TIMEOUT_MS } from "../../../src/publishing/shared-cache/cache-handler.mjs";
 import { beforeHangGuard, untilHangGuard } from "../../support/hang-guard";
+import { bytesWaitingAt } from "../../support/socket-queue";
 import { NO_REDIS, redisBinary, startLocalRedis, type LocalRedis } from "../../support/redis";
 import { makeHandler, page, PAGE_CTX, type HandlerUnderTest, type NextCacheHandler } from "./handler-harness";
 
@@ -164,7 +165,8 @@ describe.skipIf(!hasRedis)("shared page cache handler", () => {
       // The read goes out to a Redis that cannot answer yet...
       process.kill(pid, "SIGSTOP");
       const read = handler.get("/projects/kiln");
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // In Redis's socket, unread: the event, not a sleep that a busy machine may outlast before the read goes out.
+      await untilHangGuard(() => bytesWaitingAt(redis.port) > 0, "the read waiting in Redis's socket", undefined, 1);
       // From setImmediate's turn (the loop's check phase), so the timers come first once the hold ends:
       // a hold from a timer's own turn would let the socket be read before the expired timeout runs.
       await new Promise((resolve) => setImmediate(resolve));
