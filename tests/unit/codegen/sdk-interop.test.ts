@@ -159,9 +159,9 @@ export const jsStrong: Every<Kind<RichTextMark, "strong">, JsMark> = true;
 export const reactHeading: Every<Own<Kind<Node, "heading">>, Own<ReactNode>> = true;
 // @ts-expect-error a paragraph's attrs: in none of the 43 recorded paragraphs (tests/fixtures/cdn); ours do not require textAlign in them
 export const reactParagraph: Every<Own<Kind<Node, "paragraph">>, Own<ReactNode>> = true;
-// @ts-expect-error an image's id, title, source, copyright and meta_data: an image in tests/fixtures/hostile-content (hostile.json) has src and alt only
+// @ts-expect-error an image's id, title, source, copyright and meta_data (alt too, optional in ours): an image in tests/fixtures/hostile-content (hostile.json) has src and alt only
 export const reactImage: Every<Own<Kind<Node, "image">>, Own<ReactNode>> = true;
-// @ts-expect-error an emoji's fallbackImage: the emoji in tests/fixtures/hostile-content (hostile.json) has name and emoji only
+// @ts-expect-error an emoji's fallbackImage: the emoji in tests/fixtures/hostile-content (hostile.json) has name and emoji only; ours allow a null emoji
 export const reactEmoji: Every<Own<Kind<Node, "emoji">>, Own<ReactNode>> = true;
 export const reactHeadingRest: Every<Without<Kind<Node, "heading">, "textAlign">, Without<Kind<ReactNode, "heading">, "textAlign">> = true;
 export const reactParagraphRest: Every<Without<Kind<Node, "paragraph">, "textAlign">, Without<Kind<ReactNode, "paragraph">, "textAlign">> = true;
@@ -174,9 +174,9 @@ export const reactEmojiRest: Every<Without<Kind<Node, "emoji">, "emoji" | "fallb
 export const jsHeading: Every<Own<Kind<Node, "heading">>, Own<JsNode>> = true;
 // @ts-expect-error a paragraph's attrs: in none of the 43 recorded paragraphs (tests/fixtures/cdn); ours do not require textAlign in them
 export const jsParagraph: Every<Own<Kind<Node, "paragraph">>, Own<JsNode>> = true;
-// @ts-expect-error an image's id, title, source, copyright and meta_data: an image in tests/fixtures/hostile-content (hostile.json) has src and alt only
+// @ts-expect-error an image's id, title, source, copyright and meta_data (alt too, optional in ours): an image in tests/fixtures/hostile-content (hostile.json) has src and alt only
 export const jsImage: Every<Own<Kind<Node, "image">>, Own<JsNode>> = true;
-// @ts-expect-error an emoji's fallbackImage: the emoji in tests/fixtures/hostile-content (hostile.json) has name and emoji only
+// @ts-expect-error an emoji's fallbackImage: the emoji in tests/fixtures/hostile-content (hostile.json) has name and emoji only; ours allow a null emoji
 export const jsEmoji: Every<Own<Kind<Node, "emoji">>, Own<JsNode>> = true;
 export const jsHeadingRest: Every<Without<Kind<Node, "heading">, "textAlign">, Without<Kind<JsNode, "heading">, "textAlign">> = true;
 export const jsParagraphRest: Every<Without<Kind<Node, "paragraph">, "textAlign">, Without<Kind<JsNode, "paragraph">, "textAlign">> = true;
