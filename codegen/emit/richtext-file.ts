@@ -2,7 +2,9 @@ import type { GeneratedFile } from "../model.js";
 
 // Node and mark names and attributes are those Storyblok's rich-text editor
 // (TipTap) stores. Attributes the editor may omit or null out are optional
-// and nullable, so a renderer has to handle their absence.
+// and nullable, so a renderer has to handle their absence; those every
+// recorded answer carries (a link's five, a code block's class, a
+// highlight's color, null when none) are required, as the SDKs' types say.
 // B is the union of blocks the field's whitelist allows (never when none).
 // Leaf nodes (text, hard_break, horizontal_rule, image, emoji, blok) hold no
 // children, and say so with `content?: never`: a generic walk such as
@@ -36,7 +38,7 @@ export type OrderedListNode<B> = { type: "ordered_list"; attrs?: { order?: numbe
 
 export type ListItemNode<B> = { type: "list_item"; content?: RichTextNode<B>[] };
 
-export type CodeBlockNode = { type: "code_block"; attrs?: { class?: string | null }; content?: TextNode[] };
+export type CodeBlockNode = { type: "code_block"; attrs?: { class: string | null }; content?: TextNode[] };
 
 export type HorizontalRuleNode = { type: "horizontal_rule"; content?: never };
 
@@ -114,12 +116,12 @@ export type SubscriptMark = { type: "subscript" };
 export type LinkMark = {
   type: "link";
   attrs: {
-    href?: string | null;
-    uuid?: string | null;
-    anchor?: string | null;
-    target?: "_blank" | "_self" | null;
-    linktype?: "story" | "url" | "email" | "asset" | null;
-    custom?: Record<string, string> | null;
+    href: string | null;
+    uuid: string | null;
+    anchor: string | null;
+    target: "_blank" | "_self" | null;
+    linktype: "story" | "url" | "email" | "asset" | null;
+    custom?: Record<string, string>;
   };
 };
 
@@ -129,7 +131,7 @@ export type StyledMark = { type: "styled"; attrs: { class: string } };
 
 export type TextStyleMark = { type: "textStyle"; attrs: { color?: string | null } };
 
-export type HighlightMark = { type: "highlight"; attrs: { color?: string | null } };
+export type HighlightMark = { type: "highlight"; attrs: { color: string | null } };
 
 /** Every mark, discriminated on \`type\`. */
 export type RichTextMark =
@@ -146,6 +148,20 @@ export type RichTextMark =
   | StyledMark
   | TextStyleMark
   | HighlightMark;
+
+/**
+ * A document for code typed with an SDK's rich-text document (\`SbRichTextDoc\`
+ * of @storyblok/react and @storyblok/js, what \`renderRichText\` and
+ * \`StoryblokRichText\` take): \`const sdkDoc: SbRichTextDoc = richTextForSdk(doc)\`.
+ * Below the root their node types ask for what content Storyblok delivers does
+ * not always hold (a blok node's \`id\`, a highlight's non-null \`color\`, the
+ * attributes the editor added later; the \`strong\` mark of older content),
+ * and their renderers read it all the same. Only a generated document goes in,
+ * only a document type comes out, and the value is passed on unchanged.
+ */
+export function richTextForSdk<SdkDoc extends { type: "doc"; content: unknown[] }>(doc: RichTextDoc<unknown>): SdkDoc {
+  return doc as unknown as SdkDoc;
+}
 `;
 
 export function richTextFile(header: string): GeneratedFile {

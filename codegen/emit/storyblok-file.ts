@@ -143,6 +143,16 @@ export type StoryblokStory<C> = {
   default_full_slug: string | null;
   translated_slugs?: { path: string; name: string | null; lang: string; published: boolean }[] | null;
 };
+
+/**
+ * The story for code typed with the SDKs' \`ISbStoryData\` (storyblok-js-client,
+ * @storyblok/js, @storyblok/react), whose \`path?: string\` has no null: a null
+ * \`path\` is left out, a real one kept, and every other key is the story's own.
+ */
+export function storyForSdk<S extends { path: string | null }>(story: S): Omit<S, "path"> & { path?: string } {
+  const { path, ...rest } = story;
+  return path === null ? rest : { ...rest, path };
+}
 `;
 
 export function storyblokFile(header: string): GeneratedFile {

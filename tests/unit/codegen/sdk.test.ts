@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { renderRichText, type StoryblokRichTextInput } from "@storyblok/richtext";
+import { renderRichText, type SbRichTextDoc, type StoryblokRichTextInput } from "@storyblok/richtext";
 import { describe, expect, it } from "vitest";
-import type { NestableBlok, RichTextDoc } from "../../../src/generated";
+import { richTextForSdk, type NestableBlok, type RichTextDoc } from "../../../src/generated";
 import { compileProgram, REPO } from "./helpers";
 
 /**
@@ -27,7 +27,11 @@ describe("@storyblok/react and @storyblok/richtext", () => {
             {
               type: "text",
               text: "marked",
-              marks: [{ type: "strong" }, { type: "link", attrs: { href: "https://example.com" } }, { type: "highlight", attrs: {} }],
+              marks: [
+                { type: "strong" },
+                { type: "link", attrs: { href: "https://example.com", uuid: null, anchor: null, target: null, linktype: null } },
+                { type: "highlight", attrs: { color: null } },
+              ],
             },
             { type: "hard_break" },
             {
@@ -64,7 +68,7 @@ describe("@storyblok/react and @storyblok/richtext", () => {
         { type: "table", content: [{ type: "tableRow", content: [{ type: "tableHeader", content: [] }, { type: "tableCell" }] }] },
       ],
     };
-    const html = renderRichText(doc as StoryblokRichTextInput);
+    const html = renderRichText(richTextForSdk<SbRichTextDoc>(doc));
     for (const fragment of ["<h2>Title</h2>", "plain", "marked", "https://example.com", "<hr", "<img", "<table", "<ol", "<blockquote"]) {
       expect(html).toContain(fragment);
     }

@@ -34,7 +34,11 @@ describe("RichText", () => {
   });
 
   it("keeps safe links and opens new tabs without the opener", () => {
-    const html = render(paragraph("site", [{ type: "link", attrs: { href: "https://example.com", target: "_blank", linktype: "url" } }]));
+    const html = render(
+      paragraph("site", [
+        { type: "link", attrs: { href: "https://example.com", uuid: null, anchor: null, target: "_blank", linktype: "url" } },
+      ]),
+    );
     expect(html).toContain('href="https://example.com"');
     expect(html).toContain('rel="noopener noreferrer"');
   });
@@ -42,7 +46,7 @@ describe("RichText", () => {
   it.each(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", " JaVaScRiPt:alert(1)"])(
     "renders %s as plain text",
     (href) => {
-      const html = render(paragraph("click", [{ type: "link", attrs: { href, linktype: "url" } }]));
+      const html = render(paragraph("click", [{ type: "link", attrs: { href, uuid: null, anchor: null, target: null, linktype: "url" } }]));
       expect(html).not.toContain("<a");
       expect(html).toContain("click");
     },
@@ -50,7 +54,9 @@ describe("RichText", () => {
 
   it("turns story links into site paths with their anchor", () => {
     const html = render(
-      paragraph("Atlas", [{ type: "link", attrs: { href: "projects/2024/atlas", anchor: "result", linktype: "story" } }]),
+      paragraph("Atlas", [
+        { type: "link", attrs: { href: "projects/2024/atlas", uuid: null, anchor: "result", target: null, linktype: "story" } },
+      ]),
     );
     expect(html).toContain('href="/projects/2024/atlas#result"');
   });
