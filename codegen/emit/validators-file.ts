@@ -14,9 +14,20 @@ const ENGINE_MODULE = "./engine";
  */
 export function validatorsFile(model: SchemaModel, symbols: Symbols, header: string): GeneratedFile {
   const blocks = sortedBy(model.components, (c) => c.name).map((component) => blockRule(component, model, symbols));
-  const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
+  // Each list's key (its JSON text) computed once, in order of use.
+  const keys = new Map<readonly string[], string>();
+  const used: string[] = [];
+  for (const block of blocks)
+    for (const [, rule] of block.fields)
+      for (const item of rule) {
+        if (!isList(item)) continue;
+        const key = keys.get(item) ?? listKey(item);
+        keys.set(item, key);
+        used.push(key);
+      }
+  const lists = sharedLists(used);
   const write = (rule: FieldRuleData) =>
-    `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
+    `[${rule.map((item) => (isList(item) ? (lists.get(keys.get(item)!) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
   const blockLines = blocks.map(({ key, placement, fields, translatable }) => {
     // A block's translatable fields close its rule, on the line that closes its fields.
     const end = translatable.length === 0 ? "]" : `, ${listText(translatable)}]`;
@@ -108,10 +119,10 @@ const listKey = (list: readonly string[]) => JSON.stringify(list);
 /** `["a", "b"]`, spaced as the rest of the generated code. */
 const listText = (list: readonly string[]) => `[${list.map((item) => JSON.stringify(item)).join(", ")}]`;
 
-/** Lists (option values, whitelists) used twice or more, named `"#0"`, `"#1"`, … in order of first use. */
-function sharedLists(lists: readonly (readonly string[])[]): Map<string, string> {
+/** Lists (option values, whitelists; by listKey) used twice or more, named `"#0"`, `"#1"`, … in order of first use. */
+function sharedLists(keys: readonly string[]): Map<string, string> {
   const counts = new Map<string, number>();
-  for (const list of lists) counts.set(listKey(list), (counts.get(listKey(list)) ?? 0) + 1);
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   const names = new Map<string, string>();
   for (const [key, count] of counts) if (count > 1) names.set(key, JSON.stringify(`#${names.size}`));
   return names;
