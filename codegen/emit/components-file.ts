@@ -86,23 +86,32 @@ function componentType(component: ComponentModel, input: ComponentsFileInput, us
   );
   // Declared after the type, in field order: each bloks field's named union.
   const aliases: string[] = [];
-  for (const field of sortedBy(component.fields, (f) => f.key)) {
-    const context: FieldContext = {
-      model: input.model,
-      component,
-      field,
-      symbols: input.symbols,
-      plugins: input.plugins,
-      use,
-      declareBloksAlias: (members) => {
-        const name = input.symbols.bloks.get(component.name)?.get(field.key);
-        // Every bloks field has a name (buildSymbols); inline is the safe fallback.
-        if (name === undefined) return members.length === 0 ? "never" : members.join(" | ");
-        aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${field.key}.`), ...unionDeclaration(name, members));
-        return name;
-      },
-      warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: field.key, message }),
-    };
+  const fields = sortedBy(component.fields, (f) => f.key);
+  if (fields.length === 0) {
+    lines.push("};");
+    return;
+  }
+  // One context for the component, pointed at each field in turn (a transform reads it while it
+  // runs and keeps nothing): not an object and two closures for each of thousands of fields.
+  const context: FieldContext = {
+    model: input.model,
+    component,
+    field: fields[0]!,
+    symbols: input.symbols,
+    plugins: input.plugins,
+    use,
+    declareBloksAlias: (members) => {
+      const key = context.field.key;
+      const name = input.symbols.bloks.get(component.name)?.get(key);
+      // Every bloks field has a name (buildSymbols); inline is the safe fallback.
+      if (name === undefined) return members.length === 0 ? "never" : members.join(" | ");
+      aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${key}.`), ...unionDeclaration(name, members));
+      return name;
+    },
+    warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: context.field.key, message }),
+  };
+  for (const field of fields) {
+    context.field = field;
     const type = fieldKind(field).transform(context);
     if (type === undefined) continue;
     if (field.description !== undefined) lines.push(...docComment(field.description, "  "));

@@ -91,22 +91,28 @@ interface BlockRule {
 function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbols): BlockRule {
   // Components that are neither root nor nestable count as nestable, as in NestableBlok.
   const placement = (component.isRoot ? 1 : 0) + (component.isNestable || !component.isRoot ? 2 : 0);
-  const fields = sortedBy(component.fields, (f) => f.key).flatMap((field): BlockRule["fields"] => {
+  const fields: BlockRule["fields"] = [];
+  const sorted = sortedBy(component.fields, (f) => f.key);
+  if (sorted.length > 0) {
+    // One context for the component, pointed at each field in turn, as in the components file.
     const context: FieldContext = {
       model,
       component,
-      field,
+      field: sorted[0]!,
       symbols,
       plugins: {},
       use: (name) => name,
       // Rules hold component names, not types; the components file declares the aliases.
-      declareBloksAlias: () => symbols.bloks.get(component.name)?.get(field.key) ?? "never",
+      declareBloksAlias: () => symbols.bloks.get(component.name)?.get(context.field.key) ?? "never",
       // The type transform of the same field has reported already.
       warn: () => {},
     };
-    const rule = fieldKind(field).rule(context, field.required ? 1 : 0);
-    return rule === undefined ? [] : [[JSON.stringify(field.key), rule]];
-  });
+    for (const field of sorted) {
+      context.field = field;
+      const rule = fieldKind(field).rule(context, field.required ? 1 : 0);
+      if (rule !== undefined) fields.push([JSON.stringify(field.key), rule]);
+    }
+  }
   const translatable = sortedBy(
     component.fields.filter((field) => field.translatable),
     (f) => f.key,
