@@ -18,14 +18,36 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** A frame's place: a file of the package (`emit/validators-file.js`), a package in node_modules, or Node's own. */
-function placeOf(url: string, packageDir: string): string {
+/**
+ * A frame's place: a file of the package (`dist/emit/validators-file.js`), a package in
+ * node_modules, or Node's own. A frame in the bundled bin (codegen/scripts/bundle-bin.mjs)
+ * is placed in the module it was bundled from, which esbuild names in a comment above each.
+ */
+function placeOf(url: string, line: number, packageDir: string): string {
   if (url === "") return "(V8: compiling, runtime)";
   const path = url.replace(/^file:\/\//, "");
-  if (path.startsWith(packageDir)) return path.slice(packageDir.length + 1);
+  if (path.startsWith(packageDir)) return bundledModuleAt(path, line) ?? path.slice(packageDir.length + 1);
   const module = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (module) return module[1]!;
   return path.startsWith("node:") ? "node (start-up, module loading, fs)" : path;
+}
+
+/** Per bundled file, where each module it holds starts: esbuild's `// dist/emit/components-file.js` lines. */
+const bundledModules = new Map<string, { line: number; module: string }[]>();
+
+/** The module a line of a bundled file came from; undefined outside any (or in a file esbuild did not write). */
+function bundledModuleAt(path: string, line: number): string | undefined {
+  let starts = bundledModules.get(path);
+  if (starts === undefined) {
+    starts = [];
+    const lines = path.endsWith(".js") ? readFileSync(path, "utf8").split("\n") : [];
+    lines.forEach((text, index) => {
+      const marker = /^\/\/ (dist\/\S+\.js)$/.exec(text);
+      if (marker) starts!.push({ line: index, module: marker[1]! });
+    });
+    bundledModules.set(path, starts);
+  }
+  return starts.findLast((start) => start.line <= line)?.module;
 }
 
 /** The area a place belongs to: a folder of the package's dist/ (`dist/emit`), or the place itself. */
@@ -55,8 +77,10 @@ export function summariseProfiles(dir: string, packageDir: string, top = 12): st
       const frame = frames.get(id)!;
       const us = profile.timeDeltas[index] ?? 0;
       const special = SPECIAL[frame.functionName];
-      const place = special ?? placeOf(frame.url, packageDir);
-      const file = frame.url === "" ? "native" : frame.url.startsWith("node:") ? frame.url : `${place}:${frame.lineNumber + 1}`;
+      const place = special ?? placeOf(frame.url, frame.lineNumber, packageDir);
+      // A bundled module's line in the bundle says little: the module alone names it.
+      const line = frame.url.endsWith(place) ? `:${frame.lineNumber + 1}` : "";
+      const file = frame.url === "" ? "native" : frame.url.startsWith("node:") ? frame.url : `${place}${line}`;
       const name = special ?? `${frame.functionName || "(anonymous)"} (${file})`;
       byFunction.set(name, (byFunction.get(name) ?? 0) + us);
       const area = special ?? areaOf(place);

@@ -21,7 +21,14 @@ export function componentsFile(input: ComponentsFileInput): GeneratedFile {
   const use = (name: string) => (used.add(name), name);
   const components = sortedBy(model.components, (c) => symbols.blok.get(c.name) ?? c.name);
 
-  const declarations = components.flatMap((component) => ["", ...componentType(component, input, use)]);
+  // One array of lines for the whole file, joined once: the declarations of
+  // a thousand components are tens of thousands of lines, and copying them
+  // between intermediate arrays cost more than writing them.
+  const declarations: string[] = [];
+  for (const component of components) {
+    declarations.push("");
+    componentType(component, input, use, declarations);
+  }
   const typeOf = (component: ComponentModel) => symbols.blok.get(component.name) ?? component.name;
   const unions = [
     "",
@@ -60,45 +67,58 @@ export function componentsFile(input: ComponentsFileInput): GeneratedFile {
       "./richtext",
     ),
   ];
-  const body = [...imports, ...declarations, ...unions].join("\n");
+  const body = [imports, declarations, unions]
+    .filter((part) => part.length > 0)
+    .map((part) => part.join("\n"))
+    .join("\n");
   return { path: "components.ts", contents: `${input.header}\n${body}\n` };
 }
 
-function componentType(component: ComponentModel, input: ComponentsFileInput, use: (name: string) => string): string[] {
-  const lines = [
+/** Appends a component's type, and its bloks fields' named unions after it, to `lines`. */
+function componentType(component: ComponentModel, input: ComponentsFileInput, use: (name: string) => string, lines: string[]): void {
+  lines.push(
     ...docComment(component.displayName),
     `export type ${input.symbols.blok.get(component.name)} = {`,
     `  component: ${JSON.stringify(component.name)};`,
     "  _uid: string;",
     "  /** Present on draft content only: the Visual Editor's data attribute. */",
     "  _editable?: string;",
-  ];
+  );
   // Declared after the type, in field order: each bloks field's named union.
   const aliases: string[] = [];
-  for (const field of sortedBy(component.fields, (f) => f.key)) {
-    const context: FieldContext = {
-      model: input.model,
-      component,
-      field,
-      symbols: input.symbols,
-      plugins: input.plugins,
-      use,
-      declareBloksAlias: (members) => {
-        const name = input.symbols.bloks.get(component.name)?.get(field.key);
-        // Every bloks field has a name (buildSymbols); inline is the safe fallback.
-        if (name === undefined) return members.length === 0 ? "never" : members.join(" | ");
-        aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${field.key}.`), ...unionDeclaration(name, members));
-        return name;
-      },
-      warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: field.key, message }),
-    };
+  const fields = sortedBy(component.fields, (f) => f.key);
+  if (fields.length === 0) {
+    lines.push("};");
+    return;
+  }
+  // One context for the component, pointed at each field in turn (a transform reads it while it
+  // runs and keeps nothing): not an object and two closures for each of thousands of fields.
+  const context: FieldContext = {
+    model: input.model,
+    component,
+    field: fields[0]!,
+    symbols: input.symbols,
+    plugins: input.plugins,
+    use,
+    declareBloksAlias: (members) => {
+      const key = context.field.key;
+      const name = input.symbols.bloks.get(component.name)?.get(key);
+      // Every bloks field has a name (buildSymbols); inline is the safe fallback.
+      if (name === undefined) return members.length === 0 ? "never" : members.join(" | ");
+      aliases.push("", ...docComment(`Blocks allowed in ${component.name}.${key}.`), ...unionDeclaration(name, members));
+      return name;
+    },
+    warn: (code, message) => input.report({ severity: "warning", code, component: component.name, field: context.field.key, message }),
+  };
+  for (const field of fields) {
+    context.field = field;
     const type = fieldKind(field).transform(context);
     if (type === undefined) continue;
-    lines.push(...docComment(field.description, "  "));
+    if (field.description !== undefined) lines.push(...docComment(field.description, "  "));
     lines.push(`  ${propertyKey(field.key)}${field.required ? "" : "?"}: ${type};`);
   }
-  lines.push("};", ...aliases);
-  return lines;
+  lines.push("};");
+  for (const line of aliases) lines.push(line);
 }
 
 /** One union per component group; a group's subgroups are members of it. */

@@ -142,20 +142,27 @@ class ContentTypes {
  * types consult. A set several blocks hold is written once, named.
  */
 function resolvableMap(model: SchemaModel, relations: readonly RelationField[]): string[] {
-  const within = resolvableWithin(model, relations);
+  const within = [...resolvableWithin(model, relations)].map(([component, held]) => ({ component, held, key: held.join("|") }));
   const counts = new Map<string, number>();
-  for (const held of within.values()) counts.set(held.join("|"), (counts.get(held.join("|")) ?? 0) + 1);
+  for (const { key } of within) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const quoted = new Map<string, string>();
+  const unionOf = (held: readonly string[]) =>
+    held
+      .map((name) => {
+        let text = quoted.get(name);
+        if (text === undefined) quoted.set(name, (text = JSON.stringify(name)));
+        return text;
+      })
+      .join(" | ");
   const sets = new Map<string, string>();
   const setLines: string[] = [];
-  const entries = [...within].map(([component, held]) => {
-    const union = held.map((name) => JSON.stringify(name)).join(" | ");
-    const key = held.join("|");
-    if (held.length < 2 || counts.get(key)! < 2) return [component, union] as const;
+  const entries = within.map(({ component, held, key }) => {
+    if (held.length < 2 || counts.get(key)! < 2) return [component, unionOf(held)] as const;
     let name = sets.get(key);
     if (name === undefined) {
       name = `ResolvableSet${sets.size}`;
       sets.set(key, name);
-      setLines.push(`type ${name} = ${union};`);
+      setLines.push(`type ${name} = ${unionOf(held)};`);
     }
     return [component, name] as const;
   });

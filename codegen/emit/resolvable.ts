@@ -1,6 +1,6 @@
 import { allowedNames } from "../fields/blok-union.js";
 import type { BlokRestriction, ComponentModel, FieldModel, SchemaModel } from "../model.js";
-import { compareNames, sortedBy } from "../sort.js";
+import { sortedBy } from "../sort.js";
 
 /** Stands for "a multilink field" among what a block may hold; relation names always have a dot, so it meets none. */
 export const HOLDS_LINK = "multilink";
@@ -42,15 +42,20 @@ export function relationFields(model: SchemaModel): RelationField[] {
 export function resolvableWithin(model: SchemaModel, relations: readonly RelationField[]): Map<string, string[]> {
   const components = model.components;
   const index = new Map(components.map((component, i) => [component.name, i]));
-  const bit = new Map(relations.map((relation, i) => [relation.name, 1n << BigInt(i)]));
-  const linkBit = 1n << BigInt(relations.length);
+  // Bits in name order, so each component's list comes off its mask sorted.
+  const relationNames = sortedBy(relations, (relation) => relation.name).map((relation) => relation.name);
+  const bit = new Map(relationNames.map((name, i) => [name, 1n << BigInt(i)]));
+  const linkBit = 1n << BigInt(relationNames.length);
 
-  const own: bigint[] = components.map((component) =>
-    component.fields.reduce(
-      (mask, field) => mask | (bit.get(`${component.name}.${field.key}`) ?? 0n) | (field.type === "multilink" ? linkBit : 0n),
-      0n,
-    ),
-  );
+  const own: bigint[] = components.map((component) => {
+    let mask = 0n;
+    for (const field of component.fields) {
+      // Only story fields are relations (relationFields): no name to build for the others.
+      if (isStoryField(field)) mask |= bit.get(`${component.name}.${field.key}`) ?? 0n;
+      if (field.type === "multilink") mask |= linkBit;
+    }
+    return mask;
+  });
   const children: number[][] = components.map(() => []);
   /** A node standing for a set of blocks (every nestable one, or one whitelist), made once. */
   const setNodes = new Map<string, number>();
@@ -79,16 +84,16 @@ export function resolvableWithin(model: SchemaModel, relations: readonly Relatio
   });
 
   const masks = fixedPoint(own, children);
-  const names = [...relations.map((relation) => relation.name), HOLDS_LINK];
   const within = new Map<string, string[]>();
   for (const component of sortedBy(components, (c) => c.name)) {
     const mask = masks[index.get(component.name)!]!;
     if (mask === 0n) continue;
-    const held = names.filter((_, i) => (mask >> BigInt(i)) & 1n);
-    within.set(component.name, [
-      ...held.filter((name) => name !== HOLDS_LINK).sort(compareNames),
-      ...held.filter((name) => name === HOLDS_LINK),
-    ]);
+    // The mask's digits, lowest bit last: one string rather than a BigInt shift per relation.
+    const digits = mask.toString(2);
+    const isSet = (i: number) => digits[digits.length - 1 - i] === "1";
+    const held = relationNames.filter((_, i) => isSet(i));
+    if (isSet(relationNames.length)) held.push(HOLDS_LINK);
+    within.set(component.name, held);
   }
   return within;
 }

@@ -14,9 +14,20 @@ const ENGINE_MODULE = "./engine";
  */
 export function validatorsFile(model: SchemaModel, symbols: Symbols, header: string): GeneratedFile {
   const blocks = sortedBy(model.components, (c) => c.name).map((component) => blockRule(component, model, symbols));
-  const lists = sharedLists(blocks.flatMap((block) => block.fields.flatMap(([, rule]) => rule.filter(isList))));
+  // Each list's key (its JSON text) computed once, in order of use.
+  const keys = new Map<readonly string[], string>();
+  const used: string[] = [];
+  for (const block of blocks)
+    for (const [, rule] of block.fields)
+      for (const item of rule) {
+        if (!isList(item)) continue;
+        const key = keys.get(item) ?? listKey(item);
+        keys.set(item, key);
+        used.push(key);
+      }
+  const lists = sharedLists(used);
   const write = (rule: FieldRuleData) =>
-    `[${rule.map((item) => (isList(item) ? (lists.get(listKey(item)) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
+    `[${rule.map((item) => (isList(item) ? (lists.get(keys.get(item)!) ?? listText(item)) : JSON.stringify(item))).join(", ")}]`;
   const blockLines = blocks.map(({ key, placement, fields, translatable }) => {
     // A block's translatable fields close its rule, on the line that closes its fields.
     const end = translatable.length === 0 ? "]" : `, ${listText(translatable)}]`;
@@ -80,22 +91,28 @@ interface BlockRule {
 function blockRule(component: ComponentModel, model: SchemaModel, symbols: Symbols): BlockRule {
   // Components that are neither root nor nestable count as nestable, as in NestableBlok.
   const placement = (component.isRoot ? 1 : 0) + (component.isNestable || !component.isRoot ? 2 : 0);
-  const fields = sortedBy(component.fields, (f) => f.key).flatMap((field): BlockRule["fields"] => {
+  const fields: BlockRule["fields"] = [];
+  const sorted = sortedBy(component.fields, (f) => f.key);
+  if (sorted.length > 0) {
+    // One context for the component, pointed at each field in turn, as in the components file.
     const context: FieldContext = {
       model,
       component,
-      field,
+      field: sorted[0]!,
       symbols,
       plugins: {},
       use: (name) => name,
       // Rules hold component names, not types; the components file declares the aliases.
-      declareBloksAlias: () => symbols.bloks.get(component.name)?.get(field.key) ?? "never",
+      declareBloksAlias: () => symbols.bloks.get(component.name)?.get(context.field.key) ?? "never",
       // The type transform of the same field has reported already.
       warn: () => {},
     };
-    const rule = fieldKind(field).rule(context, field.required ? 1 : 0);
-    return rule === undefined ? [] : [[JSON.stringify(field.key), rule]];
-  });
+    for (const field of sorted) {
+      context.field = field;
+      const rule = fieldKind(field).rule(context, field.required ? 1 : 0);
+      if (rule !== undefined) fields.push([JSON.stringify(field.key), rule]);
+    }
+  }
   const translatable = sortedBy(
     component.fields.filter((field) => field.translatable),
     (f) => f.key,
@@ -108,10 +125,10 @@ const listKey = (list: readonly string[]) => JSON.stringify(list);
 /** `["a", "b"]`, spaced as the rest of the generated code. */
 const listText = (list: readonly string[]) => `[${list.map((item) => JSON.stringify(item)).join(", ")}]`;
 
-/** Lists (option values, whitelists) used twice or more, named `"#0"`, `"#1"`, … in order of first use. */
-function sharedLists(lists: readonly (readonly string[])[]): Map<string, string> {
+/** Lists (option values, whitelists; by listKey) used twice or more, named `"#0"`, `"#1"`, … in order of first use. */
+function sharedLists(keys: readonly string[]): Map<string, string> {
   const counts = new Map<string, number>();
-  for (const list of lists) counts.set(listKey(list), (counts.get(listKey(list)) ?? 0) + 1);
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
   const names = new Map<string, string>();
   for (const [key, count] of counts) if (count > 1) names.set(key, JSON.stringify(`#${names.size}`));
   return names;

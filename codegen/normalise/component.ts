@@ -22,8 +22,10 @@ export function normaliseComponent(raw: RawObject, index: number, report: (diagn
   }
   const fields: FieldModel[] = [];
   let typable = true;
-  for (const [key, rawField] of Object.entries(raw.schema ?? {})) {
-    const field = normaliseField(name, key, rawField, report);
+  const schema = raw.schema ?? {};
+  // Keys, not entries: no [key, value] pair per field of a thousand components.
+  for (const key of Object.keys(schema)) {
+    const field = normaliseField(name, key, schema[key], report);
     if (field === undefined) typable = false;
     else if (BLOCK_KEYS.has(key) && !isLayoutOnly(field)) {
       report({

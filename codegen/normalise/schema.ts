@@ -39,7 +39,10 @@ export function normaliseSchema(input: RawSchemaInput, report: (diagnostic: Diag
   const byName = new Map<string, ComponentModel[]>();
   rawComponents.forEach((raw, index) => {
     const component = normaliseComponent(raw, index, report);
-    if (component) byName.set(component.name, [...(byName.get(component.name) ?? []), component]);
+    if (component === undefined) return;
+    const copies = byName.get(component.name);
+    if (copies === undefined) byName.set(component.name, [component]);
+    else copies.push(component);
   });
   // Sorted once here, components by name and fields by key: the model has one
   // order whatever the file's, and the emitters' own sorts then cost one pass.

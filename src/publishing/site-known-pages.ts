@@ -67,11 +67,6 @@ export function processKnownPagesStore(link?: RedisLink): KnownPagesStore {
   return link ? redisKnownPagesStore(link, held) : memoryKnownPagesStore(held);
 }
 
-/** A store of one's own (tests, or a second "instance" in one process), with Redis's when `link` is given. */
-export function ownKnownPagesStore(link?: RedisLink, log?: (line: string) => void): KnownPagesStore {
-  return link ? redisKnownPagesStore(link, {}, log) : memoryKnownPagesStore({});
-}
-
 /** The site's store: the process's, shared through Redis with REDIS_URL. */
 export function siteKnownPagesStore(env: Readonly<Record<string, string | undefined>> = process.env): KnownPagesStore {
   return processKnownPagesStore(publishingRedisLink(env));

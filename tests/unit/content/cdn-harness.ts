@@ -10,9 +10,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createContentClient, type ContentClient } from "../../../src/content/access/client";
 import { createLocalCdn, type LocalCdnOptions } from "../../../src/content/sources/local-cdn/create-local-cdn";
-import { createFaultInjector, type FaultInjector } from "../../../src/content/sources/local-cdn/faults";
+import type { FaultInjector } from "../../../src/content/sources/local-cdn/faults";
 import { serveOverHttp } from "../../../src/content/sources/local-cdn/http-server";
 import type { StoryFileProblem } from "../../../src/content/sources/local-cdn/story-types";
+import { createFaultInjector } from "./fault-injector";
 
 export const EMBEDDED_CONTENT = fileURLToPath(new URL("../../../content", import.meta.url));
 

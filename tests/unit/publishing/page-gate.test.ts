@@ -17,7 +17,8 @@ import { knownPathsFromJson, knownPathsToJson, type KnownPaths } from "../../../
 import type { KnownPagesStore } from "../../../src/publishing/known-pages-store";
 import { createPageGate, LISTING_RETRY_MS, type PageGateDeps } from "../../../src/publishing/page-gate/page-gate";
 import { knownPathsOf } from "../../../src/publishing/page-gate/site-page-gate";
-import { openMapLink, ownKnownPagesStore } from "../../../src/publishing/site-known-pages";
+import { openMapLink } from "../../../src/publishing/site-known-pages";
+import { ownKnownPagesStore } from "./own-known-pages-store";
 import type { RedisLink } from "../../../src/redis/redis-link.mjs";
 import { EMBEDDED_CONTENT, startCdn, type RunningCdn } from "../content/cdn-harness";
 import { beforeHangGuard } from "../../support/hang-guard";

@@ -2,7 +2,8 @@
  * Fault injection for tests: make the local CDN answer the next requests with
  * 429s, server errors, delays or malformed bodies, the way a real network and
  * Storyblok's rate limiter sometimes do. Nothing is injected unless a test
- * queues it, so production and `content serve` behave normally.
+ * queues it, so production and `content serve` behave normally. The tests'
+ * injector is tests/unit/content/fault-injector.ts.
  */
 export type Fault =
   | { kind: "status"; status: number }
@@ -18,24 +19,6 @@ export interface FaultInjector {
   /** Takes the fault for the request being handled now, if any. */
   next(): Fault | undefined;
   readonly pending: number;
-}
-
-export function createFaultInjector(): FaultInjector {
-  const queue: Fault[] = [];
-  return {
-    inject(fault, times = 1) {
-      for (let i = 0; i < times; i++) queue.push(fault);
-    },
-    clear() {
-      queue.length = 0;
-    },
-    next() {
-      return queue.shift();
-    },
-    get pending() {
-      return queue.length;
-    },
-  };
 }
 
 const STATUS_TEXT: Record<number, string> = {
