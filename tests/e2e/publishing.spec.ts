@@ -96,6 +96,36 @@ const html = async (path: string) => {
 const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string, secret = SECRET) =>
   sendStoryWebhook(site.url, storyWebhookPayload(action, id, slug), secret);
 
+/** A signed webhook's outcome once its batch has ended: its status, and the pages refreshed (when the answer lists them) and not. */
+interface Published {
+  status: number;
+  /** The pages the answer says were refreshed; a 202 was given before they were, and lists none. */
+  revalidated?: string[];
+  /** The pages not refreshed: from the 200's body, or the batch's "finished" line after a 202. */
+  failed: string[];
+}
+
+/**
+ * Sends a signed webhook and waits for its batch to end. A batch done within the answer's deadline (4 s) is
+ * answered 200 with what it did; one still at work then (a busy machine) is answered 202 and carries on, and
+ * the site logs when it finishes: waited for, so a test goes on from the same state either way. How fast the
+ * answer comes is the flood and bulk-publish benches' to measure.
+ */
+async function publish(action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string): Promise<Published> {
+  return settle(await send(action, id, slug));
+}
+
+/** A webhook's answer, and after a 202 the end of its batch (publish). */
+async function settle(answer: Awaited<ReturnType<typeof send>>): Promise<Published> {
+  const body = answer.body as { revalidated?: string[]; failed?: { path: string }[]; batch?: number };
+  if (answer.status !== 202)
+    return { status: answer.status, revalidated: body.revalidated, failed: (body.failed ?? []).map((f) => f.path) };
+  const finished = new RegExp(`revalidate: batch ${body.batch} finished in [\\d.]+ s: .*?, (none failed|\\d+ not refreshed \\(([^)\\n]*)\\))`);
+  await expect.poll(() => finished.test(site.logs.join(""))).toBe(true);
+  const failedList = finished.exec(site.logs.join(""))?.[2];
+  return { status: 202, failed: failedList ? failedList.split(", ") : [] };
+}
+
 // B, the second build, is built here only when `npm test` has not (about a minute on two idle cores, several times that on a busy machine).
 const BUILD_TIMEOUT = 480_000;
 
@@ -143,11 +173,12 @@ test.describe("webhook → on-demand revalidation", () => {
     expect((await html("/nl/projects/tidewater")).text).toContain(dutchBefore);
 
     const started = performance.now();
-    const answer = await send("published", tidewater.id, tidewater.full_slug);
+    const answer = await publish("published", tidewater.id, tidewater.full_slug);
     const page = await html("/projects/tidewater");
     timings.webhookToFreshPage = Math.round(performance.now() - started);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/tidewater"]), failed: [] });
+    expect([200, 202]).toContain(answer.status);
+    if (answer.revalidated) expect(answer.revalidated).toEqual(expect.arrayContaining(["/", "/projects/tidewater"]));
+    expect(answer.failed).toEqual([]);
     expect(page.text).toContain("Tidewater, republished");
     // Every language's version of the page was refreshed (docs/languages.md#publishing).
     expect((await html("/nl/projects/tidewater")).text).toContain("Tidewater, opnieuw gepubliceerd");
@@ -179,7 +210,7 @@ test.describe("webhook → on-demand revalidation", () => {
       content: { ...fieldnotes.content, title: NEW_PROJECT.title },
     };
     await writeStory(created.full_slug, created);
-    expect((await send("published", created.id, created.full_slug)).status).toBe(200);
+    expect(await publish("published", created.id, created.full_slug)).toMatchObject({ failed: [] });
     const newPage = await html(`/projects/${NEW_PROJECT.slug}`);
     expect(newPage.status).toBe(200);
     expect(newPage.text).toContain("Harbour Lights: wayfinding");
@@ -201,7 +232,7 @@ test.describe("webhook → on-demand revalidation", () => {
     // Unpublished: the page is a 404, the card leaves the home page.
     const ledger = await readStory("projects/ledger-lane");
     await writeStory("projects/ledger-lane", { ...ledger, published_at: null });
-    expect((await send("unpublished", ledger.id, ledger.full_slug)).status).toBe(200);
+    expect(await publish("unpublished", ledger.id, ledger.full_slug)).toMatchObject({ failed: [] });
     expect((await html("/projects/ledger-lane")).status).toBe(404);
     expect(await workCards()).toContain(href("/projects/tidewater"));
     expect(await workCards()).not.toContain(href("/projects/ledger-lane"));
@@ -210,8 +241,10 @@ test.describe("webhook → on-demand revalidation", () => {
     const klei = await readStory("projects/klei-atelier");
     await rm(storyPath("projects/klei-atelier"));
     await writeStory("projects/studio/klei", { ...klei, slug: "klei", full_slug: "projects/studio/klei" });
-    const moved = await send("moved", klei.id, "projects/studio/klei");
-    expect(moved.body).toMatchObject({ revalidated: expect.arrayContaining(["/", "/projects/klei-atelier", "/projects/studio/klei"]) });
+    const moved = await publish("moved", klei.id, "projects/studio/klei");
+    expect(moved.failed).toEqual([]);
+    if (moved.revalidated)
+      expect(moved.revalidated).toEqual(expect.arrayContaining(["/", "/projects/klei-atelier", "/projects/studio/klei"]));
     expect((await html("/projects/klei-atelier")).status).toBe(404);
     expect((await html("/projects/studio/klei")).status).toBe(200);
     const home = await workCards();
@@ -220,9 +253,9 @@ test.describe("webhook → on-demand revalidation", () => {
 
     // Deleted (no full_slug in the payload): the page this process knew for the id goes.
     await rm(storyPath(created.full_slug));
-    expect((await send("deleted", created.id)).body).toMatchObject({
-      revalidated: expect.arrayContaining([`/projects/${NEW_PROJECT.slug}`]),
-    });
+    const deleted = await publish("deleted", created.id);
+    expect(deleted.failed).toEqual([]);
+    if (deleted.revalidated) expect(deleted.revalidated).toEqual(expect.arrayContaining([`/projects/${NEW_PROJECT.slug}`]));
     expect((await html(`/projects/${NEW_PROJECT.slug}`)).status).toBe(404);
   });
 
@@ -271,9 +304,9 @@ test.describe("webhook → on-demand revalidation", () => {
     await writeStory(fieldnotes.full_slug, { ...fieldnotes, content: { ...fieldnotes.content, title: "Fieldnotes, never seen" } });
     api.failProjectListings = true;
     try {
-      const answer = await send("published", fieldnotes.id, fieldnotes.full_slug);
-      expect(answer.status).toBe(200);
-      expect((answer.body as { failed: { path: string }[] }).failed.map((f) => f.path)).toContain("/projects/fieldnotes");
+      const answer = await publish("published", fieldnotes.id, fieldnotes.full_slug);
+      expect([200, 202]).toContain(answer.status);
+      expect(answer.failed).toContain("/projects/fieldnotes");
       const page = await html("/projects/fieldnotes");
       expect(page.status).toBe(200);
       expect(page.text).toContain(good);
@@ -288,7 +321,7 @@ test.describe("webhook → on-demand revalidation", () => {
       api.failProjectListings = false;
     }
     // Once the API is back, the next webhook brings the change.
-    await send("published", fieldnotes.id, fieldnotes.full_slug);
+    expect(await publish("published", fieldnotes.id, fieldnotes.full_slug)).toMatchObject({ failed: [] });
     expect((await html("/projects/fieldnotes")).text).toContain("Fieldnotes, never seen");
   });
 });
@@ -416,9 +449,12 @@ test.describe("a new build replaces the running one", () => {
     // a story deleted now is found by its id alone.
     expect((await html("/projects/before-b")).status).toBe(200);
     await rm(storyPath(quiet.full_slug));
+    // Found by its id (a story unknown to B would be answered 200 with `unknown_story`, and nothing refreshed).
     const deleted = await send("deleted", quiet.id);
-    expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/before-b"]) });
+    expect([200, 202]).toContain(deleted.status);
     expect(deleted.body).not.toHaveProperty("unknown_story");
+    if (deleted.status === 202) expect(await settle(deleted)).toMatchObject({ failed: [] });
+    else expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/before-b"]) });
     expect((await html("/projects/before-b")).status).toBe(404);
   });
 
