@@ -17,7 +17,8 @@ import { join } from "node:path";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
 import { BODY_IDLE_MS } from "../../src/http/read-body";
-import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
+import { storyWebhookPayload } from "../../src/publishing/send-webhook";
+import { sendSettled } from "./support/settled-webhook";
 import { startNextServer, type NextServer } from "../support/next-server";
 import { previewEnv } from "./fixtures/preview-setup";
 import { expectSecurityHeaders } from "./support/security-headers";
@@ -502,13 +503,15 @@ test.describe("contact posts and webhooks", () => {
   test("a replayed webhook renders nothing", async () => {
     const payload = storyWebhookPayload("published", TIDEWATER.id, "projects/tidewater");
     const secret = SECRETS.STORYBLOK_WEBHOOK_SECRET ?? "";
-    const first = await sendStoryWebhook(site.url, payload, secret);
-    expect(first.status).toBe(200);
-    expect((first.body as { revalidated: string[] }).revalidated.length).toBeGreaterThan(0);
+    // Answered 200, or 202 on a busy machine: either way its batch has ended before the replays.
+    const first = await sendSettled(site.url, payload, secret, () => site.output());
+    expect(first.failed).toEqual([]);
+    if (first.revalidated) expect(first.revalidated.length).toBeGreaterThan(0);
     for (let replay = 0; replay < 3; replay += 1) {
-      const again = await sendStoryWebhook(site.url, payload, secret);
-      expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({ duplicate: true, revalidated: [] });
+      const again = await sendSettled(site.url, payload, secret, () => site.output());
+      expect(again.refreshed).toBe(0);
+      if (again.status === 200) expect(again.body).toMatchObject({ duplicate: true, revalidated: [] });
+      else expect(site.output()).toContain(`published story ${TIDEWATER.id}: the same payload was processed`);
     }
   });
 });

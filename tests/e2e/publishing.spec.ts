@@ -31,6 +31,7 @@ import { HOSTILE_DIST, hostileBuild } from "./hostile-build";
 import { copyBuild } from "./support/build-copy";
 import { listWithCli } from "./support/messages-cli";
 import { HANG_GUARD_MS } from "../support/hang-guard";
+import { sendSettled, settled } from "./support/settled-webhook";
 
 // In order, one server at a time; a failed test restarts the worker (beforeAll again), and the tests after it still run.
 test.describe.configure({ mode: "default" });
@@ -96,35 +97,9 @@ const html = async (path: string) => {
 const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string, secret = SECRET) =>
   sendStoryWebhook(site.url, storyWebhookPayload(action, id, slug), secret);
 
-/** A signed webhook's outcome once its batch has ended: its status, and the pages refreshed (when the answer lists them) and not. */
-interface Published {
-  status: number;
-  /** The pages the answer says were refreshed; a 202 was given before they were, and lists none. */
-  revalidated?: string[];
-  /** The pages not refreshed: from the 200's body, or the batch's "finished" line after a 202. */
-  failed: string[];
-}
-
-/**
- * Sends a signed webhook and waits for its batch to end. A batch done within the answer's deadline (4 s) is
- * answered 200 with what it did; one still at work then (a busy machine) is answered 202 and carries on, and
- * the site logs when it finishes: waited for, so a test goes on from the same state either way. How fast the
- * answer comes is the flood and bulk-publish benches' to measure.
- */
-async function publish(action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string): Promise<Published> {
-  return settle(await send(action, id, slug));
-}
-
-/** A webhook's answer, and after a 202 the end of its batch (publish). */
-async function settle(answer: Awaited<ReturnType<typeof send>>): Promise<Published> {
-  const body = answer.body as { revalidated?: string[]; failed?: { path: string }[]; batch?: number };
-  if (answer.status !== 202)
-    return { status: answer.status, revalidated: body.revalidated, failed: (body.failed ?? []).map((f) => f.path) };
-  const finished = new RegExp(`revalidate: batch ${body.batch} finished in [\\d.]+ s: .*?, (none failed|\\d+ not refreshed \\(([^)\\n]*)\\))`);
-  await expect.poll(() => finished.test(site.logs.join(""))).toBe(true);
-  const failedList = finished.exec(site.logs.join(""))?.[2];
-  return { status: 202, failed: failedList ? failedList.split(", ") : [] };
-}
+/** Sends a signed webhook and waits for its batch to end, answered 200 or (a busy machine) 202 (support/settled-webhook.ts). */
+const publish = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string) =>
+  sendSettled(site.url, storyWebhookPayload(action, id, slug), SECRET, () => site.logs.join(""));
 
 // B, the second build, is built here only when `npm test` has not (about a minute on two idle cores, several times that on a busy machine).
 const BUILD_TIMEOUT = 480_000;
@@ -453,7 +428,7 @@ test.describe("a new build replaces the running one", () => {
     const deleted = await send("deleted", quiet.id);
     expect([200, 202]).toContain(deleted.status);
     expect(deleted.body).not.toHaveProperty("unknown_story");
-    if (deleted.status === 202) expect(await settle(deleted)).toMatchObject({ failed: [] });
+    if (deleted.status === 202) expect(await settled(deleted, () => site.logs.join(""))).toMatchObject({ failed: [] });
     else expect(deleted.body).toMatchObject({ revalidated: expect.arrayContaining(["/projects/before-b"]) });
     expect((await html("/projects/before-b")).status).toBe(404);
   });
