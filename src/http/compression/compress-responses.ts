@@ -158,6 +158,8 @@ function compressResponse(req: IncomingMessage, res: ServerResponse, copies: Com
       sent = mayKeepCompressed(head()) ? copies.copyOf(whole, coding) : compressNow(whole, coding);
       res.setHeader("Content-Encoding", coding);
     }
+    // Sent in one piece of a known length: a chunked framing the answer asked for would contradict it.
+    res.removeHeader("Transfer-Encoding");
     res.setHeader("Content-Length", sent.length);
     return call(original.end, sent, done) as ServerResponse;
   } as ServerResponse["end"];

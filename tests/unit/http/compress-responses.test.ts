@@ -57,6 +57,13 @@ const routes: Record<string, (res: ServerResponse) => void> = {
     res.write(Buffer.from("const b = 2;\n".repeat(100)));
     res.end("export { a, b };\n");
   },
+  // An answer that asked for chunked framing before its body was known.
+  "/chunked": (res) => {
+    res.setHeader("Content-Type", "application/json");
+    res.setHeader("Transfer-Encoding", "chunked");
+    res.write(JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => index) }));
+    res.end();
+  },
   "/image.png": (res) => {
     res.writeHead(200, { ...SECURITY, "Content-Type": "image/png" });
     res.end(Buffer.alloc(4096, 7));
@@ -189,6 +196,13 @@ describe("answers compressed at the server's door", () => {
     const answer = await ask("/script.js", "gzip");
     expect(answer.headers["content-encoding"]).toBe("gzip");
     expect(answer.body).toBe(`${"const a = 1;\n".repeat(100)}${"const b = 2;\n".repeat(100)}export { a, b };\n`);
+  });
+
+  it("frames a body that asked for chunks by its length once compressed", async () => {
+    const answer = await ask("/chunked", "gzip");
+    expect(answer.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
+    expect(JSON.parse(answer.body)).toEqual({ items: Array.from({ length: 200 }, (_, index) => index) });
   });
 
   it("answers HEAD as before: no body, the headers, Vary, not encoded", async () => {
