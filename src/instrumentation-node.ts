@@ -10,9 +10,9 @@
  * - The methods Next.js cannot hand to the site's code (TRACE, CONNECT,
  *   tokens Node.js does not parse, OPTIONS) are answered 405 at the
  *   server's door (src/http/method-door.ts).
- * - Answers are compressed at the server's door, a cached page's body once
- *   and not per request (src/http/compression/compress-responses.ts);
- *   next.config turns Next.js's own compression off outside `next dev`.
+ * - Answers are compressed and tagged at the server's door, a cached page's
+ *   body once and not per request (src/http/compression/compress-responses.ts);
+ *   next.config turns Next.js's own compression and ETags off outside `next dev`.
  */
 export async function startNodeServer(): Promise<void> {
   // Not the build, which renders but never receives webhooks or mail.

@@ -1,15 +1,19 @@
 /**
- * The site's answers compressed at the server's door, instead of by
- * Next.js (next.config `compress: false`, the option Next.js documents for
- * compressing elsewhere).
+ * The site's answers compressed, and cached ones validated, at the server's
+ * door instead of by Next.js (next.config `compress: false` and
+ * `generateEtags: false`, the options Next.js documents for doing both
+ * elsewhere).
  *
- * Why: Next.js's compression gzips every answer afresh, and for a cached
- * page that is most of the work a request costs: about 4 ms of a core for
- * the home page's 48 KB, where Next.js serves the page itself from memory.
- * Here a body any cache may keep is compressed once and its copy sent again
- * (compressed-copies.ts); a page ISR regenerates is a new body with a copy
- * of its own, and a draft or anything `private` or `no-store` is compressed
- * per request and never kept. Brotli is sent to clients that take it.
+ * Why: Next.js gzips every answer afresh, and hashes a page's whole HTML in
+ * JavaScript for its ETag, on every request; for a cached page that was
+ * most of the work a request cost: about 4 ms of a core to gzip the home
+ * page's 48 KB and a fifth of a millisecond to hash it, where Next.js serves
+ * the page itself from memory. Here a body any cache may keep is kept
+ * (kept-bodies.ts) with its ETag and its compressed copies, made once and
+ * sent again; a page ISR regenerates is a new body with an entry of its
+ * own; a draft or anything `private` or `no-store` is compressed per request
+ * and never kept. Brotli is sent to clients that take it. A GET naming the
+ * kept body's ETag in If-None-Match is a 304, as Next.js answered it.
  *
  * How: each response's body is held until it ends (the site's pages and
  * files are small and Next.js sends a page in one piece anyway), then sent
@@ -29,7 +33,7 @@
  */
 import { Server, type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
 import { contentCoding } from "./accept-encoding";
-import { compressedCopies, compressNow, type CompressedCopies } from "./compressed-copies";
+import { compressNow, keptBodies, type Coding, type KeptBodies } from "./kept-bodies";
 import { COMPRESSION_THRESHOLD_BYTES, hasWholeBody, mayKeepCompressed, variesByEncoding, type AnswerHead } from "./compressible";
 
 const installed = Symbol.for("portfolio.compress-responses");
@@ -37,7 +41,7 @@ const installed = Symbol.for("portfolio.compress-responses");
 type Callback = (error?: Error | null) => void;
 
 /** Installs the compression on `prototype` (every http.Server of the process; a subclass's in tests), once. */
-export function installCompression(prototype: Server = Server.prototype as Server, copies: CompressedCopies = compressedCopies()): void {
+export function installCompression(prototype: Server = Server.prototype as Server, bodies: KeptBodies = keptBodies()): void {
   const target = prototype as Server & { [installed]?: true };
   if (target[installed]) return;
   target[installed] = true;
@@ -45,7 +49,7 @@ export function installCompression(prototype: Server = Server.prototype as Serve
   target.emit = function emitCompressed(this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      compressResponse(req, res, copies);
+      compressResponse(req, res, bodies);
     }
     return Reflect.apply(emit, this, [event, ...args]);
   } as Server["emit"];
@@ -80,7 +84,7 @@ function setHeadersFrom(res: ServerResponse, headers: unknown): void {
 /** One of ServerResponse's own methods, taken off the response to be called on it again. */
 type Method = (...args: unknown[]) => unknown;
 
-function compressResponse(req: IncomingMessage, res: ServerResponse, copies: CompressedCopies): void {
+function compressResponse(req: IncomingMessage, res: ServerResponse, bodies: KeptBodies): void {
   const own = (name: "writeHead" | "write" | "end" | "flushHeaders"): Method => Reflect.get(res, name) as Method;
   const original = { writeHead: own("writeHead"), write: own("write"), end: own("end"), flushHeaders: own("flushHeaders") };
   const call = (method: Method, ...args: unknown[]) => Reflect.apply(method, res, args);
@@ -112,6 +116,13 @@ function compressResponse(req: IncomingMessage, res: ServerResponse, copies: Com
     holding = varies && hasWholeBody(answer);
     if (!holding) passThrough();
     return holding;
+  };
+
+  /** A 304 for a request that already has this body: the answer's headers without the body's own. */
+  const notModified = (done: unknown) => {
+    res.statusCode = 304;
+    for (const name of ["Content-Length", "Content-Type", "Content-Encoding", "Transfer-Encoding"]) res.removeHeader(name);
+    return call(original.end, done) as ServerResponse;
   };
 
   res.writeHead = function writeHead(status: number, ...rest: unknown[]) {
@@ -147,22 +158,47 @@ function compressResponse(req: IncomingMessage, res: ServerResponse, copies: Com
     if (typeof body === "function") [done, body] = [body, undefined];
     else if (typeof bodyEncoding === "function") [done, bodyEncoding] = [bodyEncoding, undefined];
     if (!decide()) return call(original.end, body, bodyEncoding, done) as ServerResponse;
-    if (body !== undefined && body !== null)
-      held.push(toBuffer(body, typeof bodyEncoding === "string" ? (bodyEncoding as BufferEncoding) : undefined));
-    const whole = held.length === 1 ? held[0]! : Buffer.concat(held);
+    // A page's HTML comes as one string, the same while the page is cached: kept bodies find it without hashing.
+    const whole =
+      held.length === 0 && typeof body === "string" && (bodyEncoding === undefined || bodyEncoding === "utf8" || bodyEncoding === "utf-8")
+        ? body
+        : joined(held, body, bodyEncoding);
     held.length = 0;
     passThrough();
     const coding = contentCoding(req.headers["accept-encoding"]);
-    let sent = whole;
-    if (coding !== "identity" && whole.length >= COMPRESSION_THRESHOLD_BYTES) {
-      sent = mayKeepCompressed(head()) ? copies.copyOf(whole, coding) : compressNow(whole, coding);
-      res.setHeader("Content-Encoding", coding);
+    let sent: Buffer;
+    let encoded: boolean;
+    if (mayKeepCompressed(head())) {
+      const kept = bodies.keep(whole);
+      if (!res.hasHeader("ETag")) res.setHeader("ETag", kept.etag);
+      if (matchesIfNoneMatch(req.headers["if-none-match"], String(res.getHeader("ETag")))) return notModified(done);
+      encoded = coding !== "identity" && kept.bytes.length >= COMPRESSION_THRESHOLD_BYTES;
+      sent = encoded ? kept.copy(coding as Coding) : kept.bytes;
+    } else {
+      const bytes = typeof whole === "string" ? Buffer.from(whole, "utf8") : whole;
+      encoded = coding !== "identity" && bytes.length >= COMPRESSION_THRESHOLD_BYTES;
+      sent = encoded ? compressNow(bytes, coding as Coding) : bytes;
     }
+    if (encoded) res.setHeader("Content-Encoding", coding);
     // Sent in one piece of a known length: a chunked framing the answer asked for would contradict it.
     res.removeHeader("Transfer-Encoding");
     res.setHeader("Content-Length", sent.length);
     return call(original.end, sent, done) as ServerResponse;
   } as ServerResponse["end"];
+}
+
+/** The held pieces and the last one, as one buffer. */
+function joined(held: Buffer[], last: unknown, encoding: unknown): Buffer {
+  if (last !== undefined && last !== null)
+    held.push(toBuffer(last, typeof encoding === "string" ? (encoding as BufferEncoding) : undefined));
+  return held.length === 1 ? held[0]! : Buffer.concat(held);
+}
+
+/** Whether If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
 function toBuffer(chunk: unknown, encoding: BufferEncoding | undefined): Buffer {

@@ -10,12 +10,13 @@
  * fails, not the site quietly. tests/e2e/compression.spec.ts holds the same
  * against `next start`.
  */
+import { createHash } from "node:crypto";
 import { request, Server, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installCompression } from "../../../src/http/compression/compress-responses";
-import { compressedCopies, compressNow } from "../../../src/http/compression/compressed-copies";
+import { compressNow, keptBodies } from "../../../src/http/compression/kept-bodies";
 
 const SECURITY = { "Content-Security-Policy": "default-src 'self'", "X-Content-Type-Options": "nosniff" };
 /** A page-sized body that compresses well, as HTML does. */
@@ -23,20 +24,19 @@ const pageBody = (version: string) =>
   `<!DOCTYPE html><html><body>${Array.from({ length: 400 }, (_, index) => `<p class="row">${version} paragraph ${index}</p>`).join("")}</body></html>`;
 
 let page = pageBody("first");
-const copies = compressedCopies();
+const copies = keptBodies();
 
 class CompressingServer extends Server {}
 installCompression(CompressingServer.prototype, copies);
 
 const routes: Record<string, (res: ServerResponse) => void> = {
-  // As Next.js sends a cached page: headers, then the body in one piece.
+  // As Next.js sends a cached page (generateEtags off): headers, then the body in one piece, the same string each time.
   "/page": (res) => {
     res.setHeader("Cache-Control", "s-maxage=60, stale-while-revalidate=31535940");
     res.writeHead(200, {
       ...SECURITY,
       "Content-Type": "text/html; charset=utf-8",
-      ETag: `"${page.length}"`,
-      "Content-Length": page.length,
+      "Content-Length": Buffer.byteLength(page),
     });
     res.end(page);
   },
@@ -122,8 +122,11 @@ interface Answer {
 }
 
 function ask(path: string, acceptEncoding?: string, method = "GET"): Promise<Answer> {
+  return askWith(path, acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }, method);
+}
+
+function askWith(path: string, headers: Record<string, string>, method = "GET"): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
     const sent = request({ host: "127.0.0.1", port, path, method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -160,7 +163,7 @@ describe("answers compressed at the server's door", () => {
     expect(answer.headers.vary).toBe("Accept-Encoding");
     expect(answer.headers["content-security-policy"]).toBe(SECURITY["Content-Security-Policy"]);
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
-    expect(answer.headers.etag).toBe(`"${page.length}"`);
+    expect(answer.headers.etag).toBe(`"${createHash("sha256").update(page).digest("base64url")}"`);
     if (coding) expect(answer.raw.length).toBeLessThan(page.length / 4);
   });
 
@@ -180,6 +183,30 @@ describe("answers compressed at the server's door", () => {
       expect(fresh.body).toBe(page);
       expect(fresh.headers["content-encoding"]).toBe(coding);
     }
+  });
+
+  it("answers a GET naming the body's ETag 304, with the headers and without the body; a changed body 200", async () => {
+    const tagged = await ask("/page", "br");
+    const etag = tagged.headers.etag!;
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+      const again = await askWith("/page", { "Accept-Encoding": "br", "If-None-Match": ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.raw.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers["content-encoding"]).toBeUndefined();
+      expect(again.headers["content-security-policy"]).toBe(SECURITY["Content-Security-Policy"]);
+      expect(again.headers.vary).toBe("Accept-Encoding");
+    }
+    expect((await askWith("/page", { "Accept-Encoding": "br", "If-None-Match": '"other"' })).status).toBe(200);
+    page = pageBody("changed again");
+    const changed = await askWith("/page", { "Accept-Encoding": "br", "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toBe(page);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("tags no draft: it is never kept", async () => {
+    expect((await ask("/draft", "br")).headers.etag).toBeUndefined();
   });
 
   it("compresses a draft for its request and keeps no copy of it", async () => {
@@ -248,20 +275,32 @@ describe("answers compressed at the server's door", () => {
   });
 });
 
-describe("compressed copies", () => {
+describe("kept bodies", () => {
   it("keeps no more bytes than its budget, the least recently used going first", async () => {
-    const small = compressedCopies(3_000);
-    const bodies = ["a", "b", "c", "d"].map((letter) => Buffer.from(pageBody(letter)));
-    for (const body of bodies) small.copyOf(body, "gzip");
+    const small = keptBodies(70_000);
+    const bodies = ["a", "b", "c", "d"].map((letter) => pageBody(letter));
+    for (const body of bodies) small.keep(body).copy("gzip");
     await small.settled();
-    expect(small.keptBytes).toBeLessThanOrEqual(3_000);
+    expect(small.keptBytes).toBeLessThanOrEqual(70_000);
     expect(small.keptBytes).toBeGreaterThan(0);
+    // The newest is still kept: the same entry again, not a new one.
+    expect(small.keep(bodies[3]!)).toBe(small.keep(bodies[3]!));
+  });
+
+  it("finds a body by its content, as text or bytes, and tags it with its SHA-256", () => {
+    const store = keptBodies();
+    const text = pageBody("either");
+    const entry = store.keep(text);
+    expect(store.keep(`${text}`)).toBe(entry);
+    expect(entry.bytes.toString()).toBe(text);
+    expect(entry.etag).toBe(`"${createHash("sha256").update(text).digest("base64url")}"`);
+    expect(store.keep(Buffer.from(text)).etag).toBe(entry.etag);
+    expect(store.keep(pageBody("other")).etag).not.toBe(entry.etag);
   });
 
   it("decodes to its body, in either coding", () => {
-    const store = compressedCopies();
-    const body = Buffer.from(pageBody("either"));
-    expect(brotliDecompressSync(store.copyOf(body, "br")).equals(body)).toBe(true);
-    expect(gunzipSync(store.copyOf(body, "gzip")).equals(body)).toBe(true);
+    const entry = keptBodies().keep(pageBody("either"));
+    expect(brotliDecompressSync(entry.copy("br")).equals(entry.bytes)).toBe(true);
+    expect(gunzipSync(entry.copy("gzip")).equals(entry.bytes)).toBe(true);
   });
 });
