@@ -113,6 +113,11 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
     i18n: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, localeDetection: false },
     reactStrictMode: true,
     poweredByHeader: false,
+    // The server compresses and tags answers at its door instead (src/http/compression/compress-responses.ts,
+    // installed by src/instrumentation-node.ts): a cached page compressed and hashed once, not per request,
+    // Brotli where a browser takes it, and its ETag answered with a 304. `next dev` keeps Next.js's own.
+    compress: development,
+    generateEtags: development,
     // The proxy redirects `/x/` to `/x` instead (src/proxy.ts): Next.js's own
     // redirect answers before headers() and carried no security headers.
     skipTrailingSlashRedirect: true,

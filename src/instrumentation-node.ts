@@ -10,15 +10,21 @@
  * - The methods Next.js cannot hand to the site's code (TRACE, CONNECT,
  *   tokens Node.js does not parse, OPTIONS) are answered 405 at the
  *   server's door (src/http/method-door.ts).
+ * - Answers are compressed and tagged at the server's door, a cached page's
+ *   body once and not per request (src/http/compression/compress-responses.ts);
+ *   next.config turns Next.js's own compression and ETags off outside `next dev`.
  */
 export async function startNodeServer(): Promise<void> {
   // Not the build, which renders but never receives webhooks or mail.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const [{ installMethodDoor }, { builtPageHeaders }] = await Promise.all([
+  const [{ installMethodDoor }, { builtPageHeaders }, { installCompression }] = await Promise.all([
     import("./http/method-door"),
     import("./security/page-policies"),
+    import("./http/compression/compress-responses"),
   ]);
   installMethodDoor(builtPageHeaders().published);
+  // `next dev` keeps Next.js's compression (next.config): its answers are not the ones to serve fast.
+  if (process.env.NODE_ENV === "production") installCompression();
   const { rememberSitePages } = await import("./publishing/remember-site-pages");
   // Not awaited: a slow content API must not hold up the server's start.
   void rememberSitePages();

@@ -21,8 +21,10 @@
  */
 import { existsSync } from "node:fs";
 import { readFile, rename, rm, writeFile, mkdir, mkdtemp } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { cp } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
@@ -94,6 +96,23 @@ const html = async (path: string) => {
   const response = await fetch(`${site.url}${path}`);
   return { status: response.status, text: await response.text() };
 };
+/** A page asked for in one content coding, as a browser that takes only that one asks: its body decoded, and the coding it came in. */
+const htmlIn = async (path: string, coding: "br" | "gzip") => {
+  return new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
+    const sent = httpRequest(`${site.url}${path}`, { headers: { "Accept-Encoding": coding }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        resolve({ encoding, text: decoded.toString() });
+      });
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+};
 const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string, secret = SECRET) =>
   sendStoryWebhook(site.url, storyWebhookPayload(action, id, slug), secret);
 
@@ -146,6 +165,11 @@ test.describe("webhook → on-demand revalidation", () => {
     // Not before the webhook: the page is static until then, in every language.
     expect((await html("/projects/tidewater")).text).toContain(before);
     expect((await html("/nl/projects/tidewater")).text).toContain(dutchBefore);
+    // Compressed copies of the old pages are kept now (src/http/compression): the fresh pages below must not come from them.
+    for (const coding of ["br", "gzip"] as const) {
+      expect((await htmlIn("/projects/tidewater", coding)).text).toContain(before);
+      expect((await htmlIn("/", coding)).text).not.toContain("A summary written after the build.");
+    }
 
     const started = performance.now();
     const answer = await publish("published", tidewater.id, tidewater.full_slug);
@@ -159,6 +183,13 @@ test.describe("webhook → on-demand revalidation", () => {
     expect((await html("/nl/projects/tidewater")).text).toContain("Tidewater, opnieuw gepubliceerd");
     // The home page's card for it (name, cover, summary) shows the new summary: the home page was regenerated too.
     expect((await html("/")).text).toContain("A summary written after the build.");
+    // In each coding, compressed from the regenerated page, not sent from the old page's kept copy.
+    for (const coding of ["br", "gzip"] as const) {
+      const project = await htmlIn("/projects/tidewater", coding);
+      expect(project.encoding).toBe(coding);
+      expect(project.text).toContain("Tidewater, republished");
+      expect((await htmlIn("/", coding)).text).toContain("A summary written after the build.");
+    }
   });
 
   test("the home page's project list follows a new, an unpublished and a moved project", async () => {
