@@ -56,7 +56,7 @@ function compressBest(body: Buffer, coding: Coding): Promise<Buffer> {
 }
 
 /** A kept body: its bytes, its ETag, its compressed copies. */
-export interface KeptBody {
+interface KeptBody {
   readonly bytes: Buffer;
   /** A strong ETag (quoted): the body's SHA-256. */
   readonly etag: string;
