@@ -123,7 +123,7 @@ describe("readFormBody's limits", () => {
 
   it("a body trickled a byte at a time is timed-out at the deadline", async () => {
     const request = raw(["Content-Length: 1000"]);
-    request.keepWriting("a", 100);
+    request.keepWriting("a", LIMITS.idleMs / 10);
     const answer = await request.answer;
     expect(JSON.parse(answer.body)).toEqual({ kind: "timed-out" });
     expect(answer.afterMs).toBeGreaterThanOrEqual(LIMITS.deadlineMs - 10);
