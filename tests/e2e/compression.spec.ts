@@ -13,40 +13,13 @@
  * (publishing.spec.ts); that a draft is never kept, in
  * tests/unit/http/compress-responses.test.ts.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { requestDecoded } from "../support/decoded-request";
+import { expectSecurityHeaders } from "./support/security-headers";
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  raw: Buffer;
-  body: string;
-}
-
-function ask(origin: string, path: string, headers: Record<string, string>, method = "GET"): Promise<Answer> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: hostname, port, path, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers["content-encoding"];
-        const decoded = coding === "br" ? brotliDecompressSync(raw) : coding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, body: decoded.toString() });
-      });
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
-}
-
-function expectSecurityHeaders(headers: IncomingHttpHeaders, label: string): void {
-  expect(headers["content-security-policy"], `${label}: Content-Security-Policy`).toMatch(/object-src 'none'/);
-  expect(headers["x-content-type-options"], `${label}: nosniff`).toBe("nosniff");
-  expect(headers["referrer-policy"], `${label}: Referrer-Policy`).toBeTruthy();
-}
+/** A request with exactly these headers to the site at `origin`, its body decoded (tests/support/decoded-request.ts). */
+const ask = (origin: string, path: string, headers: Record<string, string>, method = "GET") =>
+  requestDecoded(new URL(path, origin).toString(), headers, method);
 
 const BROWSER = "gzip, deflate, br, zstd";
 

@@ -21,10 +21,8 @@
  */
 import { existsSync } from "node:fs";
 import { readFile, rename, rm, writeFile, mkdir, mkdtemp } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { cp } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { sendStoryWebhook, storyWebhookPayload } from "../../src/publishing/send-webhook";
@@ -32,6 +30,7 @@ import { freePort, REPO, startContentApi, startSite, type ContentApi, type Site 
 import { HOSTILE_DIST, hostileBuild } from "./hostile-build";
 import { copyBuild } from "./support/build-copy";
 import { listWithCli } from "./support/messages-cli";
+import { requestDecoded } from "../support/decoded-request";
 import { HANG_GUARD_MS } from "../support/hang-guard";
 import { sendSettled, settled } from "./support/settled-webhook";
 
@@ -98,20 +97,8 @@ const html = async (path: string) => {
 };
 /** A page asked for in one content coding, as a browser that takes only that one asks: its body decoded, and the coding it came in. */
 const htmlIn = async (path: string, coding: "br" | "gzip") => {
-  return new Promise<{ encoding: string | undefined; text: string }>((resolve, reject) => {
-    const sent = httpRequest(`${site.url}${path}`, { headers: { "Accept-Encoding": coding }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({ encoding, text: decoded.toString() });
-      });
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
+  const answer = await requestDecoded(`${site.url}${path}`, { "Accept-Encoding": coding });
+  return { encoding: answer.headers["content-encoding"], text: answer.body };
 };
 const send = (action: Parameters<typeof storyWebhookPayload>[0], id: number, slug?: string, secret = SECRET) =>
   sendStoryWebhook(site.url, storyWebhookPayload(action, id, slug), secret);

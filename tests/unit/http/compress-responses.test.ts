@@ -11,12 +11,13 @@
  * against `next start`.
  */
 import { createHash } from "node:crypto";
-import { request, Server, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import { Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installCompression } from "../../../src/http/compression/compress-responses";
 import { compressNow, keptBodies } from "../../../src/http/compression/kept-bodies";
+import { requestDecoded, type DecodedAnswer } from "../../support/decoded-request";
 
 const SECURITY = { "Content-Security-Policy": "default-src 'self'", "X-Content-Type-Options": "nosniff" };
 /** A page-sized body that compresses well, as HTML does. */
@@ -112,40 +113,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-interface Answer {
-  status: number;
-  statusMessage: string;
-  headers: IncomingHttpHeaders;
-  raw: Buffer;
-  /** The body decoded as its Content-Encoding says. */
-  body: string;
-}
-
-function ask(path: string, acceptEncoding?: string, method = "GET"): Promise<Answer> {
+function ask(path: string, acceptEncoding?: string, method = "GET"): Promise<DecodedAnswer> {
   return askWith(path, acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }, method);
 }
 
-function askWith(path: string, headers: Record<string, string>, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: "127.0.0.1", port, path, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers["content-encoding"];
-        const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
-        resolve({
-          status: res.statusCode ?? 0,
-          statusMessage: res.statusMessage ?? "",
-          headers: res.headers,
-          raw,
-          body: decoded.toString(),
-        });
-      });
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
+function askWith(path: string, headers: Record<string, string>, method = "GET"): Promise<DecodedAnswer> {
+  return requestDecoded(`http://127.0.0.1:${port}${path}`, headers, method);
 }
 
 describe("answers compressed at the server's door", () => {
