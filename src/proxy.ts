@@ -103,19 +103,22 @@ async function notAPage(request: NextRequest): Promise<Response | undefined> {
 export const config = {
   // Pages only (not API routes, Next's own files or assets), and of those only
   // framed requests and requests carrying the draft-mode cookie: ordinary
-  // visits pay nothing for preview. The routes the page gate answers for
-  // (publishing/page-gate/gated-paths.ts: project pages, their /_next/data
-  // JSON, which Next.js matches by the page's path, and the editor's route).
-  // Any path that ends in a slash, for the redirect. Next reads this
-  // statically: literals only. With i18n, Next.js puts a locale segment before
-  // every source (/:locale/…), so a source that needs a path after it misses the
-  // home page (/en): the home page has sources of its own.
+  // visits pay nothing for preview. Every address below a folder (two segments
+  // or more, no API route or file), the only shape the routes the page gate
+  // answers for can have: the route table's folder kinds
+  // (src/routes/site-routes.ts), read by gated-paths.ts, say which of them
+  // are pages, so a new folder kind is gated without an edit here. Next.js
+  // matches a /_next/data JSON by its page's path. The editor's route. Any
+  // path that ends in a slash, for the redirect. Next reads this statically:
+  // literals only. With i18n, Next.js puts a locale segment before every source
+  // (/:locale/…), so a source that needs a path after it misses the home page
+  // (/en): the home page has sources of its own.
   matcher: [
     { source: "/", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
     { source: "/", has: [{ type: "cookie", key: "__prerender_bypass" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "cookie", key: "__prerender_bypass" }] },
-    "/projects/:path+",
+    "/((?!api/|_next/|assets/|fonts/)[^/]+)/(.+)",
     "/editor/:path*",
     "/(.+)/",
   ],

@@ -1,9 +1,10 @@
 /**
  * The site's page kinds, declared once: which stories each shows, where its
  * pages are, the rule its addresses follow and the layout it renders with.
- * Whatever needs a route reads it here: the proxy's matcher (a literal
- * Next.js reads without running it; tests/unit/routes/site-routes.test.ts
- * holds it to this table), the page gate, the sitemap, the editor's route and
+ * Whatever needs a route reads it here: the page gate (the proxy's matcher,
+ * a literal Next.js reads without running it, takes every address below a
+ * folder and the gate picks this table's; tests/unit/publishing/page-gate-routes.test.ts
+ * runs Next.js's own matching on it), the sitemap, the editor's route and
  * its rewrites, live editing, the pages a publish regenerates and the pages'
  * own data loaders.
  *
@@ -129,12 +130,8 @@ export function storyPagePath(fullSlug: string): string | undefined {
 /** The path prefixes (`/projects/`) of the pages made on request: the ones the page gate answers for. */
 export const ON_REQUEST_PREFIXES: readonly string[] = FOLDER_KINDS.map((kind) => `/${folderPrefix(kind)}`);
 
-/**
- * The routes src/proxy.ts's matcher must name for the page gate, as Next.js
- * path patterns: every page made on request (`/projects/:path+`). The
- * matcher cannot call this (Next.js reads it as literals); a test compares.
- */
-export const ON_REQUEST_ROUTES: readonly string[] = FOLDER_KINDS.map((kind) => `/${PAGE_KINDS[kind].folder}/:path+`);
+/** Every page made on request as a Next.js path pattern (`/projects/:path+`): what the editor's rewrites take there. */
+const ON_REQUEST_ROUTES: readonly string[] = FOLDER_KINDS.map((kind) => `/${PAGE_KINDS[kind].folder}/:path+`);
 
 /** The editor's page (src/pages/editor/[[...slug]].tsx): `/editor/projects/x` shows `/projects/x`. */
 export const EDITOR_ROUTE = "/editor";

@@ -8,9 +8,10 @@
  * business: a static page, an API route, a file, or a 404 that costs nothing.
  *
  * The routes come from the route table (src/routes/site-routes.ts).
- * src/proxy.ts's matcher names the same routes, as literals (Next.js reads
- * it without running it); tests/unit/publishing/page-gate-routes.test.ts
- * fails when a page with a fallback is added and not gated.
+ * src/proxy.ts's matcher takes every address below a folder (Next.js reads
+ * it as literals, without running it) and this picks the table's;
+ * tests/unit/publishing/page-gate-routes.test.ts fails when a page with a
+ * fallback is added and not gated, or the matcher stops reaching one.
  */
 import { EDITOR_ROUTE, ON_REQUEST_PREFIXES } from "../../routes/site-routes";
 

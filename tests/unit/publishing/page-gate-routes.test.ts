@@ -2,17 +2,22 @@
  * Every way into a page made on request goes through the page gate
  * (issue 36): each page of src/pages whose getStaticPaths has a fallback
  * is a route the table declares made on request (src/routes/site-routes.ts,
- * which the gate, gated-paths.ts, reads), and the proxy's matcher, which
- * Next.js reads as literals, names it. A new page
- * with a fallback that is not gated fails here, before anyone can spend the
- * content API's budget through it.
+ * which the gate, gated-paths.ts, reads), and the proxy's matcher reaches
+ * it, in every language and as its /_next/data JSON, by Next.js's own
+ * matching. The matcher names no route (issue 57: the route is declared
+ * once); it takes every address below a folder, and no home page, API
+ * route, build file or file of public/. A new page with a fallback that is
+ * not gated fails here, before anyone can spend the content API's budget
+ * through it.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { gatedPagePath } from "../../../src/publishing/page-gate/gated-paths";
-import { EDITOR_ROUTE, ON_REQUEST_PREFIXES, ON_REQUEST_ROUTES } from "../../../src/routes/site-routes";
+import { EDITOR_ROUTE, ON_REQUEST_PREFIXES } from "../../../src/routes/site-routes";
+import { DEFAULT_LOCALE, LOCALES } from "../../../src/i18n/locales";
 import { config } from "../../../src/proxy";
+import { proxyRunsFor } from "../../support/proxy-runs-for";
 
 const PAGES = join(process.cwd(), "src/pages");
 
@@ -30,10 +35,39 @@ function routePrefix(file: string): string {
   return route.slice(0, route.indexOf("["));
 }
 
-const matchers = config.matcher.filter((matcher): matcher is string => typeof matcher === "string");
+/** The pages made on request, as the gate's test asks for them: nested, flooded, and a slug no story can have. */
+const GATED_PAGES = ON_REQUEST_PREFIXES.flatMap((prefix) => [`${prefix}x`, `${prefix}2024/atlas`, `${prefix}flood-17-x`, `${prefix}a.b`]);
+/** What an ordinary visit must reach without the proxy: the home pages, static pages, their JSON, API routes and files. */
+const UNGATED = [
+  "/en",
+  "/nl",
+  "/en/contact",
+  "/_next/data/build-id/en.json",
+  "/_next/data/build-id/en/contact.json",
+  "/en/api/contact",
+  "/en/api/preview/exit",
+  "/_next/static/chunks/main.js",
+  "/en/_next/static/css/app.css",
+  "/en/assets/atlas-cover.svg",
+  "/en/fonts/fraunces-600-core.e090b8784e.woff2",
+  "/en/favicon.ico",
+  "/en/sitemap.xml",
+];
+const asked = [
+  ...LOCALES.flatMap((locale) => GATED_PAGES.flatMap((page) => [`/${locale}${page}`, `/_next/data/build-id/${locale}${page}.json`])),
+  `/${DEFAULT_LOCALE}/posts/x`,
+  `/${DEFAULT_LOCALE}${EDITOR_ROUTE}`,
+  `/${DEFAULT_LOCALE}${EDITOR_ROUTE}/projects/x`,
+  "/en/contact/",
+  ...UNGATED,
+];
+let runs: Map<string, boolean>;
+beforeAll(() => {
+  runs = proxyRunsFor(asked);
+});
 
 describe("the gated routes", () => {
-  it("every page with a fallback is gated, and the proxy's matcher names it", async () => {
+  it("every page with a fallback is gated, in every language and as its JSON", async () => {
     const withFallback: string[] = [];
     for (const file of await pageFiles(PAGES)) {
       const source = await readFile(file, "utf8");
@@ -42,17 +76,37 @@ describe("the gated routes", () => {
     expect(withFallback).toEqual(["/projects/"]);
     for (const prefix of withFallback) {
       expect(ON_REQUEST_PREFIXES).toContain(prefix);
-      expect(matchers).toContain(`${prefix}:path+`);
+      for (const page of GATED_PAGES.filter((path) => path.startsWith(prefix))) {
+        expect(gatedPagePath(page)).toBe(page);
+        for (const locale of LOCALES) {
+          expect(runs.get(`/${locale}${page}`), `/${locale}${page}`).toBe(true);
+          expect(runs.get(`/_next/data/build-id/${locale}${page}.json`), `${page} as JSON`).toBe(true);
+        }
+      }
     }
   });
 
-  it("the proxy's matcher names exactly the routes the table makes on request, besides its own", () => {
-    // The matcher's other string sources: the editor's route (gated too) and the trailing-slash redirect.
-    expect(matchers).toEqual([...ON_REQUEST_ROUTES, `${EDITOR_ROUTE}/:path*`, "/(.+)/"]);
+  it("the matcher names no route: the table's folder kinds, and only they, are gated", () => {
+    const sources = config.matcher.map((matcher) => (typeof matcher === "string" ? matcher : matcher.source));
+    for (const prefix of ON_REQUEST_PREFIXES) expect(sources.some((source) => source.includes(prefix.slice(1)))).toBe(false);
+    // A folder no kind declares reaches the proxy and passes through it: not gated.
+    expect(runs.get(`/${DEFAULT_LOCALE}/posts/x`)).toBe(true);
+    expect(gatedPagePath("/posts/x")).toBeUndefined();
   });
 
   it("the editor's route, rendered for every request, is gated too", () => {
-    expect(matchers).toContain(`${EDITOR_ROUTE}/:path*`);
+    for (const path of [EDITOR_ROUTE, `${EDITOR_ROUTE}/projects/x`]) {
+      expect(runs.get(`/${DEFAULT_LOCALE}${path}`), path).toBe(true);
+      expect(gatedPagePath(path)).toBeDefined();
+    }
+  });
+
+  it.each(UNGATED)("an ordinary visit to %s does not run the proxy", (path) => {
+    expect(runs.get(path)).toBe(false);
+  });
+
+  it("an address that ends in a slash runs it, for the redirect", () => {
+    expect(runs.get("/en/contact/")).toBe(true);
   });
 
   it.each<[string, string | undefined]>([
