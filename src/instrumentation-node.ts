@@ -10,6 +10,10 @@
  * - The methods Next.js cannot hand to the site's code (TRACE, CONNECT,
  *   tokens Node.js does not parse, OPTIONS) are answered 405 at the
  *   server's door (src/http/method-door.ts).
+ * - A request for a project page the site does not know is a 404 at the
+ *   server's door, from the not-found page's copy, before Next.js or its
+ *   proxy runs (src/publishing/page-gate/gate-door.ts); a known one goes on
+ *   untouched.
  * - Answers are compressed and tagged at the server's door, a cached page's
  *   body once and not per request (src/http/compression/compress-responses.ts);
  *   next.config turns Next.js's own compression and ETags off outside `next dev`.
@@ -17,12 +21,27 @@
 export async function startNodeServer(): Promise<void> {
   // Not the build, which renders but never receives webhooks or mail.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const [{ installMethodDoor }, { builtPageHeaders }, { installCompression }] = await Promise.all([
+  const [{ installMethodDoor }, { builtPageHeaders }, { installCompression }, { installGateDoor }] = await Promise.all([
     import("./http/method-door"),
     import("./security/page-policies"),
     import("./http/compression/compress-responses"),
+    import("./publishing/page-gate/gate-door"),
   ]);
-  installMethodDoor(builtPageHeaders().published);
+  const headers = builtPageHeaders().published;
+  installMethodDoor(headers);
+  // Installed after the method door and before compression: a request passes compression's wrapping
+  // first (so the door's 404 is compressed like any answer), then the gate, then the method door.
+  const [{ sitePageGate }, { processNotFoundCopies }, { contentVersionNow }] = await Promise.all([
+    import("./publishing/page-gate/site-page-gate"),
+    import("./errors/not-found-copy"),
+    import("./content/access/site-content"),
+  ]);
+  installGateDoor({
+    headers,
+    isKnown: (page) => sitePageGate().isKnown(page),
+    notFound: async ({ locale, shown, data }, userAgent, origin) =>
+      processNotFoundCopies(locale).answer({ url: shown, userAgent, data }, await contentVersionNow(), origin),
+  });
   // `next dev` keeps Next.js's compression (next.config): its answers are not the ones to serve fast.
   if (process.env.NODE_ENV === "production") installCompression();
   const { rememberSitePages } = await import("./publishing/remember-site-pages");

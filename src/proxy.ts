@@ -15,15 +15,17 @@ import { allowedMethodsAt, allowHeader, isAllowedMethod } from "./http/allowed-m
  * request that is not the editor's loses the draft-mode cookies, so it is
  * published.
  *
- * The page gate (publishing/page-gate): a project page, its `/_next/data`
- * JSON or the editor's route asked for a path the site does not know is a
- * 404 here, from a copy of the rendered not-found page, before Next.js
- * renders anything or keeps anything for it: no content request (anyone
- * could spend the content API's budget with a few requests a second), no
- * not-found entry per path in the page cache (a flood of made-up paths
- * would grow it without bound), and a fraction of a render's time. The
- * editor's own requests pass: it may open a story never published; its page
- * checks the draft-mode session itself and gates a request that has none.
+ * The page gate (publishing/page-gate) for the editor's route: asked for a
+ * path the site does not know, it is a 404 here, from a copy of the
+ * rendered not-found page, before Next.js renders anything or keeps
+ * anything for it: no content request (anyone could spend the content API's
+ * budget with a few requests a second), no not-found entry per path in the
+ * page cache (a flood of made-up paths would grow it without bound), and a
+ * fraction of a render's time. The editor's own requests pass: it may open
+ * a story never published; its page checks the draft-mode session itself
+ * and gates a request that has none. Project pages are gated before this,
+ * at the server's door (publishing/page-gate/gate-door.ts), so an ordinary
+ * visit to one never runs the proxy.
  *
  * Also the trailing-slash redirect (`/projects/x/` → `/projects/x`): Next.js's
  * own answers before next.config's headers() apply, so its 308 carried no
@@ -103,13 +105,10 @@ async function notAPage(request: NextRequest): Promise<Response | undefined> {
 export const config = {
   // Pages only (not API routes, Next's own files or assets), and of those only
   // framed requests and requests carrying the draft-mode cookie: ordinary
-  // visits pay nothing for preview. Every address below a folder (two segments
-  // or more, no API route or file), the only shape the routes the page gate
-  // answers for can have: the route table's folder kinds
-  // (src/routes/site-routes.ts), read by gated-paths.ts, say which of them
-  // are pages, so a new folder kind is gated without an edit here. Next.js
-  // matches a /_next/data JSON by its page's path. The editor's route. Any
-  // path that ends in a slash, for the redirect. Next reads this statically:
+  // visits pay nothing for preview. The editor's route (gated here; Next.js
+  // matches a /_next/data JSON by its page's path). Any path that ends in a
+  // slash, for the redirect. No page route: the page gate for the route
+  // table's pages is at the server's door. Next reads this statically:
   // literals only. With i18n, Next.js puts a locale segment before every source
   // (/:locale/…), so a source that needs a path after it misses the home page
   // (/en): the home page has sources of its own.
@@ -118,7 +117,6 @@ export const config = {
     { source: "/", has: [{ type: "cookie", key: "__prerender_bypass" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "header", key: "sec-fetch-dest", value: "iframe" }] },
     { source: "/((?!api/|_next/|assets/|favicon).*)", has: [{ type: "cookie", key: "__prerender_bypass" }] },
-    "/((?!api/|_next/|assets/|fonts/)[^/]+)/(.+)",
     "/editor/:path*",
     "/(.+)/",
   ],

@@ -64,7 +64,7 @@ export function installMethodDoor(headers: readonly Header[], prototype: Server 
     if (event === "request") {
       const [req, res] = args as [IncomingMessage, ServerResponse];
       if (answeredAtTheDoor(req.method ?? "GET", req.url ?? "/")) {
-        refuse(res, allowedMethodsAt(pathOf(req.url)), headers);
+        refuseMethod(res, allowedMethodsAt(pathOf(req.url)), headers);
         return true;
       }
     }
@@ -80,7 +80,8 @@ export function installMethodDoor(headers: readonly Header[], prototype: Server 
   } as Server["emit"];
 }
 
-function refuse(res: ServerResponse, allowed: RouteMethods, headers: readonly Header[]): void {
+/** A 405 with `Allow` and the security headers, closing the connection (its body, if any, is not read). Also the page gate's door's. */
+export function refuseMethod(res: ServerResponse, allowed: RouteMethods, headers: readonly Header[]): void {
   res.shouldKeepAlive = false;
   res.writeHead(405, {
     ...Object.fromEntries(headers.map(({ key, value }) => [key, value])),
