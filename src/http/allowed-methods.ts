@@ -2,7 +2,8 @@
  * The methods each route answers, declared once. Everything else is
  * `405 Method Not Allowed` with an `Allow` header naming these, on every
  * path and in every language: the proxy (src/proxy.ts) reads this table for
- * the paths it sees, each API route and each page rendered per request for
+ * the paths it sees, the page gate's door (publishing/page-gate/gate-door.ts)
+ * for project pages, each API route and each page rendered per request for
  * its own requests (refuse-method.ts), and the server's door
  * (method-door.ts) for the methods Next.js cannot hand to any of them.
  *
