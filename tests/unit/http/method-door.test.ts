@@ -6,11 +6,11 @@
  * `emit`, this file fails, not the site quietly.
  */
 import { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { answeredAtTheDoor, installMethodDoor } from "../../../src/http/method-door";
 import { openRequest } from "./socket-client";
+import { doorServer } from "./door-server";
 
 const HEADERS = [
   { key: "Content-Security-Policy", value: "default-src 'self'; object-src 'none'" },
@@ -20,27 +20,12 @@ const HEADERS = [
 class DoorServer extends Server {}
 installMethodDoor(HEADERS, DoorServer.prototype);
 
-let server: DoorServer;
-let port: number;
-/** What reached the server's own listener (Next.js, in the site), as "METHOD url". */
-const reached: string[] = [];
-
-beforeAll(async () => {
-  server = new DoorServer((req, res) => {
-    reached.push(`${req.method} ${req.url}`);
-    res.end("passed on");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+/** The door's server; `reached` is what got past the door to the server's own listener (Next.js, in the site). */
+const server = doorServer(DoorServer);
+const reached = server.reached;
 
 function ask(method: string, target: string) {
-  return openRequest(port, [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"]).answer;
+  return openRequest(server.port, [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"]).answer;
 }
 
 describe("the method door", () => {
@@ -81,7 +66,7 @@ describe("the method door", () => {
   });
 
   it("a request line that is malformed beyond its method is Node.js's own 400", async () => {
-    const answer = await openRequest(port, ["G@T / HTTP/1.1", "Host: 127.0.0.1"]).answer;
+    const answer = await openRequest(server.port, ["G@T / HTTP/1.1", "Host: 127.0.0.1"]).answer;
     expect(answer.status).toBe(400);
   });
 

@@ -10,10 +10,10 @@
  * start`, with the site's own gate and not-found page.
  */
 import { request as httpRequest, Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { doorRequest, installGateDoor, type DoorRequest } from "../../../src/publishing/page-gate/gate-door";
 import { openRequest } from "../http/socket-client";
+import { doorServer } from "../http/door-server";
 
 const HEADERS = [
   { key: "Content-Security-Policy", value: "default-src 'self'; object-src 'none'" },
@@ -49,24 +49,9 @@ installGateDoor(
   GatedServer.prototype,
 );
 
-let server: GatedServer;
-let port: number;
-/** What reached the server's own listener, as "METHOD url". */
-const reached: string[] = [];
-
-beforeAll(async () => {
-  server = new GatedServer((req, res) => {
-    reached.push(`${req.method} ${req.url}`);
-    res.end("passed on");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+/** The door's server; `reached` is what got past the door to the server's own listener. */
+const server = doorServer(GatedServer);
+const reached = server.reached;
 
 beforeEach(() => {
   reached.length = 0;
@@ -77,7 +62,7 @@ beforeEach(() => {
 });
 
 function ask(method: string, target: string, headers: string[] = []) {
-  return openRequest(port, [`${method} ${target} HTTP/1.1`, "Host: visitor-named.example", "Connection: close", ...headers]).answer;
+  return openRequest(server.port, [`${method} ${target} HTTP/1.1`, "Host: visitor-named.example", "Connection: close", ...headers]).answer;
 }
 
 describe("the requests the door judges", () => {
@@ -138,7 +123,7 @@ describe("the gate at the door", () => {
       {
         request: { page: "/projects/flood-17-x", locale: "nl", data: false, shown: "/nl/projects/flood-17-x" },
         userAgent: "Mozilla/5.0",
-        origin: `http://127.0.0.1:${port}`,
+        origin: `http://127.0.0.1:${server.port}`,
       },
     ]);
     expect(reached).toEqual([]);
@@ -154,7 +139,7 @@ describe("the gate at the door", () => {
   it("HEAD gets the 404's headers and no body", async () => {
     // Node.js's client, which knows a HEAD answer has no body whatever its Content-Length says.
     const answer = await new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
-      const request = httpRequest({ port, host: "127.0.0.1", method: "HEAD", path: "/projects/nope" }, (response) => {
+      const request = httpRequest({ port: server.port, host: "127.0.0.1", method: "HEAD", path: "/projects/nope" }, (response) => {
         let body = "";
         response.on("data", (chunk: Buffer) => (body += chunk.toString()));
         response.on("end", () => resolve({ status: response.statusCode ?? 0, type: response.headers["content-type"], body }));
