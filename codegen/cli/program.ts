@@ -9,6 +9,7 @@
  * its own modules: the Management API client only for `pull`, ts-morph only
  * for `scaffold`, the drift report only for `check`.
  */
+import { createRequire } from "node:module";
 import { Command, CommanderError } from "commander";
 import { EXIT } from "../exit-codes.js";
 import { BadInput } from "../schema-files.js";
@@ -19,10 +20,21 @@ import type { ParsedScaffoldFlags } from "./scaffold.js";
 /** What a command's action returns: its exit code, or nothing for 0 (or, for `watch`, for a run that goes on). */
 type Outcome = number | undefined;
 
+/**
+ * The package's version, from its own package.json by the package's name
+ * (Node.js resolves a package's own name from inside it), so it is the
+ * installed one however the CLI was reached: the bin, its bundle, or
+ * another CLI that runs this in-process.
+ */
+function packageVersion(): string {
+  return (createRequire(import.meta.url)("storyblok-typed-codegen/package.json") as { version: string }).version;
+}
+
 function program(setExitCode: (code: number) => void): Command {
   const root = new Command()
     .name("storyblok-typed-codegen")
     .description("TypeScript types, a typed block registry, runtime guards and React renderers from a Storyblok content model.")
+    .version(packageVersion(), "-V, --version", "print the package's version")
     .showHelpAfterError()
     // commander exits the process on a usage error or --help; in-process it throws instead, and runCli returns its code.
     .exitOverride();

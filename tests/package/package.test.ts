@@ -18,7 +18,7 @@ const nextApp = join(root, "next-app");
 const NPM_EXEC = ["exec", "--offline", "--", "storyblok-typed-codegen"];
 const BIN = "node_modules/.bin/storyblok-typed-codegen";
 let tarball = "";
-let packed: { files: { path: string; mode: number }[]; size: number; unpackedSize: number };
+let packed: { version: string; files: { path: string; mode: number }[]; size: number; unpackedSize: number };
 /** The Next.js app is installed and built beside the bare project's tests; its test awaits it. */
 let nextBuild: Promise<Ran>;
 
@@ -124,6 +124,8 @@ describe("in a bare React project", () => {
     await ok(join(bare, BIN), ["generate", "--schema", "schemas/hedvig.components.json", "--out", "src/hedvig"], bare);
     // No --schema: the Storyblok CLI's pull is found by itself.
     const cli = await ok(join(bare, BIN), ["generate", "--out", "src/generated"], bare);
+    // The installed package's own version, read from inside the bundled bin.
+    expect((await ok(join(bare, BIN), ["--version"], bare)).stdout).toBe(`${packed.version}\n`);
     expect(cli.stdout).toContain("Generated 9 files in src/generated");
     expect(readFileSync(join(bare, "src/generated/index.ts"), "utf8").split("\n")[0]).toBe(
       // The schema relative to the output folder: the same from whatever folder the command runs.

@@ -33,6 +33,15 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
 describe("runCli", () => {
   const out = join(temp, "generated");
 
+  it("--version prints the package's version and answers 0", async () => {
+    const written: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => written.push(String(chunk)) > 0);
+    const code = await runCli(["--version"]);
+    vi.restoreAllMocks();
+    const { version } = JSON.parse(readFileSync(join(REPO, "codegen/package.json"), "utf8")) as { version: string };
+    expect({ code, written: written.join("") }).toEqual({ code: EXIT.ok, written: `${version}\n` });
+  });
+
   it("generates, then checks: 0 when current, 1 with the diff when a file is stale", async () => {
     const generated = await run("generate", "--schema", SCHEMA, "--out", out);
     expect(generated.code).toBe(EXIT.ok);
