@@ -31,16 +31,11 @@ export async function startNodeServer(): Promise<void> {
   installMethodDoor(headers);
   // Installed after the method door and before compression: a request passes compression's wrapping
   // first (so the door's 404 is compressed like any answer), then the gate, then the method door.
-  const [{ sitePageGate }, { processNotFoundCopies }, { contentVersionNow }] = await Promise.all([
-    import("./publishing/page-gate/site-page-gate"),
-    import("./errors/not-found-copy"),
-    import("./content/access/site-content"),
-  ]);
+  const { isKnownPage, notAPageAnswer } = await import("./publishing/page-gate/site-gate-answers");
   installGateDoor({
     headers,
-    isKnown: (page) => sitePageGate().isKnown(page),
-    notFound: async ({ locale, shown, data }, userAgent, origin) =>
-      processNotFoundCopies(locale).answer({ url: shown, userAgent, data }, await contentVersionNow(), origin),
+    isKnown: isKnownPage,
+    notFound: ({ locale, shown, data }, userAgent, origin) => notAPageAnswer({ locale, url: shown, userAgent, data }, origin),
   });
   // `next dev` keeps Next.js's compression (next.config): its answers are not the ones to serve fast.
   if (process.env.NODE_ENV === "production") installCompression();

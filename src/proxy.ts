@@ -1,11 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { entryRedirect, isEditorRequest, withoutDraftModeCookies } from "./preview/preview-entry";
 import { withoutTrailingSlash } from "./http/trailing-slash";
-import { contentVersionNow } from "./content/access/site-content";
-import { processNotFoundCopies } from "./errors/not-found-copy";
 import { localePath, pageLocale } from "./i18n/locale-paths";
 import { gatedPagePath } from "./publishing/page-gate/gated-paths";
-import { sitePageGate } from "./publishing/page-gate/site-page-gate";
+import { isKnownPage, notAPageAnswer } from "./publishing/page-gate/site-gate-answers";
 import { allowedMethodsAt, allowHeader, isAllowedMethod } from "./http/allowed-methods";
 
 /**
@@ -70,36 +68,17 @@ export async function proxy(request: NextRequest) {
 }
 
 /**
- * Whether the gate knows `page`. A content source configured wrong (a
- * missing token) is the page's to report: it fails there with the error
- * the log names, as every page does, so the proxy lets the request through.
+ * The not-found page for the address asked for (site-gate-answers.ts). The
+ * copy is asked of this server at the address Next.js gave the proxy (its
+ * own host and port), never one a request names.
  */
-async function isKnownPage(page: string): Promise<boolean> {
-  try {
-    return await sitePageGate().isKnown(page);
-  } catch {
-    return true;
-  }
-}
-
-/**
- * The not-found page for the address asked for, from the copy of the
- * rendered one (errors/not-found-copy.ts): nothing rendered, nothing kept
- * per path. `/_next/data/…` JSON is answered as Next.js answers it. The copy
- * is asked of this server at the address Next.js gave the proxy (its own
- * host and port), never one a request names.
- */
-async function notAPage(request: NextRequest): Promise<Response | undefined> {
+function notAPage(request: NextRequest): Promise<Response | undefined> {
   // Next.js hands the proxy the path without its locale prefix, and the locale beside it: `/nl/…` gets the Dutch page, naming the address asked for.
   const locale = pageLocale(request.nextUrl.locale);
   const url = `${localePath(locale, request.nextUrl.pathname)}${request.nextUrl.search}`;
   // Next.js marks a /_next/data request so before the proxy sees it (and hands it the page's path).
   const data = request.headers.has("x-nextjs-data");
-  return processNotFoundCopies(locale).answer(
-    { url, userAgent: request.headers.get("user-agent"), data },
-    await contentVersionNow(),
-    request.nextUrl.origin,
-  );
+  return notAPageAnswer({ locale, url, userAgent: request.headers.get("user-agent"), data }, request.nextUrl.origin);
 }
 
 export const config = {

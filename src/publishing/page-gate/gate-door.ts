@@ -28,6 +28,7 @@ import { refuseMethod } from "../../http/method-door";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../i18n/locales";
 import { localePath } from "../../i18n/locale-paths";
 import { ON_REQUEST_PREFIXES } from "../../routes/site-routes";
+import { DRAFT_MODE_COOKIES } from "../../preview/preview-entry";
 import { gatedPagePath } from "./gated-paths";
 
 /** A request the door judges: the page it names, in which language, and whether as Next.js's data JSON. */
@@ -90,8 +91,11 @@ export function doorRequest(target: string): DoorRequest | undefined {
  */
 function forThePreview(req: IncomingMessage): boolean {
   const cookies = req.headers.cookie;
-  return req.headers["sec-fetch-dest"] === "iframe" || (cookies !== undefined && /(?:^|;)\s*__prerender_bypass=/.test(cookies));
+  return req.headers["sec-fetch-dest"] === "iframe" || (cookies !== undefined && DRAFT_MODE_COOKIE.test(cookies));
 }
+
+/** Next.js's draft-mode bypass cookie among a request's cookies (preview-entry.ts names it; the proxy's matcher looks for it). */
+const DRAFT_MODE_COOKIE = new RegExp(`(?:^|;)\\s*${DRAFT_MODE_COOKIES[0]}=`);
 
 /** This server's own origin (never one a request names): where the not-found copy is asked for. */
 function ownOrigin(server: Server): string | undefined {
@@ -143,10 +147,10 @@ export function installGateDoor(deps: GateDoorDeps, prototype: Server = Server.p
 
 /**
  * Answers `req` when its page is unknown and the copy can answer; false
- * hands it on to Next.js: a known page, a content source configured wrong
- * (the page reports that, as every page does), or no copy yet (the page
- * answers 404 itself, still without a content request: its getStaticProps
- * asks the gate too).
+ * hands it on to Next.js: a known page, a gate or copy that failed (the
+ * page reports that, as every page does), or no copy yet (the page answers
+ * 404 itself, still without a content request: its getStaticProps asks the
+ * gate too).
  */
 async function judge(
   server: Server,
