@@ -1,10 +1,8 @@
 /**
  * The site's page kinds, declared once: which stories each shows, where its
  * pages are, the rule its addresses follow and the layout it renders with.
- * Whatever needs a route reads it here: the page gate (the proxy's matcher,
- * a literal Next.js reads without running it, takes every address below a
- * folder and the gate picks this table's; tests/unit/publishing/page-gate-routes.test.ts
- * runs Next.js's own matching on it), the sitemap, the editor's route and
+ * Whatever needs a route reads it here: the page gate (at the server's door
+ * and in the proxy, whose matcher names no page route), the sitemap, the editor's route and
  * its rewrites, live editing, the pages a publish regenerates and the pages'
  * own data loaders.
  *

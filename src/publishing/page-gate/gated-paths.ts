@@ -7,11 +7,11 @@
  * page rendered on every request). Every other path is Next.js's own
  * business: a static page, an API route, a file, or a 404 that costs nothing.
  *
- * The routes come from the route table (src/routes/site-routes.ts).
- * src/proxy.ts's matcher takes every address below a folder (Next.js reads
- * it as literals, without running it) and this picks the table's;
- * tests/unit/publishing/page-gate-routes.test.ts fails when a page with a
- * fallback is added and not gated, or the matcher stops reaching one.
+ * The routes come from the route table (src/routes/site-routes.ts). The
+ * server's door (gate-door.ts) judges ordinary visits to the pages made on
+ * request, the proxy (src/proxy.ts) the editor's route and framed or
+ * draft-mode requests; tests/unit/publishing/page-gate-routes.test.ts fails
+ * when a page with a fallback is added and not gated.
  */
 import { EDITOR_ROUTE, ON_REQUEST_PREFIXES } from "../../routes/site-routes";
 
