@@ -24,17 +24,29 @@ type Outcome = number | undefined;
  * The package's version, from its own package.json by the package's name
  * (Node.js resolves a package's own name from inside it), so it is the
  * installed one however the CLI was reached: the bin, its bundle, or
- * another CLI that runs this in-process.
+ * another CLI that runs this in-process. Read only when asked for: the
+ * resolution costs some 4 ms, which every `generate` would otherwise pay.
  */
 function packageVersion(): string {
   return (createRequire(import.meta.url)("storyblok-typed-codegen/package.json") as { version: string }).version;
+}
+
+/**
+ * Prints the version and ends the run with 0, as commander's own `.version()`
+ * does under `exitOverride` (a CommanderError that runCli turns into its
+ * code), but reading the version only now.
+ */
+function printVersion(): never {
+  process.stdout.write(`${packageVersion()}\n`);
+  throw new CommanderError(EXIT.ok, "commander.version", "");
 }
 
 function program(setExitCode: (code: number) => void): Command {
   const root = new Command()
     .name("storyblok-typed-codegen")
     .description("TypeScript types, a typed block registry, runtime guards and React renderers from a Storyblok content model.")
-    .version(packageVersion(), "-V, --version", "print the package's version")
+    .option("-V, --version", "print the package's version")
+    .on("option:version", printVersion)
     .showHelpAfterError()
     // commander exits the process on a usage error or --help; in-process it throws instead, and runCli returns its code.
     .exitOverride();
