@@ -233,7 +233,7 @@ cpSync(join(repo, "codegen"), ourPackage, { recursive: true, filter: (path) => !
 symlinkSync(join(repo, "node_modules"), join(ourPackage, "node_modules"), "dir");
 const built = spawnSync("npm", ["run", "--silent", "build"], { cwd: ourPackage, encoding: "utf8" });
 if (built.status !== 0) throw new Error(`the package's build failed:\n${built.stdout}${built.stderr}`);
-const OUR_BIN = join(ourPackage, "dist/cli/bin.js");
+const OUR_BIN = join(ourPackage, "dist/cli/bin.cjs");
 const PORTFOLIO = join(repo, "bin/portfolio.js");
 
 /**

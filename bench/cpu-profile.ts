@@ -40,7 +40,7 @@ function bundledModuleAt(path: string, line: number): string | undefined {
   let starts = bundledModules.get(path);
   if (starts === undefined) {
     starts = [];
-    const lines = path.endsWith(".js") ? readFileSync(path, "utf8").split("\n") : [];
+    const lines = /\.c?js$/.test(path) ? readFileSync(path, "utf8").split("\n") : [];
     lines.forEach((text, index) => {
       const marker = /^\/\/ (dist\/\S+\.js)$/.exec(text);
       if (marker) starts!.push({ line: index, module: marker[1]! });

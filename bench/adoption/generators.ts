@@ -61,7 +61,7 @@ export function generate(id: GeneratorId, schemaPath: string, outDir: string, re
     const declared = { resolve_relations: requests?.resolveRelations ?? [], resolve_links: requests?.resolveLinks };
     writeFileSync(relations, `${JSON.stringify(declared, null, 2)}\n`);
     const args = ["generate", "--schema", schemaPath, "--relations", relations, "--out", outDir];
-    run([bin("storyblok-typed-codegen/dist/cli/bin.js"), ...args], outDir);
+    run([bin("storyblok-typed-codegen/dist/cli/bin.cjs"), ...args], outDir);
     const componentsTs = readFileSync(join(outDir, "components.ts"), "utf8");
     return {
       entry: "index",

@@ -7,12 +7,14 @@
  * V8's compile cache first (Node ≥ 22.1; absent before, and off with
  * NODE_DISABLE_COMPILE_CACHE=1), in the system's temporary folder as
  * TypeScript's tsc keeps it: a run after the first skips most of compiling the
- * CLI, some 5 % of generate on a 1,000-component schema. The CLI is loaded after it
- * (a dynamic import), as only modules loaded later are cached.
+ * CLI, some 5 % of generate on a 1,000-component schema. The CLI is loaded after it,
+ * as only modules loaded later are cached. The published bin is this file
+ * bundled as CommonJS (scripts/bundle-bin.mjs), so no top-level await.
  */
 import module from "node:module";
 
 // Declared from Node 22.1's types on; this package's floor (Node 20) has neither the function nor its type.
 (module as typeof module & { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { runCli } = await import("./program.js");
-process.exitCode = await runCli(process.argv.slice(2));
+void import("./program.js").then(async ({ runCli }) => {
+  process.exitCode = await runCli(process.argv.slice(2));
+});

@@ -68,11 +68,11 @@ afterAll(async () => {
 describe("the packed tarball", () => {
   it("holds the compiled library, its bin and README, and no sources, tests or fixtures", () => {
     const paths = packed.files.map((file) => file.path);
-    expect(paths).toContain("dist/cli/bin.js");
+    expect(paths).toContain("dist/cli/bin.cjs");
     expect(paths).toContain("dist/index.d.ts");
     expect(paths).toContain("README.md");
     expect(paths).toContain("CHANGELOG.md");
-    expect(paths.filter((path) => !/^(dist\/.*\.(js|d\.ts)|package\.json|README\.md|CHANGELOG\.md)$/.test(path))).toEqual([]);
+    expect(paths.filter((path) => !/^(dist\/.*\.(c?js|d\.ts)|package\.json|README\.md|CHANGELOG\.md)$/.test(path))).toEqual([]);
     expect(paths.filter((path) => /test|fixture/i.test(path))).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ describe("the packed tarball", () => {
   });
 
   it("ships its bin executable, as the build leaves it (npx in a checkout runs the built file as it is)", () => {
-    expect(packed.files.find((file) => file.path === "dist/cli/bin.js")?.mode.toString(8)).toBe("755");
+    expect(packed.files.find((file) => file.path === "dist/cli/bin.cjs")?.mode.toString(8)).toBe("755");
   });
 
   it("installs only what it runs: no Next.js, no site dependency", () => {
