@@ -46,7 +46,7 @@ function thisBuild(): { id: string; time: string } {
 }
 
 /**
- * The islands script's address (src/islands/build-islands.ts), bundled once
+ * The islands script's code (src/islands/build-islands.ts), bundled once
  * per `next build` and handed down to the build's workers as thisBuild() is.
  * esbuild is loaded only here, so `next start` never needs it.
  */
@@ -99,7 +99,8 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
   const pages = phase === PHASE_PRODUCTION_BUILD ? { SITE_BUILD_PAGES: await pagesAtBuild() } : {};
   // Every response gets the published policy; only a draft rendered for the
   // Visual Editor gets the preview one, set by the document (src/security/page-policies.ts).
-  const headers = pageHeaders({ development });
+  // The build's pages carry the islands script inline (src/pages/_document.tsx): the policy names its hash.
+  const headers = pageHeaders({ development, inlineScripts: Object.values(islands) });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,

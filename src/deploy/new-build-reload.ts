@@ -31,7 +31,7 @@ export function isChunkLoadFailure(reason: unknown): boolean {
   return reason.name === "ChunkLoadError" || CHUNK_FAILURE.test(reason.message);
 }
 
-/** A failed `<script>` or stylesheet of the site's build (the window's capturing `error` listener sees them): Next.js's files or the islands script's. */
+/** A failed `<script>` or stylesheet of the site's build (the window's capturing `error` listener sees them): Next.js's files or the islands script's chunks. */
 function isFailedBuildAsset(target: EventTarget | null): boolean {
   const url = target instanceof HTMLScriptElement ? target.src : target instanceof HTMLLinkElement ? target.href : "";
   const path = url ? new URL(url, "http://site.invalid").pathname : "";

@@ -9,11 +9,16 @@ import { cssModuleClassNames } from "./css-module-names";
  * build), apart from Next.js's own client build, which those pages do not
  * load (`unstable_runtimeJS: false`).
  *
- * The output goes to `public/islands/`, served by Next.js as the site's own
- * static files (`/islands/…`, next.config.ts gives them a year's cache), and
- * copied with `public/` by every deploy recipe. Every name carries a hash
- * of its content, so a new build is new addresses and the old files keep
- * answering the tabs still open on the old build.
+ * The entry is not a file: every published page carries it inline
+ * (src/pages/_document.tsx), allowed by its hash in the policy
+ * (src/security/page-policies.ts). A phone then starts it with the HTML, not
+ * a round trip later, and the first paint waits for no request of it
+ * (docs/phone-speed.md). What it imports on demand (the contact form) goes
+ * to `public/islands/`, served by Next.js as the site's own static files
+ * (`/islands/…`, next.config.ts gives them a year's cache), and copied with
+ * `public/` by every deploy recipe. Every file's name carries a hash of its
+ * content, so a new build is new addresses and the old files keep answering
+ * the tabs still open on the old build.
  */
 const ISLANDS_SOURCE = "src/islands/islands-entry.ts";
 const ISLANDS_OUTPUT = "public/islands";
@@ -23,9 +28,9 @@ export const ISLANDS_URL_PATH = "/islands";
 const KEEP_OLD_FILES_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IslandsBuild {
-  /** The entry script's address, e.g. `/islands/islands-5KQ2ZC3T.js`: the document's <script type="module">. */
+  /** The entry's code, safe inside a <script> element: the document's inline <script type="module">. */
   script: string;
-  /** Every file written, as addresses (the entry and the chunks it imports on demand). */
+  /** Every file written, as addresses: the chunks the entry imports on demand. */
   files: string[];
 }
 
@@ -72,7 +77,7 @@ export async function buildIslands({
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
   const address = (file: string) => `${ISLANDS_URL_PATH}/${relative(outdir, resolve(root, file)).split("\\").join("/")}`;
-  const bundle = async (source: string, name: string, entryNames: string, plugins: Esbuild.Plugin[]) => {
+  const bundle = async (source: string, name: string, entryNames: string, plugins: Esbuild.Plugin[], write: boolean) => {
     const result = await esbuild.build({
       absWorkingDir: root,
       entryPoints: { [name]: source },
@@ -87,6 +92,7 @@ export async function buildIslands({
       entryNames,
       assetNames: "assets/[name]-[hash]",
       metafile: true,
+      write,
       legalComments: "none",
       logLevel: "silent",
       define: {
@@ -99,13 +105,30 @@ export async function buildIslands({
     const outputs = Object.entries(result.metafile?.outputs ?? {});
     const entry = outputs.find(([, output]) => output.entryPoint === source);
     if (!entry) throw new Error(`islands: esbuild wrote no script for ${source}`);
-    return { entry: entry[0], files: outputs.map(([file]) => file) };
+    return { entry: entry[0], files: outputs.map(([file]) => file), outputFiles: result.outputFiles ?? [] };
   };
-  const form = await bundle(CONTACT_FORM_SOURCE, "contact-form-root", "chunks/[name]-[hash]", []);
-  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]-[hash]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))]);
-  const written = [...islands.files, ...form.files].map((file) => resolve(root, file));
+  const form = await bundle(CONTACT_FORM_SOURCE, "contact-form-root", "chunks/[name]-[hash]", [], true);
+  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]-[hash]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))], false);
+  // The entry alone: anything else it made (a chunk, an asset) would be a file nobody writes.
+  const [entry, ...others] = islands.outputFiles;
+  if (!entry || others.length > 0 || entry.path !== resolve(root, islands.entry))
+    throw new Error(`islands: the entry bundled into ${islands.outputFiles.length} files; it must be one, to go inline`);
+  const written = form.files.map((file) => resolve(root, file));
   removeOldFiles(outdir, new Set(written), started - KEEP_OLD_FILES_MS);
-  return { script: address(islands.entry), files: written.map(address) };
+  return { script: inlineScript(entry.text), files: written.map(address) };
+}
+
+/**
+ * The entry's code as the text of an inline <script>: nothing in it may end
+ * the element early (`</script`) or switch the HTML parser into the state
+ * where a later `<script` does (`<!--`). esbuild writes `<\/script` in
+ * strings already; code that still holds either stops the build instead of
+ * being rewritten blindly.
+ */
+export function inlineScript(code: string): string {
+  const unsafe = /<\/script|<!--/i.exec(code);
+  if (unsafe) throw new Error(`islands: the entry's code holds "${unsafe[0]}", which cannot go inside a <script> element`);
+  return code.replace(/\n$/, "");
 }
 
 /** esbuild plugin: an import matching `filter` is left to the browser, at `url` (a file another build wrote). */

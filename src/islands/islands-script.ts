@@ -1,7 +1,7 @@
 import { EDITOR_ROUTE } from "../routes/site-routes";
 
 /**
- * Which pages load the islands script (src/islands/islands-entry.ts) and from where.
+ * Which pages carry the islands script (src/islands/islands-entry.ts), inline.
  *
  * Every page a visitor gets is published with `unstable_runtimeJS: false`
  * (its page config): no Next.js runtime, no React, no `__NEXT_DATA__`, so
@@ -15,10 +15,12 @@ import { EDITOR_ROUTE } from "../routes/site-routes";
 export const EDITOR_PAGE = `${EDITOR_ROUTE}/[[...slug]]`;
 
 /**
- * The islands script's address for a page (its route, as `__NEXT_DATA__.page`
+ * The islands script's code for a page (its route, as `__NEXT_DATA__.page`
  * names it), or null for a page that hydrates. A production build always
- * has one: next.config.ts inlines it at build time (SITE_ISLANDS_SCRIPT), and
- * a build without it would serve inert pages, so it stops the render loudly.
+ * has it: next.config.ts inlines it at build time (SITE_ISLANDS_SCRIPT, the
+ * code src/islands/build-islands.ts made safe inside a <script>, whose hash
+ * the policy names), and a build without it would serve inert pages, so it
+ * stops the render loudly.
  */
 export function islandsScriptFor(
   page: string,

@@ -13,6 +13,7 @@
  * error page send exactly what next.config's headers() sends, even when the
  * server starts with other STORYBLOK_EDITOR_ORIGIN or bridge settings.
  */
+import { createHash } from "node:crypto";
 import { bridgeSources, editorFrameAncestors } from "../preview/frame-policy";
 import { mergeDirectives, securityHeaders, siteDirectives, type Header } from "./security-headers";
 
@@ -21,9 +22,16 @@ export interface PageHeaders {
   preview: Header[];
 }
 
-export function pageHeaders({ development = false } = {}): PageHeaders {
+export interface PageHeaderOptions {
+  /** `next dev` (siteDirectives). */
+  development?: boolean;
+  /** The inline scripts the build's pages carry (the islands script, src/islands/build-islands.ts): allowed by their hashes. */
+  inlineScripts?: readonly string[];
+}
+
+export function pageHeaders({ development = false, inlineScripts = [] }: PageHeaderOptions = {}): PageHeaders {
   // Only the Visual Editor may frame the site (src/preview/frame-policy.ts).
-  const published = mergeDirectives(siteDirectives({ development }), editorFrameAncestors());
+  const published = mergeDirectives(siteDirectives({ development, scriptHashes: inlineScripts.map(scriptHash) }), editorFrameAncestors());
   // In preview the editor's bridge script is loaded from, and talks to, the provider.
   const bridge = bridgeSources();
   const preview = mergeDirectives(published, { "script-src": bridge, "connect-src": bridge });
@@ -43,4 +51,9 @@ export function setHeaders(
 ): void {
   if (res.headersSent) return;
   for (const { key, value } of headers) res.setHeader(key, value);
+}
+
+/** A script's CSP hash source: `'sha256-…'` of its text as the element holds it. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }

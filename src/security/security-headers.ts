@@ -9,15 +9,18 @@ export type CspDirectives = Record<string, readonly string[]>;
 export interface PolicyOptions {
   /** `next dev`: its refresh runtime needs inline code, eval and the dev server's websocket. */
   development?: boolean;
+  /** Hash sources (`'sha256-…'`) of the inline scripts the pages carry: the islands script (page-policies.ts). */
+  scriptHashes?: readonly string[];
 }
 
-export function siteDirectives({ development = false }: PolicyOptions = {}): CspDirectives {
+export function siteDirectives({ development = false, scriptHashes = [] }: PolicyOptions = {}): CspDirectives {
   return {
     "default-src": ["'self'"],
-    // Scripts from the site itself only: no page carries an inline script (the islands script and
-    // Next.js's chunks are files; `__NEXT_DATA__` is JSON, which no policy governs).
+    // Scripts from the site itself, and the inline scripts named by their hashes: the islands script,
+    // the same on every page of a build. Any other inline script is refused (Next.js's chunks are files;
+    // `__NEXT_DATA__` is JSON, which no policy governs).
     // Except in `next dev`: its overlay and refresh runtime inline and eval code.
-    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
+    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes],
     // React's style attributes (animations, image placeholders) are inline styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Storyblok's asset CDN; data: for inline SVG placeholders.

@@ -3,8 +3,13 @@ export function scriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map(([, src]) => src!);
 }
 
-/** The islands script's address, as src/islands/build-islands.ts names it. */
-export const ISLANDS_SCRIPT = /^\/islands\/islands-[A-Z0-9]+\.js$/;
+/**
+ * The code of each inline module script in a page's HTML, in document order: a published page's
+ * one is the islands script (src/islands/build-islands.ts), whose text holds its build's id.
+ */
+export function inlineModules(html: string): string[] {
+  return [...html.matchAll(/<script type="module">([^]*?)<\/script>/g)].map(([, code]) => code!);
+}
 
 /** The modules a module's code imports statically (`import … from "./x.js"`; `import("…")` is left out: it loads on demand). */
 function staticImports(code: string, from: string): string[] {
@@ -13,13 +18,17 @@ function staticImports(code: string, from: string): string[] {
 }
 
 /**
- * The scripts a page starts with: those its HTML loads and every module they
- * import statically, with their code. What loads later (the contact form's
- * chunk, with `import()`) is not among them.
+ * The scripts a page starts with: its inline modules (keyed `inline module 1`, …), those its HTML
+ * loads, and every module they import statically, with their code. What loads later (the contact
+ * form's chunk, with `import()`) is not among them.
  */
 export async function startingScripts(fetchText: (path: string) => Promise<string>, html: string): Promise<Map<string, string>> {
   const scripts = new Map<string, string>();
   const queue = scriptSources(html);
+  inlineModules(html).forEach((code, index) => {
+    scripts.set(`inline module ${index + 1}`, code);
+    queue.push(...staticImports(code, "/"));
+  });
   while (queue.length > 0) {
     const src = queue.shift()!;
     if (scripts.has(src)) continue;

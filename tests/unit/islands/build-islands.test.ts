@@ -1,19 +1,20 @@
 /**
  * The islands script's bundle (src/islands/build-islands.ts), built by the
  * real esbuild from the real entry into a folder of its own:
- *   - content-hashed names, the same for the same code, another for other code;
+ *   - the entry's code, for the pages to carry inline, safe inside <script>;
+ *   - content-hashed names for its chunks, the same for the same code;
  *   - the contact form's code (and React) in a chunk of its own, imported on
  *     demand, never in what a page starts with;
  *   - CSS Modules give the class names the site's Next.js build gives;
  *   - the build's id inlined for the new-build reload;
  *   - files of earlier builds kept a while, then removed.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildIslands, ISLANDS_URL_PATH, type IslandsBuild } from "../../../src/islands/build-islands";
+import { buildIslands, inlineScript, ISLANDS_URL_PATH, type IslandsBuild } from "../../../src/islands/build-islands";
 import { declaredClassNames } from "../../../src/islands/css-module-names";
 import { shortClassName } from "../../../src/document/short-class-names";
 
@@ -38,34 +39,44 @@ afterAll(async () => {
 });
 
 describe("buildIslands", () => {
-  it("names the entry and its chunks by their content's hash, the same for the same code", async () => {
+  it("gives the entry's code for the pages to carry inline, writes no file of it, and names its chunks by their content's hash", async () => {
     const first = await build();
     const second = await build();
-    expect(first.result.script).toMatch(/^\/islands\/islands-[A-Z0-9]{8}\.js$/);
+    expect(second.result.script).toBe(first.result.script);
     expect(second.result.files.sort()).toEqual(first.result.files.sort());
-    // Another build id is other code (it is inlined), so other names.
+    expect(first.result.files.every((file) => /^\/islands\/chunks\/[\w-]+-[A-Z0-9]{8}\.js$/.test(file))).toBe(true);
+    expect(readdirSync(first.outdir)).toEqual(["chunks"]);
+    // Another build id is other code (it is inlined).
     const other = await build("build-2");
+    expect(other.result.script).toContain('"build-2"');
     expect(other.result.script).not.toBe(first.result.script);
-    expect(readFileSync(fileOf(other.outdir, other.result.script), "utf8")).toContain('"build-2"');
+    // Safe inside <script>…</script>: nothing in it ends the element or opens a comment there.
+    expect(first.result.script).not.toMatch(/<\/script|<!--/i);
+  });
+
+  it("stops the build when the entry's code could not go inside a <script> element, instead of rewriting it", () => {
+    expect(inlineScript("console.log(1);\n")).toBe("console.log(1);");
+    expect(() => inlineScript("a</script/.test(b)")).toThrow(/<\/script/);
+    expect(() => inlineScript("x = 1 <!--y")).toThrow(/<!--/);
   });
 
   it("keeps the contact form's code and React out of the entry, in a file the entry imports on demand and nothing it imports at start", async () => {
     const { outdir, result } = await build();
-    const entry = readFileSync(fileOf(outdir, result.script), "utf8");
+    const entry = result.script;
     const formChunk = result.files.find((file) => /\/chunks\/contact-form-root-[A-Z0-9]+\.js$/.test(file));
     expect(formChunk).toBeDefined();
     expect(entry).toContain(`import("${formChunk!}")`);
     // Nothing else: a static import (a chunk of shared helpers) would be a request the entry waits for before it runs.
     expect(entry).not.toMatch(/(^|[;}\n])import\s*["{*\w]/);
-    expect(result.files.filter((file) => file !== result.script && file !== formChunk)).toEqual([]);
+    expect(result.files.filter((file) => file !== formChunk)).toEqual([]);
     const form = readFileSync(fileOf(outdir, formChunk!), "utf8");
     for (const code of [form]) expect(code).toContain("Leave this field empty");
     expect(entry).not.toContain("Leave this field empty");
     expect(entry).not.toMatch(/react-dom|__SECRET_INTERNALS|hydrateRoot/);
     // Production React: its development warnings are compiled out.
     expect(form).not.toContain("Warning: ");
-    // The entry stays small: a phone runs it before it can answer a tap.
-    expect(entry.length).toBeLessThan(12_000);
+    // The entry stays small: every page carries it, and a phone runs it before it can answer a tap.
+    expect(entry.length).toBeLessThan(8_000);
   });
 
   it("gives CSS Modules the class names Next.js's build gives them, and no CSS", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EDITOR_PAGE, islandsScriptFor } from "../../../src/islands/islands-script";
 
 describe("islandsScriptFor", () => {
-  const SCRIPT = "/islands/islands-ABCDEFGH.js";
+  // The entry's code, as next.config.ts inlines it into the build (src/islands/build-islands.ts).
+  const SCRIPT = 'watchForNewBuild("build-1");';
 
   it("gives every published page the build's islands script", () => {
     for (const page of ["/", "/projects/[...slug]", "/contact", "/_error"]) expect(islandsScriptFor(page, SCRIPT, true)).toBe(SCRIPT);

@@ -1,15 +1,34 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { ShownPage } from "../../../src/content/access/story-queries";
 import { serialiseJsonLd } from "../../../src/seo/json-ld";
+import { pageHeaders, scriptHash } from "../../../src/security/page-policies";
 import { mergeDirectives, securityHeaders, serialiseCsp, siteDirectives } from "../../../src/security/security-headers";
 import { robotsTxt, sitemapXml } from "../../../src/seo/sitemap";
 import { siteUrlProblem } from "../../../src/seo/site-url";
 import { allWorkHref } from "../../../src/content/shaping/work-anchor";
 
 describe("Content-Security-Policy", () => {
-  it("allows scripts from the site itself only: no inline script, no hash, no 'unsafe-inline' (next dev aside)", () => {
+  it("allows scripts from the site itself and inline scripts by their hashes only: no 'unsafe-inline' (next dev aside)", () => {
     expect(siteDirectives()["script-src"]).toEqual(["'self'"]);
+    expect(siteDirectives({ scriptHashes: ["'sha256-abc='"] })["script-src"]).toEqual(["'self'", "'sha256-abc='"]);
     expect(siteDirectives({ development: true })["script-src"]).toContain("'unsafe-eval'");
+  });
+
+  it("names the build's inline script by the SHA-256 of its text, in the published and the preview policy", () => {
+    const islands = 'watchForNewBuild("build-1");';
+    const hash = `'sha256-${createHash("sha256").update(islands).digest("base64")}'`;
+    expect(scriptHash(islands)).toBe(hash);
+    const { published, preview } = pageHeaders({ inlineScripts: [islands] });
+    for (const headers of [published, preview]) {
+      const policy = headers.find((header) => header.key === "Content-Security-Policy")!.value;
+      const scriptSrc = policy
+        .split("; ")
+        .find((directive) => directive.startsWith("script-src "))!
+        .split(" ");
+      expect(scriptSrc.slice(0, 3)).toEqual(["script-src", "'self'", hash]);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    }
   });
 
   it("merges another policy source by source, keeping directives only one has", () => {
