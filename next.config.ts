@@ -94,13 +94,14 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
   const development = phase === PHASE_DEVELOPMENT_SERVER;
   // Published pages load the islands script instead of Next.js's runtime (src/pages/_document.tsx);
   // `next dev` hydrates every page (Next.js keeps its runtime there for hot reload) and needs none.
-  const islands = phase === PHASE_PRODUCTION_BUILD ? { SITE_ISLANDS_SCRIPT: await islandsScript(build.id) } : {};
+  const islandsCode = phase === PHASE_PRODUCTION_BUILD ? await islandsScript(build.id) : undefined;
+  const islands = islandsCode === undefined ? {} : { SITE_ISLANDS_SCRIPT: islandsCode };
   // The pages this build makes, for the webhook's "every page" (src/publishing/build-pages.ts).
   const pages = phase === PHASE_PRODUCTION_BUILD ? { SITE_BUILD_PAGES: await pagesAtBuild() } : {};
   // Every response gets the published policy; only a draft rendered for the
   // Visual Editor gets the preview one, set by the document (src/security/page-policies.ts).
   // The build's pages carry the islands script inline (src/pages/_document.tsx): the policy names its hash.
-  const headers = pageHeaders({ development, inlineScripts: Object.values(islands) });
+  const headers = pageHeaders({ development, inlineScripts: islandsCode === undefined ? [] : [islandsCode] });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,

@@ -30,10 +30,6 @@ const common = {
   platform: "node",
   target: `node${manifest.engines.node.replace(/^>=/, "")}`,
   logLevel: "warning",
-  // The CLI reads its own package.json and loads ts-morph through createRequire(import.meta.url);
-  // CommonJS has no import.meta, so the bundle gives it the file's own URL.
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 };
 
 await build({
@@ -41,6 +37,10 @@ await build({
   entryPoints: [`${dist}program.js`],
   outfile: `${dist}program.cjs`,
   external: ["@storyblok/management-api-client", "ts-morph"],
+  // The CLI reads its own package.json and loads ts-morph through createRequire(import.meta.url);
+  // CommonJS has no import.meta, so the bundle gives it the file's own URL. (The bin itself uses none.)
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
 });
 await build({
   ...common,

@@ -108,7 +108,8 @@ export async function buildIslands({
     return { entry: entry[0], files: outputs.map(([file]) => file), outputFiles: result.outputFiles ?? [] };
   };
   const form = await bundle(CONTACT_FORM_SOURCE, "contact-form-root", "chunks/[name]-[hash]", [], true);
-  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]-[hash]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))], false);
+  // Not written, so not named by a hash: the pages carry its code.
+  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))], false);
   // The entry alone: anything else it made (a chunk, an asset) would be a file nobody writes.
   const [entry, ...others] = islands.outputFiles;
   if (!entry || others.length > 0 || entry.path !== resolve(root, islands.entry))
