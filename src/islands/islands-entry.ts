@@ -1,6 +1,6 @@
-import { markHydrated, markPaintedAfterFirstFrame } from "./hydrated-mark";
+import { afterFirstPaint, markHydrated, markPainted } from "./hydrated-mark";
 import { loadDeferredStyles } from "./deferred-styles";
-import { mountIslands } from "./mount-islands";
+import { mountBelowTheFold, mountMenu } from "./mount-islands";
 import { watchForNewBuild } from "../deploy/new-build-reload";
 
 /**
@@ -12,7 +12,15 @@ import { watchForNewBuild } from "../deploy/new-build-reload";
 
 // A chunk that fails because a newer build replaced this one reloads the tab, as on every page.
 watchForNewBuild(process.env.SITE_BUILD_ID ?? "");
-mountIslands(document.body);
-// The rest of the CSS once the first frame is out, so no request of it competes with the first paint;
-// the page counts as taken over (hydrated) once it is styled in full.
-markPaintedAfterFirstFrame(() => void loadDeferredStyles().then(markHydrated));
+mountMenu(document.body);
+// The rest once the first paint is on screen, so none of it competes with it: the hero's entrance (`data-painted`)
+// and the rest of the CSS. The page counts as taken over (hydrated) once it is styled in full, which lifts the
+// later sections' `content-visibility` (src/styles/globals.css); the reveals and the form then read the one layout
+// that the whole stylesheet needs anyway.
+afterFirstPaint(() => {
+  markPainted();
+  void loadDeferredStyles().then(() => {
+    markHydrated();
+    mountBelowTheFold(document.body);
+  });
+});

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { markHydrated, markPaintedAfterFirstFrame } from "./hydrated-mark";
+import { afterFirstPaint, markHydrated, markPainted } from "./hydrated-mark";
 
-/** Marks the page hydrated and, a frame later, painted (src/islands/hydrated-mark.ts) once React has committed it. */
+/** Marks the page hydrated and, once its first frame is on screen, painted (src/islands/hydrated-mark.ts) once React has committed it. */
 export function useHydratedMark(): void {
   useEffect(() => {
     markHydrated();
-    markPaintedAfterFirstFrame();
+    afterFirstPaint(markPainted);
   }, []);
 }
