@@ -57,12 +57,15 @@ export function AssetImage({
       />
     );
   }
+  const srcSet = srcSetFor(url, RESPONSIVE_WIDTHS);
   return (
     <img
       className={classes}
       src={url}
-      srcSet={srcSetFor(url, RESPONSIVE_WIDTHS)}
-      sizes={sizes}
+      srcSet={srcSet}
+      // `sizes` only picks among a srcset's widths: an image with one file (an SVG, say) has no use for it, and
+      // every byte of the HTML counts towards its first round trip (issue 58).
+      sizes={srcSet ? sizes : undefined}
       width={width}
       height={height}
       alt={alt}
