@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { Head } from "next/document";
 import { distDir } from "../deploy/dist-dir";
 import { DEFERRED_STYLE_ATTRIBUTE } from "../islands/deferred-styles";
-import { criticalCss, firstScreenOf } from "./critical-css";
+import { classNamesIn, criticalCss, firstScreenMarkup } from "./critical-css";
 
 type DocumentFiles = Parameters<Head["getCssLinks"]>[0];
 
@@ -106,9 +106,9 @@ export class InlineCssHead extends Head {
     });
     if (sheets.length === 0 || sheets.some((sheet) => sheet.text === null)) return super.getCssLinks(files);
     const pageHtml = firstScreens.get(this.context.__NEXT_DATA__);
-    const firstScreen = pageHtml === undefined ? null : firstScreenOf(pageHtml);
+    const firstScreenClasses = pageHtml === undefined ? null : classNamesIn(firstScreenMarkup(pageHtml));
     return sheets.flatMap(({ file, href, text }) => {
-      const inline = firstScreen ? criticalCss(text!, firstScreen) : text!;
+      const inline = firstScreenClasses ? criticalCss(text!, firstScreenClasses) : text!;
       if (inline === text)
         return [
           <style key={`${file}-inline`} data-href={href} dangerouslySetInnerHTML={{ __html: text }} />,

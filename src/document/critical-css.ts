@@ -11,12 +11,8 @@
  * shows first. A rule is kept when one of its selectors names only classes
  * that markup has, or names no class at all (element, `:root`, attribute
  * rules), and every at-rule that is not a block of rules (`@font-face`,
- * `@keyframes`) is kept whole, but for an `@font-face` whose
- * `unicode-range` has no character of the first screen's text: a browser
- * fetches no such face for it, and the accented letters' face cost every
- * page some 200 bytes of its first round trip. Keeping a rule too many costs
- * bytes, never looks: the full stylesheet applies the same rules, in the
- * same order, later.
+ * `@keyframes`) is kept whole. Keeping a rule too many costs bytes, never
+ * looks: the full stylesheet applies the same rules, in the same order, later.
  */
 import { REVEAL_ATTRIBUTE } from "../ui/scroll-reveal";
 
@@ -27,54 +23,6 @@ const GROUPING_AT_RULES = /^@(?:media|supports|layer|container)\b/i;
 export function firstScreenMarkup(html: string): string {
   const reveal = html.search(new RegExp(`\\s${REVEAL_ATTRIBUTE}[\\s=/>]`));
   return reveal === -1 ? html : html.slice(0, reveal);
-}
-
-/** What decides the inline CSS: the first screen's classes and its text. */
-export interface FirstScreen {
-  classes: ReadonlySet<string>;
-  text: string;
-}
-
-export function firstScreenOf(html: string): FirstScreen {
-  const markup = firstScreenMarkup(html);
-  return { classes: classNamesIn(markup), text: textIn(markup) };
-}
-
-/**
- * The characters the markup shows: its text, without tags, scripts and
- * styles. Entities stay as written: the server writes every letter as
- * itself, and `&amp;` and the like are ASCII, which every face's range has.
- */
-export function textIn(html: string): string {
-  // The first screen ends inside the tag of its first reveal: `<[^>]*>?` takes that unclosed tag too.
-  return html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "").replace(/<[^>]*>?/g, "");
-}
-
-/**
- * The code point spans of an `@font-face` block's `unicode-range`
- * (`U+20-7E, U+A0, U+4??`), or null when it has none (the face covers all of
- * Unicode) or one this cannot read (kept, to be safe).
- */
-export function unicodeRangeOf(fontFace: string): [number, number][] | null {
-  const declared = /unicode-range\s*:\s*([^;}]*)/i.exec(fontFace);
-  if (!declared) return null;
-  const spans: [number, number][] = [];
-  for (const part of declared[1]!.split(",")) {
-    const span = /^\s*u\+([0-9a-f?]{1,6})(?:-([0-9a-f]{1,6}))?\s*$/i.exec(part);
-    if (!span) return null;
-    const [, first, last] = span;
-    if (first!.includes("?")) spans.push([parseInt(first!.replaceAll("?", "0"), 16), parseInt(first!.replaceAll("?", "f"), 16)]);
-    else spans.push([parseInt(first!, 16), parseInt(last ?? first!, 16)]);
-  }
-  return spans;
-}
-
-function showsAny(text: string, spans: readonly [number, number][]): boolean {
-  for (const char of text) {
-    const point = char.codePointAt(0)!;
-    if (spans.some(([first, last]) => point >= first && point <= last)) return true;
-  }
-  return false;
 }
 
 /** Every class name in the markup's class attributes. */
@@ -138,12 +86,6 @@ function selectors(list: string): string[] {
   return parts;
 }
 
-/** An @font-face whose range the first screen's text has a character of, or that has no range. */
-function fontFaceApplies(block: string, text: string): boolean {
-  const spans = unicodeRangeOf(block);
-  return spans === null || showsAny(text, spans);
-}
-
 function selectorApplies(selector: string, classes: ReadonlySet<string>): boolean {
   // Classes inside :not(…) exclude rather than require: not counted.
   const required = selector.replace(/:not\([^)]*\)/g, "");
@@ -151,8 +93,8 @@ function selectorApplies(selector: string, classes: ReadonlySet<string>): boolea
   return names.every((name) => classes.has(name));
 }
 
-/** The blocks of `css` that the first screen needs, or null when the CSS cannot be split safely. */
-function keptBlocks(css: string, firstScreen: FirstScreen): string[] | null {
+/** The blocks of `css` that the markup with these classes needs, or null when the CSS cannot be split safely. */
+function keptBlocks(css: string, classes: ReadonlySet<string>): string[] | null {
   const blocks = topLevelBlocks(css);
   if (!blocks) return null;
   const kept: string[] = [];
@@ -164,18 +106,15 @@ function keptBlocks(css: string, firstScreen: FirstScreen): string[] | null {
     }
     const prelude = block.slice(0, open).trim();
     if (GROUPING_AT_RULES.test(prelude)) {
-      const inner = keptBlocks(block.slice(open + 1, -1), firstScreen);
+      const inner = keptBlocks(block.slice(open + 1, -1), classes);
       if (inner === null) return null;
       if (inner.length > 0) kept.push(`${prelude}{${inner.join("")}}`);
-    } else if (/^@font-face$/i.test(prelude)) {
-      if (fontFaceApplies(block, firstScreen.text)) kept.push(block);
-    } else if (prelude.startsWith("@") || selectors(prelude).some((selector) => selectorApplies(selector, firstScreen.classes)))
-      kept.push(block);
+    } else if (prelude.startsWith("@") || selectors(prelude).some((selector) => selectorApplies(selector, classes))) kept.push(block);
   }
   return kept;
 }
 
-/** The rules of `css` the first screen uses; the whole of `css` when it cannot be split safely. */
-export function criticalCss(css: string, firstScreen: FirstScreen): string {
-  return keptBlocks(css, firstScreen)?.join("") ?? css;
+/** The rules of `css` the first screen's markup uses; the whole of `css` when it cannot be split safely. */
+export function criticalCss(css: string, firstScreenClasses: ReadonlySet<string>): string {
+  return keptBlocks(css, firstScreenClasses)?.join("") ?? css;
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  classNamesIn,
-  criticalCss,
-  firstScreenMarkup,
-  firstScreenOf,
-  textIn,
-  topLevelBlocks,
-  unicodeRangeOf,
-} from "../../../src/document/critical-css";
+import { classNamesIn, criticalCss, firstScreenMarkup, topLevelBlocks } from "../../../src/document/critical-css";
 
-const FIRST_SCREEN = { classes: new Set(["hero", "title", "menu"]), text: "Elena Varga, design engineer" };
+const FIRST_SCREEN = new Set(["hero", "title", "menu"]);
 
 describe("firstScreenMarkup: what comes before the first scroll reveal", () => {
   it.each([
@@ -22,33 +14,6 @@ describe("firstScreenMarkup: what comes before the first scroll reveal", () => {
     ["ignores the words in text", '<p class="hero">data-reveal</p><div data-reveal>', '<p class="hero">data-reveal</p><div'],
   ])("%s", (_, html, want) => {
     expect(firstScreenMarkup(html)).toBe(want);
-  });
-});
-
-describe("unicodeRangeOf", () => {
-  it.each<[string, [number, number][] | null]>([
-    [
-      "unicode-range: U+20-7E, U+A0",
-      [
-        [0x20, 0x7e],
-        [0xa0, 0xa0],
-      ],
-    ],
-    ["unicode-range:u+4??", [[0x400, 0x4ff]]],
-    ["src:url(/f.woff2)", null],
-    ["unicode-range: U+zz", null],
-  ])("%s", (block, want) => {
-    expect(unicodeRangeOf(`@font-face{${block}}`)).toEqual(want);
-  });
-});
-
-describe("the first screen's text", () => {
-  it("is the markup's text, without tags, scripts and styles", () => {
-    expect(textIn('<h1 class="a">één</h1><script>"ø"</script><style>.x{content:"ß"}</style><p title="ç">x</p>')).toBe("éénx");
-    expect(firstScreenOf('<h1 class="a">Hi</h1><section data-reveal><h2 class="b">ß</h2></section>')).toEqual({
-      classes: new Set(["a"]),
-      text: "Hi",
-    });
   });
 });
 
@@ -83,20 +48,6 @@ describe("criticalCss: the rules the first screen uses", () => {
     ["is not fooled by braces in strings and comments", '.card{content:"}"}/* { */.hero{content:"{"}', '/* { */.hero{content:"{"}'],
   ])("%s", (_, css, want) => {
     expect(criticalCss(css, FIRST_SCREEN)).toBe(want);
-  });
-
-  it("keeps an @font-face only when the first screen shows a character of its unicode-range", () => {
-    const core = "@font-face{font-family:F;src:url(/core.woff2);unicode-range:u+20-7e,u+e9}";
-    const latin = "@font-face{font-family:F;src:url(/latin.woff2);unicode-range:u+a1-e8,u+ea-ff,u+131}";
-    const fallback = '@font-face{font-family:F Fallback;src:local("Times New Roman")}';
-    const css = latin + core + fallback;
-    expect(criticalCss(css, FIRST_SCREEN)).toBe(core + fallback);
-    expect(criticalCss(css, { ...FIRST_SCREEN, text: "Ærøskøbing" })).toBe(css);
-    // é is the core file's alone: the latin face is not needed for it.
-    expect(criticalCss(css, { ...FIRST_SCREEN, text: "één" })).toBe(core + fallback);
-    // A range this cannot read keeps the face.
-    const odd = "@font-face{font-family:F;src:url(/x.woff2);unicode-range:var(--r)}";
-    expect(criticalCss(odd, FIRST_SCREEN)).toBe(odd);
   });
 
   it("keeps the rules in the stylesheet's order, so the cascade is the same as the whole file's", () => {
