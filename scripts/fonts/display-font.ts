@@ -179,10 +179,10 @@ function fontFace(file: FontFile): string {
   return [
     "@font-face {",
     `  font-family: "${FAMILY}";`,
-    "  font-style: normal;",
     `  font-weight: ${WEIGHT};`,
     "  font-display: optional;",
-    `  src: url("${PUBLIC_DIR}/${file.name}") format("woff2");`,
+    // No `font-style: normal` (the descriptor's default) and no `format()` (the one source): bytes of every page's first round trip.
+    `  src: url("${PUBLIC_DIR}/${file.name}");`,
     `  unicode-range: ${file.unicodeRange};`,
     "}",
   ].join("\n");
