@@ -63,7 +63,7 @@ const CORE: CodePoints = [
  * them. The core file carries those of the site's languages
  * (src/generated/locales.ts): in the latin file, a Dutch heading's "één"
  * cost every Dutch page a second font request (8.8 KB) before its largest
- * paint, for 0.7 KB more in the core file (issue 58). A language not listed
+ * paint, for 0.5 KB more in the core file (issue 58). A language not listed
  * here takes its letters from the latin file.
  */
 const LANGUAGE_LETTERS: Readonly<Record<string, string>> = {
@@ -162,10 +162,10 @@ function fallbackMetrics(font: Buffer): FallbackMetrics {
 
 /**
  * What the source file has glyphs for (printable only), split into the core
- * file's part and the rest. The ranges must not overlap, each letter's one
- * hole in the latin file's range notwithstanding: Chromium fetches every
- * face whose range has a character of the text, not only the face it draws
- * that character with.
+ * file's part and the rest, without overlap (each of the languages' letters
+ * leaves a hole in the latin file's range): Chromium fetches every face
+ * whose range has a character of the text, not only the face it draws that
+ * character with.
  */
 export function splitCoverage(source: Buffer, locales: readonly string[] = LOCALES): { core: CodePoints; rest: CodePoints } {
   const printable = parseFont(source).characterSet.filter(

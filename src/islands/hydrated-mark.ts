@@ -45,10 +45,10 @@ export function afterFirstPaint(then: () => void): void {
     requestAnimationFrame(later);
     return;
   }
+  // `buffered`: a first paint that came before this script ran is reported too.
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
     observer.disconnect();
     later();
-    // `buffered`: a first paint that came before this script ran is reported too.
   }).observe({ type: "paint", buffered: true });
 }

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { afterFirstPaint, markHydrated, markPainted } from "./hydrated-mark";
 
-/** Marks the page hydrated and, once its first frame is on screen, painted (src/islands/hydrated-mark.ts) once React has committed it. */
+/** Once React has committed the page: marks it hydrated, and painted once its first frame is on screen (src/islands/hydrated-mark.ts). */
 export function useHydratedMark(): void {
   useEffect(() => {
     markHydrated();
