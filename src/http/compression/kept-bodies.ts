@@ -13,19 +13,23 @@
  *
  * The ETag is the body's SHA-256, so every instance of the site gives the
  * same body the same tag. The first request for a body compresses it now:
- * a page (up to FIRST_COPY_BROTLI_10_MAX_BYTES) at Brotli's quality 10, any
- * other body at a fast level, as a request for a body not kept is; the copy
- * is then made again at Brotli's (or gzip's) best level off the main thread
- * (zlib's thread pool) and replaces the first one when done, at a cost
- * (around 0.05–0.2 s of a core for a page) no request waits for.
+ * a page up to FIRST_COPY_BROTLI_BEST_MAX_BYTES at Brotli's best quality
+ * (11), a larger one up to FIRST_COPY_BROTLI_10_MAX_BYTES at quality 10,
+ * any other body at a fast level, as a request for a body not kept is. A
+ * copy not yet at the coding's best level is then made again at it off the
+ * main thread (zlib's thread pool) and replaces the first one when done, at
+ * a cost (around 0.05–0.2 s of a core for a page) no request waits for.
  *
- * Why quality 10 for a page's first copy: Brotli's two top levels match
- * differently from the rest, and a page at quality 5 is about a tenth
- * larger than at 11, at 10 within 1 %. The first visitor after a build or a
- * regeneration would otherwise get a home page too large for the first
- * congestion window (issue 58: 14.9 KB against 13.7 KB), and with it a round
- * trip more before the first paint. Quality 10 costs about 4 times quality
- * 5 (some 20 ms for a 55 KB page on a slow core, once per page and build).
+ * Why a page's first copy at Brotli's top levels: they match differently
+ * from the rest, and a page at quality 5 is about a tenth larger than at 11.
+ * The first visitor after a build or a regeneration would otherwise get a
+ * home page too large for the first congestion window (issue 58: 14.9 KB
+ * against 13.7 KB), and with it a round trip more before the first paint.
+ * Quality 10 came within 1–1.5 % of 11, at half its cost, until that was
+ * the Dutch home page's margin: 14,056 B against 13,883 B. Quality 11 costs
+ * some 50 ms of a slow core for a 55 KB page, once per page and build, and
+ * leaves nothing to redo (10 and then 11 off the thread cost 75 ms); past 64
+ * KB a page no longer fits the window anyway, and gets quality 10.
  */
 import { createHash } from "node:crypto";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
@@ -38,9 +42,10 @@ const DEFAULT_BUDGET_BYTES = 24 * 1024 * 1024;
 /** Brotli 5 compresses about as fast as gzip 6 and a few percent smaller. */
 const FAST_BROTLI_QUALITY = 5;
 const FAST_GZIP_LEVEL = 6;
-/** A kept body up to this size gets its first Brotli copy at quality 10 (see above); a larger one at the fast level. */
+/** A kept body up to this size gets its first Brotli copy at the best quality (see above)… */
+const FIRST_COPY_BROTLI_BEST_MAX_BYTES = 64 * 1024;
+/** …one up to this size at quality 10, and a larger one at the fast level. */
 const FIRST_COPY_BROTLI_10_MAX_BYTES = 128 * 1024;
-const FIRST_COPY_BROTLI_QUALITY = 10;
 
 /** `body` compressed now, at the fast level: for a body not kept, and the first copy of a kept one that is not Brotli 10's. */
 export function compressNow(body: Buffer, coding: Coding): Buffer {
@@ -57,10 +62,12 @@ function brotliParams(body: Buffer, quality: number) {
   };
 }
 
-/** A kept body's first copy, made now: Brotli 10 for a body up to FIRST_COPY_BROTLI_10_MAX_BYTES, else the fast level. */
-function compressFirstCopy(body: Buffer, coding: Coding): Buffer {
-  if (coding !== "br" || body.length > FIRST_COPY_BROTLI_10_MAX_BYTES) return compressNow(body, coding);
-  return brotliCompressSync(body, { params: brotliParams(body, FIRST_COPY_BROTLI_QUALITY) });
+/** A kept body's first copy, made now (see FIRST_COPY_BROTLI_BEST_MAX_BYTES), and whether it is already at the coding's best level. */
+function compressFirstCopy(body: Buffer, coding: Coding): { copy: Buffer; best: boolean } {
+  if (coding !== "br" || body.length > FIRST_COPY_BROTLI_10_MAX_BYTES) return { copy: compressNow(body, coding), best: false };
+  const best = body.length <= FIRST_COPY_BROTLI_BEST_MAX_BYTES;
+  const quality = best ? constants.BROTLI_MAX_QUALITY : 10;
+  return { copy: brotliCompressSync(body, { params: brotliParams(body, quality) }), best };
 }
 
 /** `body` at the coding's best level, off the main thread. */
@@ -77,7 +84,7 @@ interface KeptBody {
   readonly bytes: Buffer;
   /** A strong ETag (quoted): the body's SHA-256. */
   readonly etag: string;
-  /** The body compressed in `coding`: the kept copy, or one made now (and kept, then bettered). */
+  /** The body compressed in `coding`: the kept copy, or one made now (and kept, then bettered if not yet at its best). */
   copy(coding: Coding): Buffer;
 }
 
@@ -122,7 +129,7 @@ export function keptBodies(budgetBytes = DEFAULT_BUDGET_BYTES): KeptBodies {
       copy(coding) {
         const found = copies.get(coding);
         if (found) return found;
-        const first = compressFirstCopy(bytes, coding);
+        const { copy: first, best } = compressFirstCopy(bytes, coding);
         const hold = (copy: Buffer, previous = 0) => {
           copies.set(coding, copy);
           entry.size += copy.length - previous;
@@ -131,10 +138,11 @@ export function keptBodies(budgetBytes = DEFAULT_BUDGET_BYTES): KeptBodies {
         };
         hold(first);
         shrinkToBudget(key);
+        if (best) return first;
         const better = compressBest(bytes, coding)
-          .then((best) => {
+          .then((bestCopy) => {
             // Only while the entry is still kept and the best copy is smaller.
-            if (kept.get(key) === entry && copies.get(coding) === first && best.length < first.length) hold(best, first.length);
+            if (kept.get(key) === entry && copies.get(coding) === first && bestCopy.length < first.length) hold(bestCopy, first.length);
           })
           // A failure leaves the first copy, which is correct, only larger.
           .catch(() => undefined)
