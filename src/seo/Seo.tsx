@@ -4,7 +4,7 @@ import { languageAlternates, pathInLocale } from "./alternates";
 import { absoluteUrl, type SeoData } from "./seo";
 
 /**
- * Title, description, robots, canonical and Open Graph / Twitter tags for one
+ * Title, description, robots, canonical and Open Graph / X card tags for one
  * page; the canonical is the page in the language it is rendered in, and
  * every language's version is named beside it (hreflang, x-default).
  */
@@ -25,10 +25,9 @@ export function Seo({ seo, siteName }: { seo: SeoData; siteName?: string }) {
       {siteName && <meta property="og:site_name" content={siteName} />}
       {image && <meta property="og:image" content={image} />}
       {image && seo.imageAlt && <meta property="og:image:alt" content={seo.imageAlt} />}
+      {/* X reads og:title, og:description and og:image where its own tags are absent (its cards markup reference):
+          the card type and the image's alt text are all it needs besides, and every byte of the head counts (issue 58). */}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
-      <meta name="twitter:title" content={seo.title} />
-      {seo.description && <meta name="twitter:description" content={seo.description} />}
-      {image && <meta name="twitter:image" content={image} />}
       {image && seo.imageAlt && <meta name="twitter:image:alt" content={seo.imageAlt} />}
       {/^https?:/.test(url) && <link rel="canonical" href={url} />}
       {alternates.map(({ hrefLang, href }) => (

@@ -30,5 +30,5 @@ export function siteUrlProblem(value: string): string | null {
 
 /** The message a production build prints when the site URL is not set. */
 export const SITE_URL_MISSING =
-  "NEXT_PUBLIC_SITE_URL is not set: pages get no canonical link, Open Graph and Twitter URLs stay relative " +
+  "NEXT_PUBLIC_SITE_URL is not set: pages get no canonical link, Open Graph URLs stay relative " +
   "(social sites ignore them) and the sitemap uses each request's host. Set it to the site's public origin for production.";

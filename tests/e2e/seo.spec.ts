@@ -77,15 +77,19 @@ for (const [path, type] of [
   ["/", "website"],
   ["/projects/2024/atlas", "article"],
 ] as const) {
-  test(`${path}: canonical and Open Graph/Twitter URLs are absolute on the site's origin`, async ({ sharedPage: page }) => {
+  test(`${path}: canonical and Open Graph URLs are absolute, and X's card reads them on the site's origin`, async ({
+    sharedPage: page,
+  }) => {
     await page.goto(path);
     const head = page.locator("head");
     await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${SITE_URL}${path}`);
     await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", `${SITE_URL}${path}`);
     await expect(head.locator('meta[property="og:type"]')).toHaveAttribute("content", type);
     await expect(head.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
-    await expect(head.locator('meta[name="twitter:image"]')).toHaveAttribute("content", /^https?:\/\//);
     await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    // X falls back to og:title, og:description and og:image: the head does not say them twice.
+    await expect(head.locator('meta[name="twitter:title"], meta[name="twitter:description"], meta[name="twitter:image"]')).toHaveCount(0);
+    await expect(head.locator('meta[name="twitter:image:alt"]')).toHaveAttribute("content", /\S/);
     await expect(head.locator('meta[name="robots"]')).toHaveCount(0);
   });
 }
