@@ -25,7 +25,8 @@ export function siteDirectives({ development = false, scriptHashes = [] }: Polic
     "style-src": ["'self'", "'unsafe-inline'"],
     // Storyblok's asset CDN; data: for inline SVG placeholders.
     "img-src": ["'self'", "data:", "blob:", "https://a.storyblok.com"],
-    "font-src": ["'self'"],
+    // Fonts come from the site itself, which default-src says already: every byte of a page's headers counts
+    // towards its first round trip (issue 58). connect-src stays, as the preview policy adds the bridge's origins.
     "connect-src": ["'self'", ...(development ? ["ws:"] : [])],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
