@@ -5,6 +5,7 @@ import { distDir } from "./src/deploy/dist-dir";
 import { pageHeaders } from "./src/security/page-policies";
 import { securityHeaders, STATIC_FILE_DIRECTIVES } from "./src/security/security-headers";
 import { applyShortClassNames, shortClassName } from "./src/document/short-class-names";
+import { displayFontHeadScript } from "./src/document/display-font-flag";
 import { buildIslands } from "./src/islands/build-islands";
 import { editorRewrites } from "./src/preview/preview-entry";
 import { listBuildPages } from "./src/publishing/build-pages";
@@ -100,8 +101,10 @@ export default async function nextConfig(phase: string): Promise<NextConfig> {
   const pages = phase === PHASE_PRODUCTION_BUILD ? { SITE_BUILD_PAGES: await pagesAtBuild() } : {};
   // Every response gets the published policy; only a draft rendered for the
   // Visual Editor gets the preview one, set by the document (src/security/page-policies.ts).
-  // The build's pages carry the islands script inline (src/pages/_document.tsx): the policy names its hash.
-  const headers = pageHeaders({ development, inlineScripts: islandsCode === undefined ? [] : [islandsCode] });
+  // The pages carry the display font's head script and the build's islands script inline (src/pages/_document.tsx):
+  // the policy names their hashes.
+  const inlineScripts = [displayFontHeadScript(), ...(islandsCode === undefined ? [] : [islandsCode])];
+  const headers = pageHeaders({ development, inlineScripts });
   return {
     // NEXT_DIST_DIR also gives the hostile-content browser test its second build (.next/hostile).
     ...buildOutput,

@@ -38,7 +38,7 @@ const require = createRequire(import.meta.url);
 
 const SOURCE_FONT = "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2";
 export const WEIGHT = 600;
-const FAMILY = "Fraunces";
+export const FAMILY = "Fraunces";
 /** Where the files are served from: public/fonts, with a content hash in each name (cached for a year). */
 export const PUBLIC_DIR = "/fonts";
 /** Fonts drawn to Times New Roman's metrics (same advances, ascent and descent), tried when it is not installed. */

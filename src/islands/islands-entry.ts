@@ -2,6 +2,7 @@ import { afterFirstPaint, markHydrated, markPainted } from "./hydrated-mark";
 import { loadDeferredStyles } from "./deferred-styles";
 import { mountBelowTheFold, mountMenu } from "./mount-islands";
 import { watchForNewBuild } from "../deploy/new-build-reload";
+import { keepDisplayFont } from "../document/display-font-flag";
 
 /**
  * The whole script of a published page (`unstable_runtimeJS: false`, so no
@@ -22,5 +23,7 @@ afterFirstPaint(() => {
   void loadDeferredStyles().then(() => {
     markHydrated();
     mountBelowTheFold(document.body);
+    // A first page's headings keep their fallback; the reader's next pages draw the face from the cache.
+    void keepDisplayFont();
   });
 });

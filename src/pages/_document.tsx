@@ -4,6 +4,7 @@ import type { AppProps } from "next/app";
 import { InlineCssHead, inlineOnlyFirstScreenCss } from "../document/InlineCssHead";
 import { islandsScriptFor } from "../islands/islands-script";
 import { documentLanguage } from "../document/locale";
+import { displayFontHeadScript } from "../document/display-font-flag";
 import { builtPageHeaders, setHeaders } from "../security/page-policies";
 import { isDraftRender } from "../preview/draft-render";
 
@@ -19,8 +20,9 @@ export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
         {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* No preload of the headings' font: it swaps in over a metric-matched fallback (src/styles/display-font.css), so
-            the first paint never waits for it, and a preload would only put it before the paint (issue 58). */}
+        {/* No preload of the headings' font: a first page keeps their metric-matched fallback and fetches the face after
+            its first paint; this script, before the body, lets every later page name the face (src/document/display-font-flag.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: displayFontHeadScript() }} />
         {/* The islands script (src/islands/islands-entry.ts), inline: it comes with the HTML, so it costs a phone no round trip,
             and as a module it runs once the page is parsed, as `defer` does. The policy allows it by its hash (src/security/page-policies.ts). */}
         {islands && <script type="module" dangerouslySetInnerHTML={{ __html: islands }} />}

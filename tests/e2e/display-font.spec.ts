@@ -1,13 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
 import { DISPLAY_FONT_CORE } from "../../src/styles/display-font-files";
+import { DISPLAY_FONT_ATTRIBUTE, DISPLAY_FONT_STORAGE_KEY } from "../../src/document/display-font-flag";
 import { gotoHydrated } from "./support/hydrated";
 
 /**
  * The headings' face (scripts/fonts/display-font.ts): a small file for
- * ASCII, never preloaded, a second one a page fetches only when it shows an accented
- * letter, and the browser really drawing headings with it. Chromium reports
- * the font it rendered a node's text with (CSS.getPlatformFontsForNode).
+ * ASCII and the site's languages, never preloaded, a second one a page fetches only when it shows an accented
+ * letter, and the browser really drawing headings with it: from a reader's second page on, a first page
+ * keeping the metric-matched fallback and fetching the face after its first paint
+ * (src/document/display-font-flag.ts). Chromium reports the font it rendered a node's text with
+ * (CSS.getPlatformFontsForNode); "Fraunces Fallback" is Times New Roman or a clone of it, and this
+ * machine has Liberation Serif.
  */
 
 async function fontsRenderedFor(page: Page, selector: string): Promise<string[]> {
@@ -29,15 +33,78 @@ function fontRequests(page: Page): string[] {
   return urls;
 }
 
+/** Layout shifts the page has reported so far, buffered from its start. */
+function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value));
+        }).observe({ type: "layout-shift", buffered: true });
+        // No entry at all calls no callback: two frames are time enough for buffered ones.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve([])));
+      }),
+  );
+}
+
+for (const path of ["/", "/nl/projects/2024/atlas"]) {
+  test(`${path}: a first page fetches the face only after its first paint; the next draws its headings in it from the start`, async ({
+    sharedPage: page,
+  }) => {
+    await gotoHydrated(page, path);
+    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(false);
+    expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
+    const fetchedAfterPaint = () =>
+      page.evaluate((core) => {
+        const font = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(core));
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        return font && paint ? font.startTime > paint.startTime : null;
+      }, DISPLAY_FONT_CORE);
+    await expect.poll(fetchedAfterPaint).toBe(true);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
+    // Fetched, it changed nothing on this page.
+    expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
+
+    await gotoHydrated(page, path);
+    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(true);
+    await page.evaluate(() => document.fonts.ready);
+    expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
+    expect(await layoutShifts(page)).toEqual([]);
+  });
+}
+
+test("a browser that denies storage keeps the fallback, and the page works as ever", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() {
+        throw new DOMException("The user denied storage.", "SecurityError");
+      },
+    });
+  });
+  for (let visit = 0; visit < 2; visit++) {
+    await gotoHydrated(page, "/");
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(false);
+    expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
+  }
+  expect(errors).toEqual([]);
+});
+
 // The Dutch home page's headings have "één": Dutch letters are in the core file too (scripts/fonts/display-font.ts).
 for (const path of ["/", "/projects/2024/atlas", "/nl"]) {
   test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ sharedPage: page }) => {
     const fonts = fontRequests(page);
-    // The face is optional (src/styles/display-font.css): a first view keeps the fallback when the file
-    // takes longer than the browser's short block period, as it may on a busy machine. The second view has
-    // it from the cache at once, as a visitor's next page does.
+    // A first page keeps the fallback and fetches the face after its paint (src/document/display-font-flag.ts);
+    // the second has it from the cache at once, as a visitor's next page does.
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
     // Hydrated first: the node asked about must be the one that stays.
     await gotoHydrated(page, path);
     await page.evaluate(() => document.fonts.ready);
@@ -91,6 +158,8 @@ test.describe("the same on every viewport", () => {
     await gotoHydrated(page, "/");
     await showAccentedHeading();
     await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
+    // The reader's next page names the face once this one has kept it.
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
     // The face is optional: a heading keeps the fallback if the file took longer than the block period, as
     // a first fetch may on a busy machine. The next view has the file from the cache, as a visitor's next page does.
     await gotoHydrated(page, "/");

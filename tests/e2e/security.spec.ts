@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { inlineModules } from "./support/page-scripts";
+import { displayFontHeadScript } from "../../src/document/display-font-flag";
 
 /** The directives of a CSP header, by name. */
 function directives(csp: string): Map<string, string[]> {
@@ -61,7 +62,9 @@ test.describe("headers on every response", () => {
   });
 
   for (const path of ["/", "/projects/2024/atlas", "/contact", "/no-such-page"]) {
-    test(`${path}: scripts from the site only, and one inline script, the islands script, allowed by its hash`, async ({ request }) => {
+    test(`${path}: scripts from the site only, and two inline scripts, the display font's and the islands script, allowed by their hashes`, async ({
+      request,
+    }) => {
       const response = await request.get(path);
       const csp = directives(response.headers()["content-security-policy"] ?? "");
       // JSON data blocks (JSON-LD) aside, every script without a src: what would run inline.
@@ -69,10 +72,12 @@ test.describe("headers on every response", () => {
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([^]*?)<\/script>/g)].map(
         (match) => match[1]!,
       );
-      expect(inline).toEqual(inlineModules(html));
-      expect(inline).toHaveLength(1);
-      // The policy names that text's hash, computed here from what was served, and nothing else inline.
-      expect(csp.get("script-src")).toEqual(["'self'", `'sha256-${createHash("sha256").update(inline[0]!).digest("base64")}'`]);
+      // The head's one classic script (src/document/display-font-flag.ts), then the islands module.
+      expect(inline).toEqual([displayFontHeadScript(), ...inlineModules(html)]);
+      expect(inline).toHaveLength(2);
+      // The policy names those texts' hashes, computed here from what was served, and nothing else inline.
+      const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+      expect(csp.get("script-src")).toEqual(["'self'", ...inline.map(hash)]);
     });
   }
 });

@@ -1,0 +1,56 @@
+/**
+ * The headings' face (Fraunces, src/styles/display-font.css) is drawn from a
+ * reader's second page on, never fetched before a first page's first paint.
+ *
+ * The face is `font-display: optional`: a page draws it only if the file is
+ * there within the browser's short block period (100 ms in Chromium), and
+ * otherwise keeps the metric-matched fallback for the whole page. On a phone
+ * the file cannot be: it is asked for once the first layout finds a heading,
+ * and a round trip there takes longer than the block period. So a phone's
+ * first page was drawn in the fallback anyway, after its headings had been
+ * invisible for that period, and with the request competing with the first
+ * paint (issue 58: the simulated LCP of every page 30–75 ms later with it).
+ *
+ * Now the headings name the face only on `<html data-display-font>`. The
+ * head script sets it before the body is parsed when this browser has
+ * fetched the file before; a first page fetches it after its first paint
+ * (`keepDisplayFont`, from the islands script) and remembers that it did.
+ * Every later page draws the face from the HTTP cache at its first paint
+ * (the files are immutable, kept a year). A reader whose cache lost the
+ * file gets it as before the flag: fetched at first layout, drawn if in
+ * time. Without scripts the headings keep the fallback.
+ */
+import { DISPLAY_FONT } from "../styles/display-font-files";
+
+/** Set on <html> when the headings may use the display face (src/styles/globals.css). */
+export const DISPLAY_FONT_ATTRIBUTE = "data-display-font";
+
+/** The local storage key saying this browser fetched the face once. */
+export const DISPLAY_FONT_STORAGE_KEY = "display-font";
+
+/**
+ * A classic inline script for the head: it runs before the body is parsed,
+ * so no layout ever sees the headings without the face and then with it.
+ * Storage a browser denies (a throw) leaves the fallback. Its hash is in the
+ * pages' policy (next.config.ts). A function, not a constant: the islands
+ * bundle, which imports this module, then drops it.
+ */
+export function displayFontHeadScript(): string {
+  return `try{localStorage["${DISPLAY_FONT_STORAGE_KEY}"]&&document.documentElement.setAttribute("${DISPLAY_FONT_ATTRIBUTE}","")}catch{}`;
+}
+
+/**
+ * After a page's first paint: fetches the face's core file into the HTTP
+ * cache, and remembers it for the next page's head script. Nothing on this
+ * page changes font: its headings do not name the face, and drawing it now
+ * would move their text after the reader has seen it.
+ */
+export async function keepDisplayFont(): Promise<void> {
+  if (document.documentElement.hasAttribute(DISPLAY_FONT_ATTRIBUTE)) return;
+  try {
+    const faces = await document.fonts.load(DISPLAY_FONT);
+    if (faces.length > 0) localStorage.setItem(DISPLAY_FONT_STORAGE_KEY, "1");
+  } catch {
+    // No file (offline, a failed request) or no storage: the next page fetches it after its paint again.
+  }
+}
