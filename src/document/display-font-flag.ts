@@ -9,7 +9,8 @@
  * and a round trip there takes longer than the block period. So a phone's
  * first page was drawn in the fallback anyway, after its headings had been
  * invisible for that period, and with the request competing with the first
- * paint (issue 58: the simulated LCP of every page 30–75 ms later with it).
+ * paint (issue 58: in Lighthouse's simulation, the home page's LCP 36 ms and
+ * FCP 32 ms later with it; docs/phone-speed.md).
  *
  * Now the headings name the face only on `<html data-display-font>`. The
  * head script sets it before the body is parsed when this browser has
