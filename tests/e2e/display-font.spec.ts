@@ -33,6 +33,16 @@ function fontRequests(page: Page): string[] {
   return urls;
 }
 
+/** Whether the page's <html> lets its headings name the face (the head script set the attribute). */
+function namesDisplayFont(page: Page): Promise<boolean> {
+  return page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE);
+}
+
+/** Waits until the page has kept the face for the reader's next page (its local storage says so). */
+async function waitUntilDisplayFontKept(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
+}
+
 /** Layout shifts the page has reported so far, buffered from its start. */
 function layoutShifts(page: Page): Promise<number[]> {
   return page.evaluate(
@@ -53,7 +63,7 @@ for (const path of ["/", "/nl/projects/2024/atlas"]) {
     sharedPage: page,
   }) => {
     await gotoHydrated(page, path);
-    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(false);
+    expect(await namesDisplayFont(page)).toBe(false);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
     const fetchedAfterPaint = () =>
       page.evaluate((core) => {
@@ -62,12 +72,12 @@ for (const path of ["/", "/nl/projects/2024/atlas"]) {
         return font && paint ? font.startTime > paint.startTime : null;
       }, DISPLAY_FONT_CORE);
     await expect.poll(fetchedAfterPaint).toBe(true);
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
+    await waitUntilDisplayFontKept(page);
     // Fetched, it changed nothing on this page.
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
 
     await gotoHydrated(page, path);
-    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(true);
+    expect(await namesDisplayFont(page)).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
     expect(await layoutShifts(page)).toEqual([]);
@@ -90,7 +100,7 @@ test("a browser that denies storage keeps the fallback, and the page works as ev
   for (let visit = 0; visit < 2; visit++) {
     await gotoHydrated(page, "/");
     await page.waitForLoadState("networkidle");
-    expect(await page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE)).toBe(false);
+    expect(await namesDisplayFont(page)).toBe(false);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
   }
   expect(errors).toEqual([]);
@@ -104,7 +114,7 @@ for (const path of ["/", "/projects/2024/atlas", "/nl"]) {
     // the second has it from the cache at once, as a visitor's next page does.
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
+    await waitUntilDisplayFontKept(page);
     // Hydrated first: the node asked about must be the one that stays.
     await gotoHydrated(page, path);
     await page.evaluate(() => document.fonts.ready);
@@ -159,9 +169,9 @@ test.describe("the same on every viewport", () => {
     await showAccentedHeading();
     await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
     // The reader's next page names the face once this one has kept it.
-    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
-    // The face is optional: a heading keeps the fallback if the file took longer than the block period, as
-    // a first fetch may on a busy machine. The next view has the file from the cache, as a visitor's next page does.
+    await waitUntilDisplayFontKept(page);
+    // A first page's headings never name the face (src/document/display-font-flag.ts): the next view does,
+    // and has the file from the cache, as a visitor's next page does.
     await gotoHydrated(page, "/");
     await showAccentedHeading();
     await page.evaluate(() => document.fonts.ready);

@@ -47,7 +47,7 @@ const FIRST_COPY_BROTLI_BEST_MAX_BYTES = 64 * 1024;
 /** …one up to this size at quality 10, and a larger one at the fast level. */
 const FIRST_COPY_BROTLI_10_MAX_BYTES = 128 * 1024;
 
-/** `body` compressed now, at the fast level: for a body not kept, and the first copy of a kept one that is not Brotli 10's. */
+/** `body` compressed now, at the fast level: for a body not kept, and the first copy of a kept one too large for Brotli's top levels (or in gzip). */
 export function compressNow(body: Buffer, coding: Coding): Buffer {
   return coding === "br"
     ? brotliCompressSync(body, { params: brotliParams(body, FAST_BROTLI_QUALITY) })
