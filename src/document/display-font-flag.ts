@@ -13,45 +13,46 @@
  * FCP 32 ms later with it; docs/phone-speed.md).
  *
  * Now the headings name the face only on `<html data-display-font>`. The
- * head script sets it before the body is parsed when this browser has
- * fetched the file before; a first page fetches it after its first paint
- * (`keepDisplayFont`, from the islands script) and remembers that it did.
- * Every later page draws the face from the HTTP cache at its first paint
- * (the files are immutable, kept a year). A reader whose cache lost the
- * file gets it as before the flag: fetched at first layout, drawn if in
- * time. Without scripts the headings keep the fallback.
+ * head script sets it before the body is parsed when the reader came from
+ * another page of this site, whose islands script fetched the file after its
+ * own first paint (`keepDisplayFont`). That page, not this browser's storage,
+ * is the sign: the first read of local storage is a synchronous call into the
+ * browser, which made every page's first parse 15–45 ms longer on this
+ * machine, four times that in Lighthouse's simulated phone. Every later page
+ * draws the face from the HTTP cache at its first paint (the files are
+ * immutable, kept a year). A reader whose cache lost the file, or who left
+ * the first page before it came, gets it as before the flag: fetched at first
+ * layout, drawn if in time. Without scripts, or with a Referrer-Policy that
+ * sends no referrer within the site, the headings keep the fallback.
  */
 import { DISPLAY_FONT } from "../styles/display-font-files";
 
 /** Set on <html> when the headings may use the display face (src/styles/globals.css). */
 export const DISPLAY_FONT_ATTRIBUTE = "data-display-font";
 
-/** The local storage key saying this browser fetched the face once. */
-export const DISPLAY_FONT_STORAGE_KEY = "display-font";
-
 /**
  * A classic inline script for the head: it runs before the body is parsed,
  * so no layout ever sees the headings without the face and then with it.
- * Storage a browser denies (a throw) leaves the fallback. Its hash is in the
- * pages' policy (next.config.ts). A function, not a constant: the islands
- * bundle, which imports this module, then drops it.
+ * The trailing slash keeps a look-alike host (this origin followed by
+ * ".example") from counting as the site. Its hash is in the pages' policy
+ * (next.config.ts). A function, not a constant: the islands bundle, which
+ * imports this module, then drops it.
  */
 export function displayFontHeadScript(): string {
-  return `try{localStorage["${DISPLAY_FONT_STORAGE_KEY}"]&&document.documentElement.setAttribute("${DISPLAY_FONT_ATTRIBUTE}","")}catch{}`;
+  return `document.referrer.startsWith(location.origin+"/")&&document.documentElement.setAttribute("${DISPLAY_FONT_ATTRIBUTE}","")`;
 }
 
 /**
  * After a page's first paint: fetches the face's core file into the HTTP
- * cache, and remembers it for the next page's head script. Nothing on this
- * page changes font: its headings do not name the face, and drawing it now
- * would move their text after the reader has seen it.
+ * cache for the reader's next page. Nothing on this page changes font: its
+ * headings do not name the face, and drawing it now would move their text
+ * after the reader has seen it.
  */
 export async function keepDisplayFont(): Promise<void> {
   if (document.documentElement.hasAttribute(DISPLAY_FONT_ATTRIBUTE)) return;
   try {
-    const faces = await document.fonts.load(DISPLAY_FONT);
-    if (faces.length > 0) localStorage.setItem(DISPLAY_FONT_STORAGE_KEY, "1");
+    await document.fonts.load(DISPLAY_FONT);
   } catch {
-    // No file (offline, a failed request) or no storage: the next page fetches it after its paint again.
+    // No file (offline, a failed request): the next page fetches it at its first layout, drawn if in time.
   }
 }

@@ -21,7 +21,8 @@ export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* No preload of the headings' font: a first page keeps their metric-matched fallback and fetches the face after
-            its first paint; this script, before the body, lets every later page name the face (src/document/display-font-flag.ts). */}
+            its first paint; this script, before the body, lets a page reached from another of the site's pages name the face
+            (src/document/display-font-flag.ts). */}
         <script dangerouslySetInnerHTML={{ __html: displayFontHeadScript() }} />
         {/* The islands script (src/islands/islands-entry.ts), inline: it comes with the HTML, so it costs a phone no round trip,
             and as a module it runs once the page is parsed, as `defer` does. The policy allows it by its hash (src/security/page-policies.ts). */}

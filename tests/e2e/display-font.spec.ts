@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/shared-page";
 import { DISPLAY_FONT_CORE } from "../../src/styles/display-font-files";
-import { DISPLAY_FONT_ATTRIBUTE, DISPLAY_FONT_STORAGE_KEY } from "../../src/document/display-font-flag";
-import { gotoHydrated } from "./support/hydrated";
+import { DISPLAY_FONT_ATTRIBUTE } from "../../src/document/display-font-flag";
+import { gotoHydrated, waitForHydration } from "./support/hydrated";
 
 /**
  * The headings' face (scripts/fonts/display-font.ts): a small file for
  * ASCII and the site's languages, never preloaded, a second one a page fetches only when it shows an accented
- * letter, and the browser really drawing headings with it: from a reader's second page on, a first page
- * keeping the metric-matched fallback and fetching the face after its first paint
+ * letter, and the browser really drawing headings with it: on a page reached from another of the site's
+ * pages, a first page keeping the metric-matched fallback and fetching the face after its first paint
  * (src/document/display-font-flag.ts). Chromium reports the font it rendered a node's text with
  * (CSS.getPlatformFontsForNode); "Fraunces Fallback" is Times New Roman or a clone of it, and this
  * machine has Liberation Serif.
@@ -38,9 +38,17 @@ function namesDisplayFont(page: Page): Promise<boolean> {
   return page.evaluate((name) => document.documentElement.hasAttribute(name), DISPLAY_FONT_ATTRIBUTE);
 }
 
-/** Waits until the page has kept the face for the reader's next page (its local storage says so). */
-async function waitUntilDisplayFontKept(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), DISPLAY_FONT_STORAGE_KEY)).not.toBeNull();
+/** Waits until the page has fetched the face's core file for the reader's next page (it is in the HTTP cache). */
+async function waitUntilDisplayFontFetched(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((core) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(core)), DISPLAY_FONT_CORE))
+    .toBe(true);
+}
+
+/** Opens `path` as a link on the page now open does: the request names that page as its referrer. */
+async function gotoFromThisPage(page: Page, path: string): Promise<void> {
+  await page.goto(path, { referer: page.url() });
+  await waitForHydration(page);
 }
 
 /** Layout shifts the page has reported so far, buffered from its start. */
@@ -58,8 +66,12 @@ function layoutShifts(page: Page): Promise<number[]> {
   );
 }
 
-for (const path of ["/", "/nl/projects/2024/atlas"]) {
-  test(`${path}: a first page fetches the face only after its first paint; the next draws its headings in it from the start`, async ({
+// A reader's next page is a link on the first: a card's on the home page, the header's home link on a project page.
+for (const [path, next] of [
+  ["/", "main a[href='/projects/2024/atlas']"],
+  ["/nl/projects/2024/atlas", "header a[href='/nl']"],
+] as const) {
+  test(`${path}: a first page fetches the face only after its first paint; the page its link opens draws its headings in it from the start`, async ({
     sharedPage: page,
   }) => {
     await gotoHydrated(page, path);
@@ -72,11 +84,11 @@ for (const path of ["/", "/nl/projects/2024/atlas"]) {
         return font && paint ? font.startTime > paint.startTime : null;
       }, DISPLAY_FONT_CORE);
     await expect.poll(fetchedAfterPaint).toBe(true);
-    await waitUntilDisplayFontKept(page);
     // Fetched, it changed nothing on this page.
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
 
-    await gotoHydrated(page, path);
+    await Promise.all([page.waitForEvent("load"), page.locator(next).first().click()]);
+    await waitForHydration(page);
     expect(await namesDisplayFont(page)).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
@@ -84,22 +96,17 @@ for (const path of ["/", "/nl/projects/2024/atlas"]) {
   });
 }
 
-test("a browser that denies storage keeps the fallback, and the page works as ever", async ({ page }) => {
+test("a page reached from another site, or from an origin that only begins like this one, keeps the fallback", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  await page.addInitScript(() => {
-    Object.defineProperty(window, "localStorage", {
-      get() {
-        throw new DOMException("The user denied storage.", "SecurityError");
-      },
-    });
-  });
-  for (let visit = 0; visit < 2; visit++) {
-    await gotoHydrated(page, "/");
-    await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, "/");
+  const origin = new URL(page.url()).origin;
+  await waitUntilDisplayFontFetched(page);
+  // The file is in the cache now: only the referrer decides.
+  for (const referer of ["https://search.example/?q=elena+varga", `${origin}1/`]) {
+    await page.goto("/", { referer });
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.referrer)).toBe(referer);
     expect(await namesDisplayFont(page)).toBe(false);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Liberation Serif"]);
   }
@@ -111,12 +118,12 @@ for (const path of ["/", "/projects/2024/atlas", "/nl"]) {
   test(`${path}: headings are drawn in Fraunces, with no font file but the core one fetched`, async ({ sharedPage: page }) => {
     const fonts = fontRequests(page);
     // A first page keeps the fallback and fetches the face after its paint (src/document/display-font-flag.ts);
-    // the second has it from the cache at once, as a visitor's next page does.
+    // the page a link on it opens has the file from the cache at once.
     await gotoHydrated(page, path);
     await page.waitForLoadState("networkidle");
-    await waitUntilDisplayFontKept(page);
+    await waitUntilDisplayFontFetched(page);
     // Hydrated first: the node asked about must be the one that stays.
-    await gotoHydrated(page, path);
+    await gotoFromThisPage(page, path);
     await page.evaluate(() => document.fonts.ready);
     expect(await fontsRenderedFor(page, "h1")).toEqual(["Fraunces"]);
     await page.waitForLoadState("networkidle");
@@ -168,11 +175,10 @@ test.describe("the same on every viewport", () => {
     await gotoHydrated(page, "/");
     await showAccentedHeading();
     await expect.poll(() => fonts.find((url) => /\/fonts\/fraunces-600-latin\.[0-9a-f]+\.woff2$/.test(url))).toBeTruthy();
-    // The reader's next page names the face once this one has kept it.
-    await waitUntilDisplayFontKept(page);
-    // A first page's headings never name the face (src/document/display-font-flag.ts): the next view does,
-    // and has the file from the cache, as a visitor's next page does.
-    await gotoHydrated(page, "/");
+    await waitUntilDisplayFontFetched(page);
+    // A first page's headings never name the face (src/document/display-font-flag.ts): a page its links open
+    // does, and has the file from the cache.
+    await gotoFromThisPage(page, "/");
     await showAccentedHeading();
     await page.evaluate(() => document.fonts.ready);
     expect(await fontsRenderedFor(page, "#accented")).toEqual(["Fraunces"]);
