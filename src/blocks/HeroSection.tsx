@@ -2,7 +2,7 @@ import type { HeroSectionBlok } from "../generated";
 import { RichText } from "../richtext/RichText";
 import { editableAttributes } from "../preview/editable";
 import { AnimatedText } from "../ui/AnimatedText";
-import { AssetImage } from "../ui/AssetImage";
+import { AssetImage, WIDE_SCREEN } from "../ui/AssetImage";
 import { Link } from "./Link";
 import styles from "./HeroSection.module.css";
 
@@ -25,7 +25,14 @@ export function HeroSection({ blok }: { blok: HeroSectionBlok }) {
         </div>
         {hasPortrait && (
           <div className={styles.portrait}>
-            <AssetImage asset={blok.portrait} ratio={6 / 7} crop priority sizes="(min-width: 60rem) 28rem, 80vw" />
+            <AssetImage
+              asset={blok.portrait}
+              ratio={6 / 7}
+              crop
+              priority
+              largestFrom={WIDE_SCREEN}
+              sizes="(min-width: 60rem) 28rem, 80vw"
+            />
           </div>
         )}
       </div>

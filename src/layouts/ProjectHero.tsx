@@ -3,7 +3,7 @@ import { formatMonthYear, parseStoryblokDate } from "../content/shaping/dates";
 import { usePageLocale } from "../i18n/page-locale";
 import { uiText } from "../i18n/ui-texts";
 import { hrefOf } from "../content/shaping/links";
-import { AssetImage } from "../ui/AssetImage";
+import { AssetImage, WIDE_SCREEN } from "../ui/AssetImage";
 import { Icon } from "../ui/Icon";
 import { SmartLink } from "../ui/SmartLink";
 import { TagList } from "../ui/TagList";
@@ -51,7 +51,7 @@ export function ProjectHero({ project, allWorkHref }: { project: ShownProject["c
         </div>
       </div>
       <div className={styles.cover}>
-        <AssetImage asset={project.cover} ratio={2} crop priority sizes="(min-width: 72rem) 72rem, 100vw" />
+        <AssetImage asset={project.cover} ratio={2} crop priority largestFrom={WIDE_SCREEN} sizes="(min-width: 72rem) 72rem, 100vw" />
       </div>
     </header>
   );

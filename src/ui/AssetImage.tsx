@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { StoryblokAsset } from "../generated";
 import { dimensionsFromUrl, isVideo, srcSetFor } from "./asset-dimensions";
 import styles from "./AssetImage.module.css";
@@ -9,8 +10,14 @@ interface AssetImageProps {
   /** Crop to `ratio` (object-fit: cover) even when the real size is known. */
   crop?: boolean;
   sizes?: string;
-  /** Above the fold: load at once instead of lazily. */
+  /** On the first screen: load at once instead of lazily, at low priority unless `largestFrom` matches. */
   priority?: boolean;
+  /**
+   * The media query from which this image is the first screen's largest element (its LCP): there it is
+   * preloaded at high priority. A phone's narrow screen shows text first and the image at or below its
+   * bottom edge, so there it stays at low priority and no request competes with the text's first paint.
+   */
+  largestFrom?: string;
   className?: string;
   /** Fallback alt text when the editor left the asset's own alt empty. */
   fallbackAlt?: string;
@@ -20,12 +27,21 @@ interface AssetImageProps {
 
 const RESPONSIVE_WIDTHS = [480, 800, 1200, 1600] as const;
 
+/**
+ * From a tablet's width on (the header's breakpoint too, HeaderContainer.module.css), a hero's image sits
+ * beside or right under short text and is the first screen's largest element; on a phone it starts at the
+ * screen's bottom edge or below (the home page's portrait at 730–800 px of an 823–844 px screen, the
+ * project cover at 880 px), and the hero's text is the LCP.
+ */
+export const WIDE_SCREEN = "(min-width: 48rem)";
+
 export function AssetImage({
   asset,
   ratio = 3 / 2,
   crop = false,
   sizes = "100vw",
   priority = false,
+  largestFrom,
   className,
   fallbackAlt = "",
   decorative = false,
@@ -58,6 +74,10 @@ export function AssetImage({
     );
   }
   const srcSet = srcSetFor(url, RESPONSIVE_WIDTHS);
+  // A first-screen image other than the LCP gets `low`: without a hint Chromium fetches the first few
+  // large images (by their width and height attributes) at medium priority, and React preloads them.
+  if (priority && largestFrom)
+    preload(url, { as: "image", fetchPriority: "high", media: largestFrom, imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined });
   return (
     <img
       className={classes}
@@ -71,7 +91,7 @@ export function AssetImage({
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       decoding="async"
-      fetchPriority={priority ? "high" : undefined}
+      fetchPriority={priority ? "low" : undefined}
       title={asset.title || undefined}
       // Once loaded, an image's own ratio wins over width/height; a crop pins it.
       style={crop ? { aspectRatio: `${width} / ${height}` } : undefined}

@@ -117,3 +117,53 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     await cdp.detach();
   });
 }
+
+/** Each image's first request on loading `path`: the priority Chromium fetched it with (the last, after any change) and whether a preload made it. */
+async function imageRequests(page: Page, path: string): Promise<Map<string, { priority: string; preloaded: boolean }>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const byId = new Map<string, { url: string; priority: string; preloaded: boolean }>();
+  cdp.on("Network.requestWillBeSent", ({ requestId, request, type }) => {
+    if (type === "Image" && !byId.has(requestId))
+      byId.set(requestId, {
+        url: new URL(request.url).pathname,
+        priority: request.initialPriority,
+        preloaded: request.isLinkPreload === true,
+      });
+  });
+  cdp.on("Network.resourceChangedPriority", ({ requestId, newPriority }) => {
+    const seen = byId.get(requestId);
+    if (seen) seen.priority = newPriority;
+  });
+  await page.goto(path, { waitUntil: "load" });
+  await waitForHydration(page);
+  await cdp.detach();
+  const first = new Map<string, { priority: string; preloaded: boolean }>();
+  for (const { url, priority, preloaded } of byId.values()) if (!first.has(url)) first.set(url, { priority, preloaded });
+  return first;
+}
+
+// The hero's image is the first screen's largest element from a tablet's width on, and starts at a phone's
+// bottom edge or below it (src/ui/AssetImage.tsx): a phone fetches it at low priority, with nothing preloaded,
+// while the text is drawn; a wider screen preloads it at high priority. The logo is small everywhere.
+for (const [path, hero] of [
+  ["/", "/assets/portrait-elena-varga.svg"],
+  ["/projects/2024/atlas", "/assets/atlas-cover.svg"],
+] as const) {
+  test(`${path}: the hero's image is fetched at low priority on a phone and preloaded at high priority from a tablet's width`, async ({
+    browser,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "it opens both screens itself: the desktop project runs it");
+    for (const [width, height, priority, preloaded] of [
+      [412, 823, "Low", false],
+      [768, 1024, "High", true],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      const requests = await imageRequests(await context.newPage(), path);
+      expect(requests.get(hero), `${hero} at ${width} px`).toEqual({ priority, preloaded });
+      expect(requests.get("/assets/logo-elena-varga.svg"), `the logo at ${width} px`).toEqual({ priority: "Low", preloaded: false });
+      await context.close();
+    }
+  });
+}
