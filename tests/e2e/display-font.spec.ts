@@ -41,7 +41,9 @@ function namesDisplayFont(page: Page): Promise<boolean> {
 /** Waits until the page has fetched the face's core file for the reader's next page (it is in the HTTP cache). */
 async function waitUntilDisplayFontFetched(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate((core) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(core)), DISPLAY_FONT_CORE))
+    .poll(() =>
+      page.evaluate((core) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(core)), DISPLAY_FONT_CORE),
+    )
     .toBe(true);
 }
 
