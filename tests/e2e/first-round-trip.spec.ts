@@ -77,6 +77,19 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     expect(await footer.evaluate((element) => getComputedStyle(element).paddingTop)).not.toBe("0px");
   });
 
+  test(`${path}: once the page has taken over, the footer is still left unrendered until the reader nears it`, async ({
+    sharedPage: page,
+  }) => {
+    await gotoHydrated(page, path);
+    // Inside a skipped `content-visibility: auto` part, an element is not laid out (src/styles/globals.css):
+    // taking over no longer renders the whole page in one task.
+    const link = page.locator("footer").last().locator("a").first();
+    const rendered = () => link.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered()).toBe(false);
+    await link.scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+  });
+
   test(`${path}: a heading drawn in the metric-matched fallback keeps it when Fraunces comes late, and nothing moves`, async ({ page }) => {
     // The font is held back until the page has painted and taken over, as on a slow network.
     let release: () => void = () => undefined;
