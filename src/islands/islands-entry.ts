@@ -16,8 +16,8 @@ watchForNewBuild(process.env.SITE_BUILD_ID ?? "");
 mountMenu(document.body);
 // The rest once the first paint is on screen, so none of it competes with it: the hero's entrance (`data-painted`)
 // and the rest of the CSS. The page counts as taken over (hydrated) once it is styled in full, which lifts the
-// reveals' own `content-visibility` (src/styles/globals.css; the later sections keep theirs); the reveals and the
-// form then read positions in the parts of the page the browser lays out.
+// later sections' `content-visibility` (src/styles/globals.css); the reveals and the form then read the one layout
+// that the whole stylesheet needs anyway.
 afterFirstPaint(() => {
   markPainted();
   void loadDeferredStyles().then(() => {

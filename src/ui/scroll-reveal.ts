@@ -13,15 +13,6 @@ function clear(element: HTMLElement): void {
 }
 
 /**
- * Whether the browser lays the element out now: false inside a skipped `content-visibility: auto` part of the
- * page. A browser without checkVisibility (Safari before 17.4), or without its option, says true, and the
- * position is read as before.
- */
-function rendered(element: HTMLElement): boolean {
-  return typeof element.checkVisibility !== "function" || element.checkVisibility({ contentVisibilityAuto: true });
-}
-
-/**
  * Fades and lifts elements in as they scroll into view; returns a function
  * that stops watching and shows them as the stylesheet has them.
  *
@@ -32,11 +23,7 @@ function rendered(element: HTMLElement): boolean {
  *
  * Every position is read before any element is hidden: reading one after a
  * style change lays the page out again, and a page's twenty reveals cost a
- * phone twenty layouts. One observer watches them all. A reveal in a part
- * of the page the browser skips (`content-visibility: auto` far from the
- * screen, src/styles/globals.css) is off screen by definition, so its
- * position is never read: reading it would lay that part out now, and for a
- * whole page that was a long task on a phone just after its first paint.
+ * phone twenty layouts. One observer watches them all.
  *
  * motion's vanilla `inView` (an IntersectionObserver helper, under 1 KB)
  * says when; the browser's own Web Animations API (what motion's `animate`
@@ -47,7 +34,7 @@ function rendered(element: HTMLElement): boolean {
 export function attachReveals(elements: readonly HTMLElement[]): () => void {
   if (elements.length === 0 || matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
   const fold = window.innerHeight;
-  const below = elements.filter((element) => !rendered(element) || element.getBoundingClientRect().top >= fold);
+  const below = elements.filter((element) => element.getBoundingClientRect().top >= fold);
   if (below.length === 0) return () => {};
 
   for (const element of below) Object.assign(element.style, HIDDEN);

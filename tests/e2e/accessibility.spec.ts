@@ -23,13 +23,6 @@ const PAGES = [
  * an element's background or a duplicate id).
  */
 async function axeViolations(page: Page, { rules, within }: { rules?: readonly string[]; within?: string } = {}): Promise<string[]> {
-  // axe reads a text's contrast against what is drawn under it. A part of the page far from the screen is
-  // drawn nowhere (`content-visibility: auto`, src/styles/globals.css), and axe would take the page's own
-  // background for a dark section's text: every part is laid out for the check, as it is once on screen.
-  await page.evaluate(() => {
-    for (const element of document.querySelectorAll<HTMLElement>("body *"))
-      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
-  });
   // A reveal or an entrance still fading measures as text too faint to read: axe sees the page at rest.
   // One cancelled meanwhile (its element re-rendered) is at rest too: its `finished` rejects, as in support/scroll-through.ts.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));

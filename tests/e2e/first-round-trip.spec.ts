@@ -77,17 +77,14 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     expect(await footer.evaluate((element) => getComputedStyle(element).paddingTop)).not.toBe("0px");
   });
 
-  test(`${path}: once the page has taken over, the footer is still left unrendered until the reader nears it`, async ({
-    sharedPage: page,
-  }) => {
+  test(`${path}: once the page has taken over, the footer far below the screen is laid out too`, async ({ sharedPage: page }) => {
     await gotoHydrated(page, path);
-    // Inside a skipped `content-visibility: auto` part, an element is not laid out (src/styles/globals.css):
-    // taking over no longer renders the whole page in one task.
+    // Until then it is `content-visibility: auto` (src/styles/globals.css). Left so, nothing changed on
+    // screen, but Lighthouse's accessibility audit (axe, as the page loads, unscrolled) read the text of the
+    // skipped parts against the page's own background: the dark footer's and contact section's light text
+    // failed its contrast check, and the pages scored 96-97 instead of 100.
     const link = page.locator("footer").last().locator("a").first();
-    const rendered = () => link.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await rendered()).toBe(false);
-    await link.scrollIntoViewIfNeeded();
-    await expect.poll(rendered).toBe(true);
+    expect(await link.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
   });
 
   test(`${path}: a heading drawn in the metric-matched fallback keeps it when Fraunces comes late, and nothing moves`, async ({ page }) => {
