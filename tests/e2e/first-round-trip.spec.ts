@@ -132,14 +132,14 @@ for (const path of ["/", "/projects/2024/atlas"]) {
 async function imageRequests(page: Page, path: string): Promise<Map<string, { priority: string; preloaded: boolean }>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  const byId = new Map<string, { url: string; priority: string; preloaded: boolean }>();
+  const byId = new Map<string, { priority: string; preloaded: boolean }>();
+  const byPath = new Map<string, { priority: string; preloaded: boolean }>();
   cdp.on("Network.requestWillBeSent", ({ requestId, request, type }) => {
-    if (type === "Image" && !byId.has(requestId))
-      byId.set(requestId, {
-        url: new URL(request.url).pathname,
-        priority: request.initialPriority,
-        preloaded: request.isLinkPreload === true,
-      });
+    const pathname = new URL(request.url).pathname;
+    if (type !== "Image" || byId.has(requestId) || byPath.has(pathname)) return;
+    const seen = { priority: request.initialPriority, preloaded: request.isLinkPreload === true };
+    byId.set(requestId, seen);
+    byPath.set(pathname, seen);
   });
   cdp.on("Network.resourceChangedPriority", ({ requestId, newPriority }) => {
     const seen = byId.get(requestId);
@@ -148,9 +148,7 @@ async function imageRequests(page: Page, path: string): Promise<Map<string, { pr
   await page.goto(path, { waitUntil: "load" });
   await waitForHydration(page);
   await cdp.detach();
-  const first = new Map<string, { priority: string; preloaded: boolean }>();
-  for (const { url, priority, preloaded } of byId.values()) if (!first.has(url)) first.set(url, { priority, preloaded });
-  return first;
+  return byPath;
 }
 
 // The hero's image is the first screen's largest element from a tablet's width on, and starts at a phone's
