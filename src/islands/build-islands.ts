@@ -13,12 +13,13 @@ import { cssModuleClassNames } from "./css-module-names";
  * (src/pages/_document.tsx), allowed by its hash in the policy
  * (src/security/page-policies.ts). A phone then starts it with the HTML, not
  * a round trip later, and the first paint waits for no request of it
- * (docs/phone-speed.md). What it imports on demand (the contact form) goes
- * to `public/islands/`, served by Next.js as the site's own static files
- * (`/islands/…`, next.config.ts gives them a year's cache), and copied with
- * `public/` by every deploy recipe. Every file's name carries a hash of its
- * content, so a new build is new addresses and the old files keep answering
- * the tabs still open on the old build.
+ * (docs/phone-speed.md). What it imports later (the rest of the page's
+ * script once the first frame is on screen, and from there the contact
+ * form) goes to `public/islands/`, served by Next.js as the site's own
+ * static files (`/islands/…`, next.config.ts gives them a year's cache), and
+ * copied with `public/` by every deploy recipe. Every file's name carries a
+ * hash of its content, so a new build is new addresses and the old files
+ * keep answering the tabs still open on the old build.
  */
 const ISLANDS_SOURCE = "src/islands/islands-entry.ts";
 const ISLANDS_OUTPUT = "public/islands";
@@ -30,7 +31,7 @@ const KEEP_OLD_FILES_MS = 7 * 24 * 60 * 60 * 1000;
 export interface IslandsBuild {
   /** The entry's code, safe inside a <script> element: the document's inline <script type="module">. */
   script: string;
-  /** Every file written, as addresses: the chunks the entry imports on demand. */
+  /** Every file written, as addresses: the chunks the entry imports later, and what they import. */
   files: string[];
 }
 
@@ -52,17 +53,27 @@ const CONTACT_FORM_SOURCE = "src/contact/form/contact-form-root.tsx";
 /** How contact-form-island.ts imports it. */
 const CONTACT_FORM_IMPORT = /^\.\/contact-form-root$/;
 
+/** The rest of a page's script (src/islands/take-over.ts), which the entry imports once the first frame is on screen. */
+const TAKE_OVER_SOURCE = "src/islands/take-over.ts";
+
+/** How islands-entry.ts imports it. */
+const TAKE_OVER_IMPORT = /^\.\/take-over$/;
+
 /**
  * Bundles the islands script, minified ES modules for the browsers Next.js
- * targets, in two builds:
+ * targets, in three builds, each one file, each a step down the chain:
  *   1. the contact form's module, whole (React and esbuild's helpers for
  *      its CommonJS in it), under chunks/;
- *   2. the entry, whose `import("./contact-form-root")` becomes an import of
- *      that file's address.
- * Not one build with code splitting: esbuild then puts the helpers the two
- * share into a third file, which the entry imports before it runs, a
+ *   2. the rest of the page's script (take-over.ts), under chunks/, whose
+ *      `import("./contact-form-root")` becomes an import of that file's
+ *      address;
+ *   3. the entry, whose `import("./take-over")` becomes an import of that
+ *      one's.
+ * Not one build with code splitting: esbuild then puts the helpers that
+ * files share into another file, which the entry imports before it runs, a
  * request a phone waits a round trip for before the menu works, for code
- * the entry never calls.
+ * the entry never calls. The few helpers two of these share (an attribute's
+ * name) are copied into each instead.
  * CSS Modules imported on the way give their class names only: the styles
  * themselves are in the page already, from Next.js's build of the same
  * components.
@@ -108,13 +119,20 @@ export async function buildIslands({
     return { entry: entry[0], files: outputs.map(([file]) => file), outputFiles: result.outputFiles ?? [] };
   };
   const form = await bundle(CONTACT_FORM_SOURCE, "contact-form-root", "chunks/[name]-[hash]", [], true);
+  const rest = await bundle(
+    TAKE_OVER_SOURCE,
+    "take-over",
+    "chunks/[name]-[hash]",
+    [importAt(CONTACT_FORM_IMPORT, address(form.entry))],
+    true,
+  );
   // Not written, so not named by a hash: the pages carry its code.
-  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]", [importAt(CONTACT_FORM_IMPORT, address(form.entry))], false);
+  const islands = await bundle(ISLANDS_SOURCE, "islands", "[name]", [importAt(TAKE_OVER_IMPORT, address(rest.entry))], false);
   // The entry alone: anything else it made (a chunk, an asset) would be a file nobody writes.
   const [entry, ...others] = islands.outputFiles;
   if (!entry || others.length > 0 || entry.path !== resolve(root, islands.entry))
     throw new Error(`islands: the entry bundled into ${islands.outputFiles.length} files; it must be one, to go inline`);
-  const written = form.files.map((file) => resolve(root, file));
+  const written = [...form.files, ...rest.files].map((file) => resolve(root, file));
   removeOldFiles(outdir, new Set(written), started - KEEP_OLD_FILES_MS);
   return { script: inlineScript(entry.text), files: written.map(address) };
 }

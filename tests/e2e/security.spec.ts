@@ -46,7 +46,7 @@ test.describe("headers on every response", () => {
     const html = await (await request.get("/")).text();
     const [islands] = inlineModules(html);
     expect(islands).toBeTruthy();
-    // The chunk the (inline) islands script imports when the contact form comes near.
+    // The chunk the (inline) islands script imports once the first frame is out: the rest of the page's script.
     const chunk = /import\(["'](\/islands\/chunks\/[\w-]+\.js)["']\)/.exec(islands ?? "")?.[1];
     expect(chunk).toBeTruthy();
     for (const src of [chunk ?? ""]) {

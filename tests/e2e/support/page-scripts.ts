@@ -11,23 +11,32 @@ export function inlineModules(html: string): string[] {
   return [...html.matchAll(/<script type="module">([^]*?)<\/script>/g)].map(([, code]) => code!);
 }
 
-/** The modules a module's code imports statically (`import … from "./x.js"`; `import("…")` is left out: it loads on demand). */
+/** The modules a module's code imports statically (`import … from "./x.js"`), as paths from `from`. */
 function staticImports(code: string, from: string): string[] {
   const specifiers = [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)].map(([, specifier]) => specifier!);
   return specifiers.map((specifier) => new URL(specifier, `http://site${from}`).pathname);
 }
 
+/** The modules a module's code imports when it runs (`import("…")`), as paths from `from`. */
+function dynamicImports(code: string, from: string): string[] {
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map(
+    ([, specifier]) => new URL(specifier!, `http://site${from}`).pathname,
+  );
+}
+
 /**
- * The scripts a page starts with: its inline modules (keyed `inline module 1`, …), those its HTML
- * loads, and every module they import statically, with their code. What loads later (the contact
- * form's chunk, with `import()`) is not among them.
+ * The scripts every page runs, with their code: its inline modules (keyed `inline module 1`, …),
+ * those its HTML loads, what an inline module imports (a published page's islands script imports
+ * the rest of its script once the first frame is out, src/islands/islands-entry.ts), and every
+ * module those import statically. What only another file imports on demand (the contact form's
+ * chunk, once the form comes near) is not among them.
  */
 export async function startingScripts(fetchText: (path: string) => Promise<string>, html: string): Promise<Map<string, string>> {
   const scripts = new Map<string, string>();
   const queue = scriptSources(html);
   inlineModules(html).forEach((code, index) => {
     scripts.set(`inline module ${index + 1}`, code);
-    queue.push(...staticImports(code, "/"));
+    queue.push(...staticImports(code, "/"), ...dynamicImports(code, "/"));
   });
   while (queue.length > 0) {
     const src = queue.shift()!;
