@@ -183,7 +183,7 @@ async function imageRequests(page: Page, path: string): Promise<Map<string, { pr
 // bottom edge or below it (src/ui/AssetImage.tsx): a phone fetches it at low priority, with nothing preloaded,
 // while the text is drawn; a wider screen preloads it at high priority. The logo is small everywhere.
 for (const [path, hero] of [
-  ["/", "/assets/portrait-elena-varga.svg"],
+  ["/", "/assets/portrait-elena-varga.webp"],
   ["/projects/2024/atlas", "/assets/atlas-cover.svg"],
 ] as const) {
   test(`${path}: the hero's image is fetched at low priority on a phone and preloaded at high priority from a tablet's width`, async ({
@@ -198,7 +198,7 @@ for (const [path, hero] of [
       const context = await browser.newContext({ viewport: { width, height } });
       const requests = await imageRequests(await context.newPage(), path);
       expect(requests.get(hero), `${hero} at ${width} px`).toEqual({ priority, preloaded });
-      expect(requests.get("/assets/logo-elena-varga.svg"), `the logo at ${width} px`).toEqual({ priority: "Low", preloaded: false });
+      expect(requests.get("/assets/logo-elena-varga.webp"), `the logo at ${width} px`).toEqual({ priority: "Low", preloaded: false });
       await context.close();
     }
   });
