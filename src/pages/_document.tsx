@@ -17,9 +17,10 @@ export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
       <InlineCssHead>
         <meta name="theme-color" content="#f7f5f0" />
         <meta name="format-detection" content="telephone=no" />
-        {/* favicon.ico for browsers and tools that ask for it by name; the SVG where supported. */}
-        <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The icon is the ICO alone (16, 32 and 48 px, drawn from public/favicon.svg by `npm run icons:favicon`). Linked,
+            the SVG was a document of its own, parsed and laid out on the main thread while the page's first frame was
+            being presented: 12-33 ms there, which Lighthouse's simulated phone counted before the largest paint. */}
+        <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />
         {/* No preload of the headings' font: a first page keeps their metric-matched fallback and fetches the face after
             its first paint; this script, before the body, lets a page reached from another of the site's pages name the face
             (src/document/display-font-flag.ts). */}
