@@ -1,6 +1,7 @@
 /**
  * Set on <html> once the page's scripts have taken over its markup: on a
- * published page its islands have attached (src/islands/islands-entry.ts);
+ * published page the rest of its script has laid it out in full
+ * (src/islands/take-over.ts);
  * on a page React renders (the Visual Editor's, `next dev`) React has
  * hydrated it (its first effects run only after the whole tree has
  * committed). `window.next` is no such sign: a published page has none.

@@ -21,8 +21,8 @@ export function mountMenu(root: Element): void {
 }
 
 /**
- * The reveals and the contact form, once the page is styled in full
- * (src/islands/islands-entry.ts): both are below the fold, and the reveals
+ * The reveals and the contact form, once the page is styled in full and
+ * laid out (src/islands/take-over.ts): both are below the fold, and the reveals
  * read every position, which before then would lay out the page once more
  * than the whole stylesheet does anyway.
  */

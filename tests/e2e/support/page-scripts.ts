@@ -11,17 +11,19 @@ export function inlineModules(html: string): string[] {
   return [...html.matchAll(/<script type="module">([^]*?)<\/script>/g)].map(([, code]) => code!);
 }
 
+/** The paths a module at `from` names with `pattern` (whose first group is the specifier). */
+function importedPaths(code: string, from: string, pattern: RegExp): string[] {
+  return [...code.matchAll(pattern)].map(([, specifier]) => new URL(specifier!, `http://site${from}`).pathname);
+}
+
 /** The modules a module's code imports statically (`import … from "./x.js"`), as paths from `from`. */
 function staticImports(code: string, from: string): string[] {
-  const specifiers = [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)].map(([, specifier]) => specifier!);
-  return specifiers.map((specifier) => new URL(specifier, `http://site${from}`).pathname);
+  return importedPaths(code, from, /\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g);
 }
 
 /** The modules a module's code imports when it runs (`import("…")`), as paths from `from`. */
 function dynamicImports(code: string, from: string): string[] {
-  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map(
-    ([, specifier]) => new URL(specifier!, `http://site${from}`).pathname,
-  );
+  return importedPaths(code, from, /\bimport\(\s*["']([^"']+)["']\s*\)/g);
 }
 
 /**
