@@ -199,7 +199,7 @@ async function imageRequests(page: Page, path: string): Promise<Map<string, { pr
 // while the text is drawn; a wider screen preloads it at high priority. The logo is small everywhere.
 for (const [path, hero] of [
   ["/", "/assets/portrait-elena-varga.webp"],
-  ["/projects/2024/atlas", "/assets/atlas-cover.svg"],
+  ["/projects/2024/atlas", "/assets/atlas-cover.webp"],
 ] as const) {
   test(`${path}: the hero's image is fetched at low priority on a phone and preloaded at high priority from a tablet's width`, async ({
     browser,

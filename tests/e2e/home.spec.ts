@@ -29,9 +29,9 @@ test.describe("the same on every viewport", () => {
   });
 
   test("assets are served from /assets", async ({ request }) => {
-    const response = await request.get("/assets/atlas-cover.svg");
+    const response = await request.get("/assets/atlas-cover.webp");
     expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("image/svg+xml");
+    expect(response.headers()["content-type"]).toContain("image/webp");
   });
 
   test("every in-page link on the home page lands on an element", async ({ sharedPage: page }) => {

@@ -58,7 +58,7 @@ const ROUTES: [kind: string, path: string, allowed: string[]][] = [
   ["Dutch contact page", "/nl/contact", ["GET", "HEAD", "POST"]],
   ["sitemap", "/sitemap.xml", PAGE],
   ["robots.txt", "/robots.txt", PAGE],
-  ["asset in public/", "/assets/og-default.svg", PAGE],
+  ["asset in public/", "/assets/og-default.png", PAGE],
   ["favicon in public/", "/favicon.ico", PAGE],
   ["build file", "<build file>", PAGE],
   ["preview entry", "/api/preview", ["GET", "HEAD"]],

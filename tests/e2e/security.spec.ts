@@ -24,7 +24,7 @@ test.describe("headers on every response", () => {
     "/robots.txt",
     "/sitemap.xml",
     "/favicon.ico",
-    "/assets/og-default.svg",
+    "/assets/og-default.png",
   ];
 
   for (const path of PATHS) {

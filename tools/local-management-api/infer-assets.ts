@@ -1,7 +1,7 @@
 /**
  * The assets a content folder implies. Embedded content (content/) keeps its files in
  * `assets/` and its stories name them as Storyblok asset fields do (`{ id, filename:
- * "/assets/tidewater-cover.svg", alt, … }`), but no record describes them, as the CDN
+ * "/assets/tidewater-cover.webp", alt, … }`), but no record describes them, as the CDN
  * never serves assets. The Management API shows the same space as the CDN, so each file
  * directly in `assets/` is an asset: the id the stories give it (or a new one when no
  * story names it), its metadata from the first story field naming it, its size and type

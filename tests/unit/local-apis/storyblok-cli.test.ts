@@ -341,7 +341,7 @@ describe("Storyblok's CLI against the local Management API", () => {
         await readFile(join(ROOT, "content", "assets", file.name)),
       );
     }
-    expect(pulled).toContain("tidewater-cover_18736442.svg");
+    expect(pulled).toContain("tidewater-cover_18736442.webp");
     expect(await json("assets/1/tidewater-cover_18736442.json")).toMatchObject({ id: 18736442, alt: expect.stringContaining("dike") });
   });
 

@@ -20,7 +20,7 @@ export async function smallContent(): Promise<string> {
   await mkdir(join(content, "assets"), { recursive: true });
   await mkdir(join(content, "stories", "projects"), { recursive: true });
   await mkdir(join(content, "drafts", "projects"), { recursive: true });
-  await cp(join(CONTENT, "assets", "klei-atelier-cover.svg"), join(content, "assets", "klei-atelier-cover.svg"));
+  await cp(join(CONTENT, "assets", "klei-atelier-cover.webp"), join(content, "assets", "klei-atelier-cover.webp"));
   for (const name of ["a", "b"])
     await writeFile(join(content, "assets", `${name}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" id="${name}"/>`);
   const klei = await readFile(join(CONTENT, "stories", "projects", "klei-atelier.json"), "utf8");

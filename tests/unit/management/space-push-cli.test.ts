@@ -115,11 +115,11 @@ describe("portfolio space push", () => {
     const broken = await mkdtemp(join(tmpdir(), "space-push-broken-"));
     dirs.push(broken);
     await cp(CONTENT, broken, { recursive: true });
-    await rm(join(broken, "assets", "og-default.svg"));
+    await rm(join(broken, "assets", "og-default.png"));
     // No server is listening yet: a request would fail with exit 1, not 2.
     const missing = await push([...spaceArgs(), "--dir", broken, "--yes"]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('stories/home.json: uses asset "/assets/og-default.svg"');
+    expect(missing.stderr).toContain('stories/home.json: uses asset "/assets/og-default.png"');
     // The hostile fixture story nests 3,208 levels: Storyblok's client could not serialise it.
     const deep = await mkdtemp(join(tmpdir(), "space-push-deep-"));
     dirs.push(deep);
@@ -140,7 +140,7 @@ describe("portfolio space push", () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain("Schema plan for space 1");
     expect(dry.stdout).toContain("create story home");
-    expect(dry.stdout).toContain("upload asset /assets/atlas-cover.svg");
+    expect(dry.stdout).toContain("upload asset /assets/atlas-cover.webp");
     expect(dry.stdout).toContain("(nothing written)");
     await expect(stat(journal)).rejects.toMatchObject({ code: "ENOENT" });
     expect(await spaceStoryRows(client())).toEqual([]);

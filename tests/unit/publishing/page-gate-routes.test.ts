@@ -58,7 +58,7 @@ const UNGATED = [
   "/en/api/preview/exit",
   "/_next/static/chunks/main.js",
   "/en/_next/static/css/app.css",
-  "/en/assets/atlas-cover.svg",
+  "/en/assets/atlas-cover.webp",
   "/en/fonts/fraunces-600-core.e090b8784e.woff2",
   "/en/favicon.ico",
   "/en/sitemap.xml",

@@ -61,11 +61,11 @@ describe("served from content/, the same space as the CDN", () => {
     const cover = await read<{ id: number; filename: string; alt: string; ext_id: string; content_type: string }>("assets/18736442");
     expect(cover).toMatchObject({
       id: 18736442,
-      filename: `${api.url}/assets/tidewater-cover.svg`,
-      content_type: "image/svg+xml",
+      filename: `${api.url}/assets/tidewater-cover.webp`,
+      content_type: "image/webp",
       alt: expect.stringContaining("dike"),
     });
-    const bytes = await readFile(join(ROOT, "content", "assets", "tidewater-cover.svg"));
+    const bytes = await readFile(join(ROOT, "content", "assets", "tidewater-cover.webp"));
     expect(cover.ext_id).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
     expect(Buffer.from(await (await fetch(cover.filename)).arrayBuffer())).toEqual(bytes);
     // Reading the space wrote nothing: the assets are inferred until the first change.
@@ -158,15 +158,16 @@ describe("a write through either side is seen by the other", () => {
   });
 
   it("an embedded asset replaced through the signed upload stays where the stories find it", async () => {
-    const signed = await send("POST", "assets", { id: 18736442, filename: "tidewater-cover.svg" });
-    expect(signed.body).toMatchObject({ id: 18736442, public_url: `${api.url}/assets/tidewater-cover.svg` });
+    const signed = await send("POST", "assets", { id: 18736442, filename: "tidewater-cover.webp" });
+    expect(signed.body).toMatchObject({ id: 18736442, public_url: `${api.url}/assets/tidewater-cover.webp` });
     const form = new FormData();
     for (const [key, value] of Object.entries(signed.body.fields as Record<string, string>)) form.append(key, value);
-    form.append("file", new Blob(["<svg xmlns='http://www.w3.org/2000/svg' id='new'/>"], { type: "image/svg+xml" }), "tidewater-cover.svg");
+    const replacement = Buffer.from("RIFF\0\0\0\0WEBPVP8 a new cover");
+    form.append("file", new Blob([replacement], { type: "image/webp" }), "tidewater-cover.webp");
     expect((await fetch(signed.body.post_url as string, { method: "POST", body: form })).status).toBe(204);
     expect((await send("GET", "assets/18736442/finish_upload")).status).toBe(200);
-    expect(await readFile(join(dir, "assets", "tidewater-cover.svg"), "utf8")).toContain("id='new'");
-    expect((await read<{ filename: string }>("assets/18736442")).filename).toBe(`${api.url}/assets/tidewater-cover.svg`);
+    expect(await readFile(join(dir, "assets", "tidewater-cover.webp"))).toEqual(replacement);
+    expect((await read<{ filename: string }>("assets/18736442")).filename).toBe(`${api.url}/assets/tidewater-cover.webp`);
   });
 });
 
