@@ -3,6 +3,7 @@ import { expect, test } from "./support/shared-page";
 import { DISPLAY_FONT_CORE } from "../../src/styles/display-font-files";
 import { DISPLAY_FONT_ATTRIBUTE } from "../../src/document/display-font-flag";
 import { gotoHydrated, waitForHydration } from "./support/hydrated";
+import { INTERACTIVE_ATTRIBUTE } from "../../src/contact/rules/contact-fields";
 
 /**
  * The headings' face (scripts/fonts/display-font.ts): a small file for
@@ -132,6 +133,33 @@ for (const path of ["/", "/projects/2024/atlas", "/nl"]) {
     expect([...new Set(fonts)]).toEqual([DISPLAY_FONT_CORE]);
   });
 }
+
+// Each weight of the reader's own fonts is a font match of its own, laid out on the main thread (src/styles/globals.css).
+test("text on every page is set at two weights, 400 and 600, the contact form's messages included", async ({ sharedPage: page }) => {
+  const weights = new Map<string, string[]>();
+  const record = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((element) => [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim()))
+        .map((element) => [getComputedStyle(element).fontWeight, `${element.tagName.toLowerCase()}.${element.className}`] as const),
+    );
+  for (const path of ["/", "/projects/2024/atlas", "/nl"]) {
+    await gotoHydrated(page, path);
+    const form = page.locator("form").last();
+    if (await form.count()) {
+      await form.scrollIntoViewIfNeeded();
+      await expect(form).toHaveAttribute(INTERACTIVE_ATTRIBUTE, "");
+      // An empty send shows every field's message and its mark.
+      await form.locator("button[type=submit]").click();
+      await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();
+    }
+    for (const [weight, element] of await record()) weights.set(weight, [...(weights.get(weight) ?? []), `${path} ${element}`]);
+  }
+  expect([...weights.keys()].sort(), JSON.stringify(Object.fromEntries([...weights].map(([w, e]) => [w, e.slice(0, 3)])))).toEqual([
+    "400",
+    "600",
+  ]);
+});
 
 // That no file is preloaded and which face a quote or an accented letter gets is the head and
 // the stylesheet, the same on every viewport: the desktop project checks it. The headings above are
