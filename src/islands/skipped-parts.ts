@@ -3,10 +3,11 @@ import { REVEAL_ATTRIBUTE } from "../ui/scroll-reveal";
 /**
  * What the stylesheet leaves unrendered while off screen until the page is
  * taken over (`content-visibility: auto` under `:root:not([data-hydrated])`,
- * src/styles/globals.css): a page's sections after its first, the site's
- * footer and every scroll reveal. A unit test holds the two lists together.
+ * src/styles/globals.css): a page's sections after its first, what follows a
+ * project's header in its article, the site's footer and every scroll
+ * reveal. A unit test holds the two lists together.
  */
-export const SKIPPED_UNTIL_TAKEN_OVER = `main section:not(:first-child), main ~ footer, [${REVEAL_ATTRIBUTE}]`;
+export const SKIPPED_UNTIL_TAKEN_OVER = `main section:not(:first-child), main > article > :not(:first-child), main ~ footer, [${REVEAL_ATTRIBUTE}]`;
 
 /** The next task: what the browser has queued (a tap, a frame) runs first. */
 function nextTask(): Promise<void> {
