@@ -5,6 +5,9 @@ import { usePageLocale } from "../i18n/page-locale";
 import { uiText } from "../i18n/ui-texts";
 import styles from "./SiteFrame.module.css";
 
+/** The main landmark's id: the skip link's target, and what the document's first frame waits for (src/pages/_document.tsx). */
+export const MAIN_ID = "main";
+
 /**
  * What every page shares: skip link, the site's header, main landmark, footer.
  * Header and footer go through <Blocks> like any block, so a malformed one is
@@ -17,11 +20,11 @@ export function SiteFrame({ site, children }: { site: SiteConfigStory | null; ch
   const locale = usePageLocale();
   return (
     <div className={styles.frame}>
-      <a href="#main" className={styles.skip}>
+      <a href={`#${MAIN_ID}`} className={styles.skip}>
         {uiText(locale, "skipToContent")}
       </a>
       <Blocks bloks={header} />
-      <main id="main" tabIndex={-1} className={styles.main}>
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         {children}
       </main>
       <Blocks bloks={footer} />

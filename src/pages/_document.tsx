@@ -7,6 +7,7 @@ import { documentLanguage } from "../document/locale";
 import { displayFontHeadScript } from "../document/display-font-flag";
 import { builtPageHeaders, setHeaders } from "../security/page-policies";
 import { isDraftRender } from "../preview/draft-render";
+import { MAIN_ID } from "../layouts/SiteFrame";
 
 export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
   const islands = islandsScriptFor(__NEXT_DATA__.page);
@@ -21,6 +22,11 @@ export default function Document({ __NEXT_DATA__, html }: DocumentProps) {
             the SVG was a document of its own, parsed and laid out on the main thread while the page's first frame was
             being presented: 12-33 ms there, which Lighthouse's simulated phone counted before the largest paint. */}
         <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />
+        {/* No frame before the site's header is parsed whole. When the HTML's bytes came in two reads (a busy machine, a
+            slow link), Chromium painted the part it had, a language switcher with one of its two links, and the second
+            moved it: a layout shift. Rendering waits for <main>, which the header comes before (HTML's `rel=expect`;
+            without it, a browser paints as before). */}
+        <link rel="expect" href={`#${MAIN_ID}`} blocking="render" />
         {/* No preload of the headings' font: a first page keeps their metric-matched fallback and fetches the face after
             its first paint; this script, before the body, lets a page reached from another of the site's pages name the face
             (src/document/display-font-flag.ts). */}

@@ -4,6 +4,7 @@ import { DEFERRED_STYLE_ATTRIBUTE } from "../../src/islands/deferred-styles";
 import { SKIPPED_UNTIL_TAKEN_OVER } from "../../src/islands/skipped-parts";
 import { documentBytes, FIRST_WINDOW_BUDGET_BYTES } from "../support/document-bytes";
 import { gotoHydrated, waitForHydration } from "./support/hydrated";
+import { startSplitHtmlServer } from "./support/split-html-server";
 
 /**
  * The first paint in the first round trip (issue 58): a page's HTML, with
@@ -170,6 +171,42 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     await cdp.detach();
   });
 }
+
+// A language switcher painted with one of its two links, then moved by the second (src/pages/_document.tsx).
+test("/: HTML that arrives in two parts, split inside the header, is not painted until the header is whole, and nothing moves", async ({
+  page,
+  baseURL,
+}) => {
+  const pauseMs = 400;
+  const { url, server } = await startSplitHtmlServer(baseURL!, "</a></li>", pauseMs);
+  try {
+    await page.addInitScript(() => {
+      const seen = { mainParsedAt: Number.NaN, shifts: [] as number[] };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector("main")) return;
+        seen.mainParsedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${url}/`, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { mainParsedAt, firstPaintAt, shifts } = await page.evaluate(() => ({
+      ...(window as unknown as { seen: { mainParsedAt: number; shifts: number[] } }).seen,
+      firstPaintAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    }));
+    // The second part came after the pause, so did <main>, and the first paint after it.
+    expect(mainParsedAt).toBeGreaterThan(pauseMs);
+    expect(firstPaintAt).toBeGreaterThanOrEqual(mainParsedAt);
+    expect(shifts).toEqual([]);
+  } finally {
+    server.close();
+  }
+});
 
 /** Each image's first request on loading `path`: the priority Chromium fetched it with (the last, after any change) and whether a preload made it. */
 async function imageRequests(page: Page, path: string): Promise<Map<string, { priority: string; preloaded: boolean }>> {
