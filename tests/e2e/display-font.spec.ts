@@ -3,6 +3,7 @@ import { expect, test } from "./support/shared-page";
 import { DISPLAY_FONT_CORE } from "../../src/styles/display-font-files";
 import { DISPLAY_FONT_ATTRIBUTE } from "../../src/document/display-font-flag";
 import { gotoHydrated, waitForHydration } from "./support/hydrated";
+import { layoutShifts } from "./support/layout-shifts";
 import { INTERACTIVE_ATTRIBUTE } from "../../src/contact/rules/contact-fields";
 
 /**
@@ -52,21 +53,6 @@ async function waitUntilDisplayFontFetched(page: Page): Promise<void> {
 async function gotoFromThisPage(page: Page, path: string): Promise<void> {
   await page.goto(path, { referer: page.url() });
   await waitForHydration(page);
-}
-
-/** Layout shifts the page has reported so far, buffered from its start. */
-function layoutShifts(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        new PerformanceObserver((list, observer) => {
-          observer.disconnect();
-          resolve(list.getEntries().map((entry) => (entry as PerformanceEntry & { value: number }).value));
-        }).observe({ type: "layout-shift", buffered: true });
-        // No entry at all calls no callback: two frames are time enough for buffered ones.
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve([])));
-      }),
-  );
 }
 
 // A reader's next page is a link on the first: a card's on the home page, the header's home link on a project page.

@@ -5,6 +5,7 @@ import { SKIPPED_UNTIL_TAKEN_OVER } from "../../src/islands/skipped-parts";
 import { documentBytes, FIRST_WINDOW_BUDGET_BYTES } from "../support/document-bytes";
 import { gotoHydrated, waitForHydration } from "./support/hydrated";
 import { startSplitHtmlServer } from "./support/split-html-server";
+import { layoutShifts } from "./support/layout-shifts";
 
 /**
  * The first paint in the first round trip (issue 58): a page's HTML, with
@@ -126,28 +127,6 @@ for (const path of ["/", "/projects/2024/atlas"]) {
       await route.continue();
       served = true;
     });
-    await page.addInitScript(() => {
-      // Each shift with what moved (tag, class, from and to), so that a failure says where to look.
-      const shifts: { value: number; at: number; moved: string[] }[] = [];
-      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
-      type Shift = PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[])
-          if (!entry.hadRecentInput)
-            shifts.push({
-              value: entry.value,
-              at: Math.round(entry.startTime),
-              moved: entry.sources.map(
-                ({ node, previousRect: from, currentRect: to }) =>
-                  `${node instanceof Element ? `${node.tagName}.${node.className}` : (node?.nodeName ?? "?")} ${from.y},${from.height} -> ${to.y},${to.height}`,
-              ),
-            });
-      }).observe({ type: "layout-shift", buffered: true });
-    });
     // Not until "load": a font being fetched holds that event.
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
@@ -167,7 +146,7 @@ for (const path of ["/", "/projects/2024/atlas"]) {
     // Two frames for a shift to be reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await fontsOfH1()).toEqual(["Liberation Serif"]);
-    expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
     await cdp.detach();
   });
 }
@@ -181,28 +160,25 @@ test("/: HTML that arrives in two parts, split inside the header, is not painted
   const { url, server } = await startSplitHtmlServer(baseURL!, "</a></li>", pauseMs);
   try {
     await page.addInitScript(() => {
-      const seen = { mainParsedAt: Number.NaN, shifts: [] as number[] };
+      const seen = { mainParsedAt: Number.NaN };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver((_records, observer) => {
         if (!document.querySelector("main")) return;
         seen.mainParsedAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts.push(entry.value);
-      }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(`${url}/`, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const { mainParsedAt, firstPaintAt, shifts } = await page.evaluate(() => ({
-      ...(window as unknown as { seen: { mainParsedAt: number; shifts: number[] } }).seen,
+    const { mainParsedAt, firstPaintAt } = await page.evaluate(() => ({
+      ...(window as unknown as { seen: { mainParsedAt: number } }).seen,
       firstPaintAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
     }));
     // The second part came after the pause, so did <main>, and the first paint after it.
     expect(mainParsedAt).toBeGreaterThan(pauseMs);
     expect(firstPaintAt).toBeGreaterThanOrEqual(mainParsedAt);
-    expect(shifts).toEqual([]);
+    expect(await layoutShifts(page)).toEqual([]);
   } finally {
     server.close();
   }
